@@ -1,0 +1,200 @@
+"""Per-project result cache.
+
+One JSON file per (tool fingerprint, settings) pair, under
+``<cache-dir>/<version>/<settings-key>.json``; each entry maps a file's absolute path to the
+file's stat signature, the hash of its bytes and its lint result (including "prefilter said
+no parse needed" results, which are most of them).
+
+Lookup order:
+
+1. stat shortcut: ``(mtime_ns, size, inode)`` equal to the entry's, *and* the entry was written
+   at least :data:`RACY_WINDOW_NS` after the file's mtime.  An entry written within that window
+   is "racy" (the file could have been modified again within the same timestamp tick), so it is
+   only trusted after re-hashing the bytes;
+2. content hash: the file's bytes hash to the entry's hash.
+
+Anything unexpected in the cache file (bad JSON, wrong shapes, another format version) makes
+the cache start empty; it is never fatal.  Writes are atomic (temporary file + ``os.replace``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from typing import Any, Optional
+
+from .model import FileResult, Finding, FixInfo, Location
+
+FORMAT = 1
+RACY_WINDOW_NS = 2_000_000_000
+
+_GITIGNORE = "# Automatically created by kvguard.\n*\n"
+_CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by kvguard.\n"
+)
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def tool_fingerprint() -> str:
+    """Tool version plus the (name, size, mtime) of the package sources.
+
+    Bumping the version invalidates every cache; so does editing a rule in a development
+    checkout (an editable install), without anyone having to remember to bump anything.
+    """
+    from . import __version__
+
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    h = hashlib.blake2b(digest_size=16)
+    h.update(f"{__version__}|{sys.version_info[0]}.{sys.version_info[1]}|{FORMAT}".encode())
+    for dirpath, dirnames, filenames in os.walk(pkg):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                try:
+                    st = os.stat(os.path.join(dirpath, name))
+                except OSError:
+                    continue
+                rel = os.path.relpath(os.path.join(dirpath, name), pkg)
+                h.update(f"{rel}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def settings_key(parts: Any) -> str:
+    blob = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
+
+
+def _finding_to_row(f: Finding) -> list:
+    fix = [f.fix.applicability, f.fix.message] if f.fix else None
+    return [
+        f.code,
+        f.message,
+        f.location.row,
+        f.location.column,
+        f.end_location.row,
+        f.end_location.column,
+        f.context,
+        fix,
+    ]
+
+
+def _row_to_finding(row: list) -> Finding:
+    code, message, r, c, er, ec, context, fix = row
+    return Finding(
+        code=code,
+        message=message,
+        location=Location(r, c),
+        end_location=Location(er, ec),
+        context=context,
+        fix=FixInfo(fix[0], fix[1]) if fix else None,
+    )
+
+
+class ResultCache:
+    """Load-once, save-once cache of :class:`FileResult` per file."""
+
+    def __init__(self, cache_dir: str, version: str, key: str) -> None:
+        self.cache_dir = cache_dir
+        self.path = os.path.join(cache_dir, version, f"{key}.json")
+        self.entries: dict[str, list] = {}
+        self.dirty = False
+        self.hits = 0
+        self.misses = 0
+        self.load_error: Optional[str] = None
+
+    # -- persistence -------------------------------------------------------------------------
+
+    def load(self) -> None:
+        try:
+            with open(self.path, "rb") as handle:
+                raw = handle.read()
+        except OSError:
+            return
+        try:
+            doc = json.loads(raw)
+            if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+                raise ValueError("unknown cache format")
+            entries = doc["files"]
+            if not isinstance(entries, dict):
+                raise ValueError("bad entries")
+            for value in entries.values():
+                if not (isinstance(value, list) and len(value) == 7):
+                    raise ValueError("bad entry")
+            self.entries = entries
+        except Exception as exc:  # corrupt cache: start empty, rewrite on save
+            self.entries = {}
+            self.dirty = True
+            self.load_error = f"{type(exc).__name__}: {exc}"
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        directory = os.path.dirname(self.path)
+        try:
+            os.makedirs(directory, exist_ok=True)
+            for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+                marker = os.path.join(self.cache_dir, name)
+                if not os.path.exists(marker):
+                    with open(marker, "w", encoding="utf-8") as handle:
+                        handle.write(text)
+            tmp = f"{self.path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as handle:
+                json.dump({"format": FORMAT, "files": self.entries}, handle, separators=(",", ":"))
+            os.replace(tmp, self.path)
+        except OSError:
+            # A read-only checkout or a full disk must not fail the lint.
+            try:
+                os.unlink(tmp)  # type: ignore[possibly-undefined]
+            except (OSError, NameError):
+                pass
+
+    # -- entries -----------------------------------------------------------------------------
+    # entry = [mtime_ns, size, ino, digest, written_ns, display, [result]]
+    # result = [findings rows, unused suppressions]
+
+    def by_stat(self, abspath: str, display: str, st: os.stat_result) -> Optional[FileResult]:
+        entry = self.entries.get(abspath)
+        if entry is None or entry[5] != display:
+            return None
+        if entry[0] != st.st_mtime_ns or entry[1] != st.st_size or entry[2] != st.st_ino:
+            return None
+        if entry[4] - entry[0] < RACY_WINDOW_NS:
+            return None
+        return self._result(entry, display)
+
+    def by_hash(self, abspath: str, display: str, st: os.stat_result, digest: str) -> Optional[FileResult]:
+        entry = self.entries.get(abspath)
+        if entry is None or entry[5] != display or entry[3] != digest:
+            return None
+        result = self._result(entry, display)
+        if result is not None:
+            # Refresh the stat signature (and maybe leave the racy window).
+            self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, entry[6]]
+            self.dirty = True
+        return result
+
+    def _result(self, entry: list, display: str) -> Optional[FileResult]:
+        try:
+            rows, unused = entry[6]
+            findings = [_row_to_finding(row) for row in rows]
+            unused_pairs = [(int(line), str(code)) for line, code in unused]
+        except Exception:
+            return None
+        return FileResult(path=display, findings=findings, unused_suppressions=unused_pairs)
+
+    def put(self, abspath: str, display: str, st: os.stat_result, digest: str, result: FileResult) -> None:
+        rows = [_finding_to_row(f) for f in result.findings]
+        unused = [[line, code] for line, code in result.unused_suppressions]
+        self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, [rows, unused]]
+        self.dirty = True
+
+    def drop(self, abspath: str) -> None:
+        if self.entries.pop(abspath, None) is not None:
+            self.dirty = True

@@ -1,0 +1,351 @@
+"""``kvguard check|fix|rule`` with ruff's flags and exit codes.
+
+Exit status: 0 clean; 1 findings remain (also after ``--fix``) or ``--diff`` would change
+something; 2 usage, configuration or internal error, a file that cannot be read, decoded or
+parsed, or a fix whose safety net failed (the file is left untouched).  Never prompts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Optional, Sequence
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: exit 2 with a short message
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"kvguard: error: {message}\n")
+
+
+def _comma_list(value: str) -> list[str]:
+    items = [v.strip() for v in value.split(",")]
+    return [v for v in items if v]
+
+
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid job count {value!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("job count must be >= 0 (0 = one per CPU)")
+    return n
+
+
+def _add_lint_args(p: argparse.ArgumentParser, fix_command: bool) -> None:
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check (default: .)")
+    if not fix_command:
+        p.add_argument("--fix", action="store_true", help="apply fixes (safe ones unless --unsafe-fixes)")
+        p.add_argument("--no-fix", dest="fix", action="store_false")
+        p.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes (with --fix / --diff)")
+        p.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_false")
+    p.add_argument(
+        "--diff",
+        action="store_true",
+        help="write nothing; print a unified diff of the fixes instead (exit 1 if anything would change)",
+    )
+    p.add_argument("--select", type=_comma_list, metavar="CODES", help="rule codes or prefixes to enable (replaces the configured set)")
+    p.add_argument("--extend-select", type=_comma_list, default=[], metavar="CODES", help="rule codes or prefixes to enable in addition")
+    p.add_argument("--ignore", type=_comma_list, default=[], metavar="CODES", help="rule codes or prefixes to disable")
+    p.add_argument(
+        "--output-format",
+        choices=("full", "concise", "json", "github", "sarif"),
+        default=os.environ.get("KVGUARD_OUTPUT_FORMAT") or "full",
+        help="output format (default: full; $KVGUARD_OUTPUT_FORMAT)",
+    )
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain (errors still exit 2)")
+    p.add_argument("--stdin-filename", metavar="NAME", help="lint source read from stdin, reported as NAME")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    p.add_argument("--cache-dir", metavar="DIR", help="cache directory (default: <project root>/.kvguard_cache)")
+    p.add_argument(
+        "--show-unused-suppressions",
+        action="store_true",
+        help="report `# noqa: KVG...` / `# kvguard: ignore[...]` comments that suppress nothing",
+    )
+    p.add_argument("-j", "--jobs", type=_jobs, default=0, metavar="N", help="worker processes for parsing (default 0: one per CPU)")
+    p.add_argument("--config", metavar="PATH", help="use this TOML file instead of discovering pyproject.toml")
+    p.add_argument("--isolated", action="store_true", help="ignore all configuration files")
+    p.add_argument("--force-exclude", action="store_true", help="apply exclusions to explicitly named files too")
+    p.add_argument("--statistics", action="store_true", help="print counts per rule instead of findings")
+    p.add_argument("-v", "--verbose", action="store_true", help="print timing, cache and prefilter figures to stderr")
+    p.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="kvguard",
+        description="Static lint against KV pool / allocator confusion in SGLang attention backends.",
+    )
+    parser.add_argument("--version", action="version", version=f"kvguard {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    check = sub.add_parser("check", help="lint files (default: .)")
+    _add_lint_args(check, fix_command=False)
+    fix = sub.add_parser("fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)")
+    _add_lint_args(fix, fix_command=True)
+    rule = sub.add_parser("rule", help="explain a rule")
+    rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
+    rule.add_argument("--all", action="store_true", help="print every rule's documentation")
+    rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    return parser
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        sys.stderr.write("kvguard: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # Output consumer went away (e.g. `| head`); silence the interpreter's flush error.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return EXIT_ERROR
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else EXIT_ERROR)
+    except Exception as exc:  # pragma: no cover - a bug: never a traceback-less silent pass
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.write(f"kvguard: internal error: {type(exc).__name__}: {exc}\n")
+        return EXIT_ERROR
+
+
+def _main(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    if args.command == "rule":
+        return _cmd_rule(args, parser)
+    if args.command == "fix":
+        args.fix = True
+        args.unsafe_fixes = True
+    return _cmd_check(args)
+
+
+def _cmd_rule(args, parser) -> int:
+    from .registry import RULES, rule_doc
+
+    if args.all == bool(args.code):
+        parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all")
+    codes = sorted(RULES) if args.all else [args.code.strip().upper()]
+    for code in codes:
+        if code not in RULES:
+            sys.stderr.write(f"kvguard: error: unknown rule {args.code!r} (known: {', '.join(sorted(RULES))})\n")
+            return EXIT_ERROR
+    if args.output_format == "json":
+        import json
+
+        items = []
+        for code in codes:
+            meta = RULES[code]
+            items.append(
+                {
+                    "code": code,
+                    "name": meta.name,
+                    "summary": meta.summary,
+                    "default": meta.default_enabled,
+                    "fixable": meta.fixable,
+                    "explanation": rule_doc(code),
+                }
+            )
+        json.dump(items if args.all else items[0], sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_CLEAN
+    for i, code in enumerate(codes):
+        meta = RULES[code]
+        if i:
+            sys.stdout.write("\n" + "-" * 72 + "\n\n")
+        flags = ["enabled by default" if meta.default_enabled else "opt-in (off by default)"]
+        if meta.fixable:
+            flags.append("fixable")
+        sys.stdout.write(f"# {meta.name} ({code})\n\n{meta.summary}. [{', '.join(flags)}]\n\n")
+        doc = rule_doc(code).strip("\n")
+        sys.stdout.write(doc + "\n")
+    return EXIT_CLEAN
+
+
+def _cmd_check(args) -> int:
+    from .config import ConfigError, SelectionLayer, discover_config, resolve_selection, rule_catalog
+    from .engine import Discovery, Linter, Options, Target, discover
+
+    started = time.perf_counter()
+    stdin_mode = args.stdin_filename is not None or args.paths == ["-"]
+    paths = args.paths or ["."]
+    if stdin_mode:
+        paths = [args.stdin_filename] if args.stdin_filename else ["."]
+    try:
+        config = discover_config(paths, explicit=args.config, isolated=args.isolated)
+        if args.cache_dir:
+            import dataclasses
+
+            config = dataclasses.replace(config, cache_dir=os.path.abspath(args.cache_dir))
+        catalog = rule_catalog()
+        cli_layer = SelectionLayer(
+            select=tuple(args.select) if args.select is not None else None,
+            extend_select=tuple(args.extend_select),
+            ignore=tuple(args.ignore),
+            origin="the command line",
+        )
+        codes = resolve_selection([config.selection_layer(), cli_layer], catalog)
+        options = Options(
+            fix=args.fix,
+            unsafe_fixes=args.unsafe_fixes,
+            diff=args.diff,
+            use_cache=not args.no_cache,
+            report_unused=args.show_unused_suppressions,
+            jobs=args.jobs or None,
+            force_exclude=args.force_exclude,
+        )
+        linter = Linter(config, catalog, codes, options)
+    except ConfigError as exc:
+        sys.stderr.write(f"kvguard: error: {exc}\n")
+        return EXIT_ERROR
+
+    if stdin_mode:
+        return _check_stdin(args, linter, config)
+
+    discovery = discover(paths, config, force_exclude=args.force_exclude)
+    report = linter.run(discovery)
+    status = _emit(args, report, options)
+    if args.verbose:
+        s = report.stats
+        sys.stderr.write(
+            f"kvguard: {s.get('files', 0)} files: {s.get('cached', 0)} cached, {s.get('prefiltered', 0)} "
+            f"prefiltered, {s.get('parsed', 0)} parsed; {len(codes)} rules ({', '.join(sorted(codes))}); "
+            f"config {config.path or '(defaults)'}; cache {s.get('cache_file', 'off')}"
+            f"{'; corrupt cache ignored: ' + s['cache_load_error'] if s.get('cache_load_error') else ''}; "
+            f"{time.perf_counter() - started:.3f}s\n"
+        )
+    return status
+
+
+def _file_lines(path: str, cache: dict) -> Optional[list[str]]:
+    if path not in cache:
+        from .source import SourceDecodeError, read_source
+
+        try:
+            cache[path] = read_source(path)[1].text.splitlines(keepends=True)
+        except (OSError, SourceDecodeError):
+            cache[path] = None
+    return cache[path]
+
+
+def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) -> int:
+    from . import reporters
+
+    out = out or sys.stdout
+    rows, errors = reporters.collect_rows(report, options.unsafe_fixes, options.report_unused)
+    for e in errors:
+        sys.stderr.write(f"error: {e.display}: {e.message}\n")
+    fmt = args.output_format
+    fix_mode = options.fix and not options.diff
+
+    if options.diff:
+        changed = [fr for fr in report.files if fr.diff]
+        for fr in changed:
+            out.write(fr.diff)
+        would = sum(len(fr.fixed) for fr in changed)
+        if not args.quiet:
+            if would:
+                sys.stderr.write(f"Would fix {would} error{'s' if would != 1 else ''}.\n")
+            else:
+                sys.stderr.write("No errors would be fixed.\n")
+        if errors:
+            return EXIT_ERROR
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
+
+    if args.statistics:
+        reporters.write_statistics(rows, out)
+    elif fmt == "json":
+        reporters.write_json(rows, errors, out)
+    elif fmt == "sarif":
+        reporters.write_sarif(rows, errors, out, __version__)
+    elif fmt == "github":
+        reporters.write_github(rows, errors, out)
+    elif fmt == "concise":
+        reporters.write_concise(rows, report, out, fix_mode=fix_mode, unsafe_fixes=options.unsafe_fixes, summary=not args.quiet)
+    else:
+        line_cache: dict = {}
+        if stdin_text is not None:
+            stdin_lines = stdin_text.splitlines(keepends=True)
+            lines_of = lambda row: stdin_lines  # noqa: E731
+        else:
+            lines_of = lambda row: _file_lines(row.abspath, line_cache)  # noqa: E731
+        if args.quiet:
+            reporters.write_concise(rows, report, out, summary=False)
+        else:
+            reporters.write_full(rows, report, out, lines_of, fix_mode=fix_mode, unsafe_fixes=options.unsafe_fixes)
+
+    for fr in report.files:
+        if fr.fix_target and fr.fixed and fmt in ("full", "concise") and not args.quiet:
+            sys.stderr.write(f"fixed {fr.target.display} (target: {fr.fix_target})\n")
+    if errors:
+        return EXIT_ERROR
+    if rows and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _check_stdin(args, linter, config) -> int:
+    from .engine import FileReport, PathMatcher, RunReport, Target, _rel, unified_diff
+    from .model import FileResult
+    from .source import SourceDecodeError, SourceEncodeError, decode_source, encode_source
+
+    display = (args.stdin_filename or "-").replace(os.sep, "/")
+    abspath = os.path.abspath(display)
+    target = Target(abspath, os.path.normpath(display).replace(os.sep, "/") if display != "-" else "-", _rel(abspath, config.root), True)
+    data = sys.stdin.buffer.read()
+    options = linter.options
+    fixing = options.fix or options.diff
+    try:
+        source = decode_source(data)
+    except SourceDecodeError as exc:
+        if options.fix and not options.diff:
+            sys.stdout.buffer.write(data)  # never lose the input
+        sys.stderr.write(f"error: {target.display}: {exc}\n")
+        return EXIT_ERROR
+    excluded = args.force_exclude and PathMatcher(config.all_excludes, config.root).match_path(target.rel)
+    codes = frozenset() if excluded else linter.codes_for(target)
+    result = linter.lint_source(source.text, target.display, codes)
+    fr = FileReport(target=target, result=result)
+    report = RunReport(files=[fr])
+    new_text = source.text
+    if fixing and result.error is None and any(linter._fix_allowed(f) for f in result.findings):
+        outcome = linter.fix_source(source, target.display, codes)
+        if outcome.error:
+            fr.fix_error = outcome.error
+        elif outcome.new_text != source.text:
+            try:
+                encode_source(outcome.new_text, source.encoding, source.bom)
+            except SourceEncodeError as exc:
+                fr.fix_error = str(exc)
+            else:
+                new_text = outcome.new_text
+                fr.fixed = list(outcome.fixed)
+                if options.diff:
+                    fr.diff = unified_diff(source.text, new_text, target.display)
+                else:
+                    fr.result = FileResult(path=target.display, findings=list(outcome.remaining), unused_suppressions=result.unused_suppressions)
+    if options.fix and not options.diff:
+        # Fixed (or untouched) source on stdout, diagnostics on stderr.
+        sys.stdout.flush()
+        sys.stdout.buffer.write(encode_source(new_text, source.encoding, source.bom) if new_text != source.text else data)
+        sys.stdout.flush()
+        return _emit(args, report, options, out=sys.stderr, stdin_text=new_text)
+    return _emit(args, report, options, stdin_text=source.text)

@@ -1,0 +1,544 @@
+"""File discovery, exclusion, decoding, prefilter, result cache, parallel linting, fixes.
+
+The engine never imports libcst itself: :mod:`lint_rules.checker` is asked first whether a
+file can possibly match (``needs_parse``) and only the files that can are parsed, in worker
+processes when there are enough of them to pay for the fork.  Output order is the sorted
+display path order whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat as stat_mod
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional
+
+from .config import Config, RuleCatalog, expand_selector
+from .model import FileResult, Finding, ScopeConfig
+from .source import DecodedSource, SourceDecodeError, SourceEncodeError, decode_source, encode_source
+
+PY_SUFFIXES = (".py", ".pyi")
+
+# Fork workers only when the files to parse are worth it (a fork + libcst import is ~0.1 s).
+MIN_PARALLEL_FILES = 2
+MIN_PARALLEL_BYTES = 48 * 1024
+
+
+# --------------------------------------------------------------------------------------------
+# Glob patterns (exclude, per-file-ignores)
+# --------------------------------------------------------------------------------------------
+
+
+def _glob_to_regex(pattern: str) -> str:
+    out = []
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "*":
+            if pattern.startswith("**", i):
+                i += 2
+                if i < n and pattern[i] == "/":
+                    out.append("(?:.*/)?")
+                    i += 1
+                else:
+                    out.append(".*")
+                continue
+            out.append("[^/]*")
+        elif ch == "?":
+            out.append("[^/]")
+        elif ch == "[":
+            j = pattern.find("]", i + 2)
+            if j == -1:
+                out.append(re.escape(ch))
+            else:
+                body = pattern[i + 1 : j]
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append(f"[{body}]")
+                i = j
+        else:
+            out.append(re.escape(ch))
+        i += 1
+    return "".join(out)
+
+
+class PathMatcher:
+    """ruff-like matching: a pattern without ``/`` matches any path component (a file or a
+    directory name); a pattern with ``/`` matches the path relative to the project root, or any
+    of its parent directories."""
+
+    def __init__(self, patterns: Iterable[str], root: str) -> None:
+        names, paths = [], []
+        for raw in patterns:
+            pat = raw.strip()
+            if not pat:
+                continue
+            if pat.startswith("./"):
+                pat = pat[2:]
+            pat = pat.rstrip("/") or pat
+            if os.path.isabs(pat):
+                if _is_under(pat, root):
+                    pat = os.path.relpath(pat, root).replace(os.sep, "/")
+                    paths.append(_glob_to_regex(pat))
+                else:
+                    paths.append(_glob_to_regex(pat.replace(os.sep, "/")))
+            elif "/" in pat:
+                paths.append(_glob_to_regex(pat))
+            else:
+                names.append(_glob_to_regex(pat))
+        self._name = re.compile("(?:%s)\\Z" % "|".join(names)) if names else None
+        self._path = re.compile("(?:%s)\\Z" % "|".join(paths)) if paths else None
+        self.empty = not names and not paths
+
+    def match_name(self, name: str) -> bool:
+        return bool(self._name and self._name.match(name))
+
+    def match_entry(self, name: str, rel: str) -> bool:
+        """One walk step: the entry's own name and its root-relative path."""
+        if self._name is not None and self._name.match(name):
+            return True
+        return bool(self._path is not None and self._path.match(rel))
+
+    def match_path(self, rel: str) -> bool:
+        """A path and all its parents (for explicitly named files, per-file-ignores)."""
+        if self.empty:
+            return False
+        parts = rel.split("/")
+        for i in range(len(parts)):
+            if self._name is not None and parts[i] and self._name.match(parts[i]):
+                return True
+            if self._path is not None and self._path.match("/".join(parts[: i + 1])):
+                return True
+        return False
+
+
+def _is_under(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _rel(abspath: str, root: str) -> str:
+    if _is_under(abspath, root):
+        rel = os.path.relpath(abspath, root)
+    else:
+        rel = abspath
+    return rel.replace(os.sep, "/")
+
+
+def _display(path: str) -> str:
+    return os.path.normpath(path).replace(os.sep, "/")
+
+
+# --------------------------------------------------------------------------------------------
+# Discovery
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    abspath: str
+    display: str
+    rel: str  # relative to the project root (POSIX), absolute when outside it
+    explicit: bool = False
+
+
+@dataclass
+class Discovery:
+    targets: list[Target] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (display path, reason)
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) -> Discovery:
+    root = config.root
+    excluder = PathMatcher(config.all_excludes, root)
+    found = Discovery()
+    seen: set[str] = set()
+
+    def add(abspath: str, display: str, explicit: bool) -> None:
+        if abspath not in seen:
+            seen.add(abspath)
+            found.targets.append(Target(abspath, display, _rel(abspath, root), explicit))
+
+    for arg in paths:
+        display = _display(arg)
+        abspath = os.path.abspath(arg)
+        try:
+            st = os.stat(abspath)  # explicitly named: follow links
+        except OSError as exc:
+            found.errors.append((display, _os_reason(exc)))
+            continue
+        if stat_mod.S_ISDIR(st.st_mode):
+            if force_exclude and excluder.match_path(_rel(abspath, root)):
+                continue
+            _walk(abspath, display, root, excluder, add, found.errors)
+        elif stat_mod.S_ISREG(st.st_mode):
+            if force_exclude and excluder.match_path(_rel(abspath, root)):
+                continue
+            add(abspath, display, True)
+        else:
+            found.errors.append((display, "not a regular file or directory"))
+    found.targets.sort(key=lambda t: t.display)
+    return found
+
+
+def _walk(top: str, top_display: str, root: str, excluder: PathMatcher, add: Callable, errors: list) -> None:
+    top_real = os.path.realpath(top)
+    visited = {top_real}
+    # (path, display, real path)
+    stack = [(top, top_display, top_real)]
+    while stack:
+        directory, display, real_dir = stack.pop()
+        try:
+            with os.scandir(directory) as it:
+                entries = list(it)
+        except OSError as exc:
+            errors.append((display, f"cannot list directory: {_os_reason(exc)}"))
+            continue
+        for entry in entries:
+            name = entry.name
+            child_display = name if display == "." else f"{display}/{name}"
+            try:
+                if entry.is_symlink():
+                    # Follow links only within the tree that was named (loops are cut below).
+                    real = os.path.realpath(entry.path)
+                    if not _is_under(real, top_real):
+                        continue
+                    is_dir = os.path.isdir(real)
+                    is_file = not is_dir and os.path.isfile(real)
+                else:
+                    real = None
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    is_file = not is_dir and entry.is_file(follow_symlinks=False)
+            except OSError:
+                continue  # vanished while we looked
+            if is_dir:
+                child_real = real if real is not None else os.path.join(real_dir, name)
+                if child_real in visited:
+                    continue
+                if not excluder.empty and excluder.match_entry(name, _rel(entry.path, root)):
+                    continue
+                visited.add(child_real)
+                stack.append((entry.path, child_display, child_real))
+            elif is_file and name.endswith(PY_SUFFIXES):
+                if not excluder.empty and excluder.match_entry(name, _rel(entry.path, root)):
+                    continue
+                add(entry.path, child_display, False)
+
+
+# --------------------------------------------------------------------------------------------
+# Linting
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    use_cache: bool = True
+    report_unused: bool = False
+    jobs: Optional[int] = None
+    force_exclude: bool = False
+
+
+@dataclass
+class FileReport:
+    target: Target
+    result: FileResult
+    fixed: list[Finding] = field(default_factory=list)
+    diff: Optional[str] = None
+    fix_error: Optional[str] = None
+    fix_target: Optional[str] = None
+
+
+@dataclass
+class RunReport:
+    files: list[FileReport] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+    fix_errors: int = 0
+
+    @property
+    def findings(self) -> list[tuple[str, Finding]]:
+        return [(fr.target.display, f) for fr in self.files for f in fr.result.findings]
+
+
+class Linter:
+    def __init__(self, config: Config, catalog: RuleCatalog, codes: frozenset[str], options: Options) -> None:
+        self.config = config
+        self.catalog = catalog
+        self.codes = codes
+        self.options = options
+        self.scope: ScopeConfig = config.scope
+        self._pfi = [
+            (PathMatcher([pattern], config.root), frozenset(c for s in sels for c in expand_selector(s, catalog.all_codes, f"per-file-ignores {pattern!r}")))
+            for pattern, sels in config.per_file_ignores
+        ]
+
+    # -- per-file settings -------------------------------------------------------------------
+
+    def codes_for(self, target: Target) -> frozenset[str]:
+        codes = self.codes
+        for matcher, ignored in self._pfi:
+            if matcher.match_path(target.rel) or matcher.match_path(target.display):
+                codes = codes - ignored
+        return codes
+
+    def _cache(self):
+        from .cache import ResultCache, settings_key, tool_fingerprint
+
+        from . import __version__
+
+        key = settings_key(
+            {
+                "tool": tool_fingerprint(),
+                "root": self.config.root,
+                "codes": sorted(self.codes),
+                "scope": [list(self.scope.paths), list(self.scope.base_patterns), self.scope.all_code],
+                "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
+                "unused": self.options.report_unused,
+            }
+        )
+        cache = ResultCache(self.config.resolved_cache_dir, __version__, key)
+        cache.load()
+        return cache
+
+    def _needs_parse(self, text: str, display: str, codes: frozenset[str]) -> bool:
+        from . import checker
+
+        return bool(codes) and checker.needs_parse(text, display, codes, self.scope)
+
+    def _unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
+        """Result for a file the prefilter rules out; still scans suppressions when asked."""
+        lowered = text.lower() if self.options.report_unused else ""
+        if self.options.report_unused and ("noqa" in lowered or "kvguard" in lowered):
+            # The checker scans suppression comments without parsing (no libcst import).
+            return _lint_one((text, display, codes, self.scope, True))
+        return FileResult(path=display)
+
+    # -- main entry --------------------------------------------------------------------------
+
+    def run(self, discovery: Discovery) -> RunReport:
+        report = RunReport(errors=list(discovery.errors))
+        cache = self._cache() if self.options.use_cache else None
+        results: dict[int, FileResult] = {}
+        # Files that need a parse: (index, target, text, stat, digest, codes)
+        queue: list[tuple[int, Target, str, os.stat_result, str, frozenset[str]]] = []
+        stats = {"files": len(discovery.targets), "cached": 0, "prefiltered": 0, "parsed": 0}
+        from .cache import content_hash
+
+        for index, target in enumerate(discovery.targets):
+            try:
+                st = os.stat(target.abspath)
+            except OSError as exc:
+                results[index] = FileResult(path=target.display, error=_os_reason(exc))
+                continue
+            if cache is not None:
+                hit = cache.by_stat(target.abspath, target.display, st)
+                if hit is not None:
+                    stats["cached"] += 1
+                    results[index] = hit
+                    continue
+            try:
+                with open(target.abspath, "rb") as handle:
+                    data = handle.read()
+            except OSError as exc:
+                results[index] = FileResult(path=target.display, error=_os_reason(exc))
+                continue
+            digest = content_hash(data)
+            if cache is not None:
+                hit = cache.by_hash(target.abspath, target.display, st, digest)
+                if hit is not None:
+                    stats["cached"] += 1
+                    results[index] = hit
+                    continue
+            try:
+                source = decode_source(data)
+            except SourceDecodeError as exc:
+                results[index] = FileResult(path=target.display, error=str(exc))
+                continue
+            codes = self.codes_for(target)
+            if self._needs_parse(source.text, target.display, codes):
+                queue.append((index, target, source.text, st, digest, codes))
+            else:
+                stats["prefiltered"] += 1
+                result = self._unparsed_result(source.text, target.display, codes)
+                result.path = target.display
+                results[index] = result
+                if cache is not None:
+                    cache.put(target.abspath, target.display, st, digest, result)
+
+        stats["parsed"] = len(queue)
+        for (index, target, _text, st, digest, _codes), result in zip(queue, self._lint_many(queue)):
+            result.path = target.display
+            results[index] = result
+            if cache is not None and result.error is None:
+                cache.put(target.abspath, target.display, st, digest, result)
+
+        for index, target in enumerate(discovery.targets):
+            report.files.append(FileReport(target=target, result=results[index]))
+
+        if self.options.fix or self.options.diff:
+            self._apply_fixes(report, cache)
+
+        if cache is not None:
+            cache.save()
+            stats["cache_file"] = cache.path
+            if cache.load_error:
+                stats["cache_load_error"] = cache.load_error
+        report.stats = stats
+        return report
+
+    def _lint_many(self, queue) -> list[FileResult]:
+        jobs = self.options.jobs or _cpu_count()
+        total = sum(len(item[2]) for item in queue)
+        args = [(text, target.display, codes, self.scope, self.options.report_unused) for _, target, text, _, _, codes in queue]
+        if jobs <= 1 or len(queue) < MIN_PARALLEL_FILES or total < MIN_PARALLEL_BYTES or not _can_fork():
+            return [_lint_one(a) for a in args]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # Import the parser once here; forked workers inherit it.
+        from . import checker  # noqa: F401
+
+        _preload_parser()
+        # Biggest files first for load balance; results go back to their own slots.
+        order = sorted(range(len(args)), key=lambda i: -len(args[i][0]))
+        out: list[Optional[FileResult]] = [None] * len(args)
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=min(jobs, len(args)), mp_context=ctx) as pool:
+            futures = {pool.submit(_lint_one, args[i]): i for i in order}
+            for future, i in futures.items():
+                try:
+                    out[i] = future.result()
+                except Exception as exc:  # a crashed worker: report, do not hang
+                    out[i] = FileResult(path=args[i][1], error=f"internal error: {type(exc).__name__}: {exc}")
+        return out  # type: ignore[return-value]
+
+    # -- fixes -------------------------------------------------------------------------------
+
+    def _fix_allowed(self, finding: Finding) -> bool:
+        if finding.fix is None:
+            return False
+        return finding.fix.applicability == "safe" or self.options.unsafe_fixes
+
+    def _apply_fixes(self, report: RunReport, cache) -> None:
+        for fr in report.files:
+            if fr.result.error is not None or not any(self._fix_allowed(f) for f in fr.result.findings):
+                continue
+            target = fr.target
+            try:
+                with open(target.abspath, "rb") as handle:
+                    data = handle.read()
+                source = decode_source(data)
+            except (OSError, SourceDecodeError) as exc:
+                fr.fix_error = exc.strerror if isinstance(exc, OSError) else str(exc)
+                continue
+            outcome = self.fix_source(source, target.display, self.codes_for(target))
+            fr.fix_target = getattr(outcome, "target", None)
+            if outcome.error:
+                fr.fix_error = outcome.error
+                continue
+            if outcome.new_text == source.text:
+                continue
+            try:
+                new_bytes = encode_source(outcome.new_text, source.encoding, source.bom)
+            except SourceEncodeError as exc:
+                fr.fix_error = str(exc)
+                continue
+            if self.options.diff:
+                fr.diff = unified_diff(source.text, outcome.new_text, target.display)
+                fr.fixed = list(outcome.fixed)
+                continue
+            try:
+                atomic_write(target.abspath, new_bytes)
+            except OSError as exc:
+                fr.fix_error = f"cannot write: {_os_reason(exc)}"
+                continue
+            fr.fixed = list(outcome.fixed)
+            fr.result = FileResult(path=target.display, findings=list(outcome.remaining), unused_suppressions=fr.result.unused_suppressions)
+            if cache is not None:
+                cache.drop(target.abspath)
+        report.fix_errors = sum(1 for fr in report.files if fr.fix_error)
+
+    def fix_source(self, source: DecodedSource, display: str, codes: frozenset[str]):
+        from . import fixer
+
+        tv = None if self.config.target_version == "auto" else self.config.target_version
+        return fixer.fix_text(source.text, display, codes, self.scope, tv, self.options.unsafe_fixes)
+
+    def lint_source(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
+        if self._needs_parse(text, display, codes):
+            result = _lint_one((text, display, codes, self.scope, self.options.report_unused))
+        else:
+            result = self._unparsed_result(text, display, codes)
+        result.path = display
+        return result
+
+
+def _lint_one(args) -> FileResult:
+    text, display, codes, scope, report_unused = args
+    from . import checker
+
+    try:
+        return checker.lint_text(text, display, codes, scope, report_unused_suppressions=report_unused)
+    except Exception as exc:  # the checker promises not to raise; never lose the other files
+        return FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _preload_parser() -> None:
+    try:
+        import libcst  # noqa: F401
+    except Exception:  # pragma: no cover
+        pass
+
+
+def _can_fork() -> bool:
+    return hasattr(os, "fork") and sys.platform != "darwin"
+
+
+def _cpu_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover
+        return os.cpu_count() or 1
+
+
+def unified_diff(old: str, new: str, display: str) -> str:
+    import difflib
+
+    a = old.splitlines(keepends=True)
+    b = new.splitlines(keepends=True)
+    lines = []
+    for line in difflib.unified_diff(a, b, fromfile=display, tofile=display):
+        if not line.endswith(("\n", "\r")):
+            line += "\n\\ No newline at end of file\n"
+        lines.append(line)
+    return "".join(lines)
+
+
+def atomic_write(path: str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
+    real = os.path.realpath(path)  # write through a symlink, do not replace the link
+    directory = os.path.dirname(real)
+    mode = stat_mod.S_IMODE(os.stat(real).st_mode)
+    fd, tmp = tempfile.mkstemp(prefix=".kvguard-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,107 @@
+"""Source bytes <-> text, exactly as Python reads them, and back byte-exactly.
+
+Python decides the encoding of a source file from a UTF-8 byte order mark and/or a PEP 263
+coding cookie on line 1 or 2 (line 2 only when line 1 is blank or a comment), defaulting to
+UTF-8.  :func:`decode_source` follows those rules (delegating to :func:`tokenize.detect_encoding`
+whenever a cookie may be present) and keeps the original newlines: no newline translation, so
+``\\r\\n`` and lone ``\\r`` survive and :func:`encode_source` gives back the very same bytes.
+
+Errors are :class:`SourceDecodeError` with a one-line, human readable reason.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+BOM = codecs.BOM_UTF8
+
+
+class SourceDecodeError(ValueError):
+    """The bytes are not valid Python source text (bad cookie, undecodable bytes...)."""
+
+
+class SourceEncodeError(ValueError):
+    """The text cannot be written back in the file's encoding."""
+
+
+@dataclass(frozen=True)
+class DecodedSource:
+    text: str
+    # Normalised codec name, e.g. "utf-8", "iso-8859-1".
+    encoding: str
+    # True when the file started with a UTF-8 byte order mark (kept on write).
+    bom: bool = False
+
+
+def _may_have_cookie(data: bytes) -> bool:
+    """Cheap test: can one of the first two lines hold a coding cookie?"""
+    end = data.find(b"\n")
+    if end != -1:
+        second = data.find(b"\n", end + 1)
+        head = data if second == -1 else data[:second]
+    else:
+        head = data
+    # Lines ended by a lone "\r" end no later than the second "\n", so ``head`` covers them.
+    return b"coding" in head
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def detect_encoding(data: bytes) -> tuple[str, bool]:
+    """Return ``(encoding, has_bom)`` for source bytes, following Python's rules."""
+    bom = data.startswith(BOM)
+    if not _may_have_cookie(data):
+        return "utf-8", bom
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise SourceDecodeError(f"invalid encoding declaration: {exc.msg}") from None
+    if encoding == "utf-8-sig":
+        encoding = "utf-8"
+    try:
+        encoding = codecs.lookup(encoding).name
+    except LookupError:  # pragma: no cover - detect_encoding already checked it
+        raise SourceDecodeError(f"unknown encoding: {encoding}") from None
+    return encoding, bom
+
+
+def decode_source(data: bytes) -> DecodedSource:
+    """Decode source bytes like the Python interpreter does (newlines untouched)."""
+    encoding, bom = detect_encoding(data)
+    body = data[len(BOM):] if bom else data
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError as exc:
+        offset = exc.start + (len(BOM) if bom else 0)
+        raise SourceDecodeError(
+            f"cannot decode as {encoding}: {exc.reason} (byte 0x{body[exc.start]:02x} "
+            f"at line {_line_of(data, offset)}, byte offset {offset})"
+        ) from None
+    except LookupError as exc:  # pragma: no cover - defensive
+        raise SourceDecodeError(str(exc)) from None
+    return DecodedSource(text=text, encoding=encoding, bom=bom)
+
+
+def encode_source(text: str, encoding: str = "utf-8", bom: bool = False) -> bytes:
+    """Encode text back to source bytes in ``encoding`` (with the BOM when it had one)."""
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise SourceEncodeError(
+            f"cannot encode {text[exc.start:exc.end]!r} (line {line}) as {encoding}"
+        ) from None
+    return BOM + data if bom else data
+
+
+def read_source(path: str) -> tuple[bytes, DecodedSource]:
+    """Read and decode a file; raises OSError or :class:`SourceDecodeError`."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return data, decode_source(data)
