@@ -1,0 +1,604 @@
+"""The shared module analysis: the one place that decides
+
+* what is *allocator-derived* (a value that comes from ``token_to_kv_pool_allocator``),
+* which names denote SWA allocator classes and SWA pool classes,
+* which code is *attention-backend code* (the scope findings are reported in).
+
+Every rule asks these questions through :class:`ModuleAnalysis`; no rule decides them on its
+own. The analysis is purely syntactic: it never imports or runs the code it reads.
+
+Allocator-derived values (flow-insensitive, computed to a fixed point per module):
+
+* ``<anything>.token_to_kv_pool_allocator`` and ``getattr(x, "token_to_kv_pool_allocator"[, d])``;
+* a local name assigned such a value (plain, annotated, tuple-unpacked, walrus), also in an
+  enclosing function (closures);
+* ``self.<attr>`` where some method of the same class (or of an in-module base class) assigns
+  ``self.<attr>`` an allocator-derived value;
+* a parameter named ``token_to_kv_pool_allocator``, or a parameter that receives an
+  allocator-derived argument (positional or keyword) at a call in the same module: ``f(...)``
+  for a module-level function, ``self.m(...)`` / ``cls.m(...)`` / ``Class.m(...)`` for a method;
+* ``a if c else b`` and ``a or b`` when one branch is allocator-derived.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Optional, Sequence, Union
+
+import libcst as cst
+
+from .model import ScopeConfig
+from .scope import path_matches
+
+ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
+POOL_ATTR = "token_to_kv_pool"
+
+# SWA allocator classes by name. Historical homes: sglang.srt.mem_cache.allocator (<= 0.5.7),
+# sglang.srt.mem_cache.swa_memory_pool (0.5.8 - 0.5.12.post1), sglang.srt.mem_cache.allocator.swa
+# (>= 0.5.13). Names are what matters: the class is recognised however it is imported or aliased.
+SWA_ALLOCATOR_NAMES = frozenset(
+    {
+        "SWATokenToKVPoolAllocator",
+        "PureSWATokenToKVPoolAllocator",
+        "UnifiedSWAAllocatorBase",
+        "UnifiedSWATokenToKVPoolAllocator",
+        "UnifiedMambaSWATokenToKVPoolAllocator",
+        "DSV4NPUTokenToKVPoolAllocator",
+    }
+)
+_SWA_ALLOCATOR_RE = re.compile(r"SWA\w*Allocator")  # also future *SWA*KVAllocator names (#38064)
+_SWA_POOL_RE = re.compile(r"SWA\w*(KVPool|Pool)$")
+# Allocator members that only an SWA allocator has: asking for them decides "is it SWA?".
+_SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
+SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
+
+FuncNode = Union[cst.FunctionDef, cst.Lambda]
+
+
+def is_swa_allocator_class_name(name: str) -> bool:
+    return name in SWA_ALLOCATOR_NAMES or bool(_SWA_ALLOCATOR_RE.search(name))
+
+
+def is_swa_pool_class_name(name: str) -> bool:
+    return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
+
+
+def is_swa_member_name(name: str) -> bool:
+    return bool(_SWA_MEMBER_RE.search(name))
+
+
+def dotted_name(node: cst.BaseExpression) -> Optional[str]:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        inner = dotted_name(node.value)
+        return f"{inner}.{node.attr.value}" if inner else None
+    return None
+
+
+def string_value(node: cst.BaseExpression) -> Optional[str]:
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        try:
+            value = node.evaluated_value
+        except Exception:  # pragma: no cover - odd literals
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
+def positional_args(call: cst.Call) -> list[cst.BaseExpression]:
+    out = []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            break
+        out.append(arg.value)
+    return out
+
+
+def call_func_name(call: cst.Call) -> Optional[str]:
+    return call.func.value if isinstance(call.func, cst.Name) else None
+
+
+# --------------------------------------------------------------------------------------------
+# Facts gathered in one pass
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    node: cst.ClassDef
+    name: str
+    qualname: str
+    base_names: list[str]  # dotted names of the bases
+    methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    alloc_attrs: set[str] = field(default_factory=set)  # self.<attr> allocator-derived
+    in_scope: bool = False
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    node: FuncNode
+    name: str
+    qualname: str
+    cls: Optional[ClassInfo]  # the class whose body defines it (a method)
+    parent: Optional["FunctionInfo"]  # the enclosing function (closures)
+    params: list[str]  # positional-capable params, in order
+    kwonly: list[str]
+    is_static: bool = False
+    assigns: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)
+    # name targets of unpacking from a non-literal (e.g. ``a, b = f()``)
+    unpacked_names: set[str] = field(default_factory=set)
+    calls: list[cst.Call] = field(default_factory=list)
+    tainted: set[str] = field(default_factory=set)  # allocator-derived local names and params
+    in_scope: bool = False
+
+    @property
+    def self_name(self) -> Optional[str]:
+        if self.cls is None or self.is_static or not self.params:
+            return None
+        return self.params[0]
+
+
+def _target_pairs(
+    target: cst.BaseExpression, value: Optional[cst.BaseExpression], info: FunctionInfo
+) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    if value is None:
+        return
+    if isinstance(target, (cst.Tuple, cst.List)):
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
+            for t_el, v_el in zip(target.elements, value.elements):
+                if isinstance(t_el, cst.StarredElement) or isinstance(v_el, cst.StarredElement):
+                    continue
+                yield from _target_pairs(t_el.value, v_el.value, info)
+        else:
+            for t_el in target.elements:
+                if isinstance(t_el.value, cst.Name):
+                    info.unpacked_names.add(t_el.value.value)
+        return
+    yield target, value
+
+
+_STATEMENT_TYPES = (
+    cst.SimpleStatementLine,
+    cst.If,
+    cst.For,
+    cst.While,
+    cst.With,
+    cst.Try,
+    cst.TryStar,
+    cst.Match,
+    cst.FunctionDef,
+    cst.ClassDef,
+)
+
+
+@dataclass(eq=False)
+class Recorded:
+    """A node some rule visits, with its context at the time the traversal met it."""
+
+    node: cst.CSTNode
+    frames: tuple  # enclosing ClassInfo/FunctionInfo, innermost last
+    statement: Optional[cst.CSTNode]  # innermost enclosing statement
+
+
+class _FactCollector(cst.CSTVisitor):
+    """The single traversal of a module: gathers the facts and records rule candidates.
+
+    It overrides ``on_visit``/``on_leave`` and dispatches on the node type itself: a libcst
+    traversal costs as much as the parse, so the module is walked exactly once.
+    """
+
+    def __init__(self, analysis: "ModuleAnalysis", record_types: frozenset) -> None:
+        self.a = analysis
+        self.record_types = record_types
+        self.class_stack: list[ClassInfo] = []
+        self.func_stack: list[FunctionInfo] = []
+        # The enclosing classes/functions, innermost last (a tuple: snapshotted per record).
+        self.frames: tuple = ()
+        self.statements: list[cst.CSTNode] = []
+        self._enter = {
+            cst.ImportFrom: self._import_from,
+            cst.Import: self._import,
+            cst.ClassDef: self._class,
+            cst.FunctionDef: self._function,
+            cst.Lambda: self._lambda,
+            cst.Assign: self._assign,
+            cst.AnnAssign: self._ann_assign,
+            cst.NamedExpr: self._named_expr,
+            cst.Call: self._call,
+        }
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        kind = type(node)
+        handler = self._enter.get(kind)
+        if handler is not None:
+            handler(node)
+        if kind in _STATEMENT_TYPES:
+            self.statements.append(node)
+        if kind in self.record_types:
+            self.a.recorded.append(
+                Recorded(node, self.frames, self.statements[-1] if self.statements else None)
+            )
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        kind = type(original_node)
+        if kind in _STATEMENT_TYPES:
+            self.statements.pop()
+        if kind is cst.ClassDef:
+            self.class_stack.pop()
+            self.frames = self.frames[:-1]
+        elif kind is cst.FunctionDef or kind is cst.Lambda:
+            self.func_stack.pop()
+            self.frames = self.frames[:-1]
+
+    # ---- imports and module-level aliases
+
+    def _import_from(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            original = dotted_name(alias.name) or ""
+            local = (
+                alias.asname.name.value
+                if alias.asname and isinstance(alias.asname.name, cst.Name)
+                else original
+            )
+            self.a.import_aliases[local] = original.rsplit(".", 1)[-1]
+
+    def _import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            original = dotted_name(alias.name) or ""
+            if alias.asname and isinstance(alias.asname.name, cst.Name):
+                self.a.import_aliases[alias.asname.name.value] = original.rsplit(".", 1)[-1]
+
+    # ---- classes and functions
+
+    def _qualify(self, name: str) -> str:
+        outer = ".".join(f.name for f in self.frames)
+        return f"{outer}.{name}" if outer else name
+
+    def _class(self, node: cst.ClassDef) -> None:
+        info = ClassInfo(
+            node=node,
+            name=node.name.value,
+            qualname=self._qualify(node.name.value),
+            base_names=[n for n in (dotted_name(arg.value) for arg in node.bases if not arg.keyword) if n],
+        )
+        self.a.classes_by_node[node] = info
+        self.a.classes.setdefault(info.name, info)
+        self.class_stack.append(info)
+        self.frames = (*self.frames, info)
+
+    def _enter_function(self, node: FuncNode, name: str) -> None:
+        owner = self.frames[-1] if self.frames else None
+        cls = owner if isinstance(owner, ClassInfo) else None
+        parent = self.func_stack[-1] if self.func_stack else None
+        params = node.params
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        kwonly = [p.name.value for p in params.kwonly_params]
+        is_static = False
+        if isinstance(node, cst.FunctionDef):
+            is_static = any(dotted_name(d.decorator) == "staticmethod" for d in node.decorators)
+        info = FunctionInfo(
+            node=node,
+            name=name,
+            qualname=self._qualify(name),
+            cls=cls,
+            parent=parent,
+            params=positional,
+            kwonly=kwonly,
+            is_static=is_static,
+        )
+        for pname in (*positional, *kwonly):
+            if pname == ALLOCATOR_ATTR:
+                info.tainted.add(pname)
+        self.a.functions[node] = info
+        if cls is not None and isinstance(node, cst.FunctionDef):
+            cls.methods.setdefault(name, info)
+        elif cls is None and parent is None and isinstance(node, cst.FunctionDef):
+            self.a.module_functions.setdefault(name, info)
+        self.func_stack.append(info)
+        self.frames = (*self.frames, info)
+
+    def _function(self, node: cst.FunctionDef) -> None:
+        self._enter_function(node, node.name.value)
+
+    def _lambda(self, node: cst.Lambda) -> None:
+        self._enter_function(node, "<lambda>")
+
+    # ---- assignments and calls
+
+    def _record_assign(self, target: cst.BaseExpression, value: Optional[cst.BaseExpression]) -> None:
+        if self.func_stack:
+            info = self.func_stack[-1]
+            info.assigns.extend(_target_pairs(target, value, info))
+        elif not self.class_stack and value is not None and isinstance(target, cst.Name):
+            self.a.module_assigns[target.value] = value
+
+    def _assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._record_assign(t.target, node.value)
+
+    def _ann_assign(self, node: cst.AnnAssign) -> None:
+        self._record_assign(node.target, node.value)
+
+    def _named_expr(self, node: cst.NamedExpr) -> None:
+        self._record_assign(node.target, node.value)
+
+    def _call(self, node: cst.Call) -> None:
+        if self.func_stack:
+            self.func_stack[-1].calls.append(node)
+        else:
+            self.a.module_calls.append(node)
+
+
+class ModuleAnalysis:
+    """Facts about one parsed module; build with :meth:`build`."""
+
+    def __init__(self, module: cst.Module, path: str, scope: ScopeConfig) -> None:
+        self.module = module
+        self.path = path
+        self.scope = scope
+        self.import_aliases: dict[str, str] = {}
+        self.module_assigns: dict[str, cst.BaseExpression] = {}
+        self.module_calls: list[cst.Call] = []
+        self.classes: dict[str, ClassInfo] = {}
+        self.classes_by_node: dict[cst.ClassDef, ClassInfo] = {}
+        self.functions: dict[FuncNode, FunctionInfo] = {}
+        self.module_functions: dict[str, FunctionInfo] = {}
+        self.recorded: list[Recorded] = []
+        self.path_in_scope = scope.all_code or any(path_matches(p, path) for p in scope.paths)
+
+    @classmethod
+    def build(
+        cls, module: cst.Module, path: str, scope: ScopeConfig, record_types: frozenset = frozenset()
+    ) -> "ModuleAnalysis":
+        """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
+        ``recorded`` (source order, with context) for the rules."""
+        self = cls(module, path, scope)
+        module.visit(_FactCollector(self, record_types))
+        self._resolve_scope()
+        self._propagate()
+        return self
+
+    # ---- class names
+
+    def original_name(self, name: str) -> str:
+        return self.import_aliases.get(name, name)
+
+    def _class_ref_matches(self, node: cst.BaseExpression, predicate, depth: int = 0) -> bool:
+        if depth > 8:
+            return False
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return any(
+                self._class_ref_matches(el.value, predicate, depth + 1)
+                for el in node.elements
+                if not isinstance(el, cst.StarredElement)
+            )
+        if isinstance(node, cst.Name):
+            name = node.value
+            if predicate(self.original_name(name)):
+                return True
+            if name in self.classes and name not in self.import_aliases:
+                # an in-module subclass of an SWA class counts as one
+                return any(
+                    self._class_ref_matches(cst.parse_expression(b), predicate, depth + 1)
+                    for b in self.classes[name].base_names
+                    if b != name
+                )
+            aliased = self.module_assigns.get(name)
+            if aliased is not None:
+                return self._class_ref_matches(aliased, predicate, depth + 1)
+            return False
+        if isinstance(node, cst.Attribute):
+            return predicate(node.attr.value)
+        return False
+
+    def is_swa_allocator_class(self, node: cst.BaseExpression) -> bool:
+        """A class expression (or tuple of them) naming an SWA allocator class."""
+        return self._class_ref_matches(node, is_swa_allocator_class_name)
+
+    def is_swa_pool_class(self, node: cst.BaseExpression) -> bool:
+        return self._class_ref_matches(node, is_swa_pool_class_name)
+
+    # ---- scope
+
+    def _resolve_scope(self) -> None:
+        patterns = self.scope.base_patterns
+
+        def base_matches(info: ClassInfo, seen: set[str]) -> bool:
+            for base in info.base_names:
+                terminal = self.original_name(base.rsplit(".", 1)[-1]) if "." not in base else base.rsplit(".", 1)[-1]
+                if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
+                    return True
+                local = self.classes.get(base)
+                if local is not None and local.name not in seen and base_matches(local, seen | {local.name}):
+                    return True
+            return False
+
+        for info in self.classes_by_node.values():
+            info.in_scope = self.path_in_scope or base_matches(info, {info.name})
+        for fn in self.functions.values():
+            owner_cls = fn.cls
+            parent = fn.parent
+            while owner_cls is None and parent is not None:
+                owner_cls, parent = parent.cls, parent.parent
+            fn.in_scope = self.path_in_scope or (owner_cls is not None and owner_cls.in_scope)
+
+    # ---- allocator-derived values
+
+    def _class_alloc_attrs(self, cls: Optional[ClassInfo]) -> set[str]:
+        out: set[str] = set()
+        seen: set[str] = set()
+        stack = [cls] if cls else []
+        while stack:
+            c = stack.pop()
+            if c.name in seen:
+                continue
+            seen.add(c.name)
+            out |= c.alloc_attrs
+            stack.extend(self.classes[b] for b in c.base_names if b in self.classes)
+        return out
+
+    def _env(self, fn: Optional[FunctionInfo]) -> set[str]:
+        names: set[str] = set()
+        while fn is not None:
+            names |= fn.tainted
+            fn = fn.parent
+        return names
+
+    def _method_self(self, fn: Optional[FunctionInfo]) -> tuple[Optional[str], Optional[ClassInfo]]:
+        while fn is not None:
+            if fn.cls is not None:
+                return fn.self_name, fn.cls
+            fn = fn.parent
+        return None, None
+
+    def is_allocator_derived(self, expr: cst.BaseExpression, fn: Optional[FunctionInfo]) -> bool:
+        """Does ``expr`` (evaluated inside ``fn``, or at module level when None) hold the allocator?"""
+        return self._derived(expr, self._env(fn), *self._method_self(fn))
+
+    def _derived(
+        self,
+        expr: cst.BaseExpression,
+        env: set[str],
+        self_name: Optional[str],
+        cls: Optional[ClassInfo],
+    ) -> bool:
+        if isinstance(expr, cst.Attribute):
+            if expr.attr.value == ALLOCATOR_ATTR:
+                return True
+            if (
+                self_name is not None
+                and isinstance(expr.value, cst.Name)
+                and expr.value.value == self_name
+                and expr.attr.value in self._class_alloc_attrs(cls)
+            ):
+                return True
+            return False
+        if isinstance(expr, cst.Name):
+            return expr.value in env
+        if isinstance(expr, cst.Call):
+            if call_func_name(expr) == "getattr":
+                args = positional_args(expr)
+                if len(args) >= 2 and string_value(args[1]) == ALLOCATOR_ATTR:
+                    return True
+            return False
+        if isinstance(expr, cst.IfExp):
+            return self._derived(expr.body, env, self_name, cls) or self._derived(
+                expr.orelse, env, self_name, cls
+            )
+        if isinstance(expr, cst.BooleanOperation):
+            return self._derived(expr.left, env, self_name, cls) or self._derived(
+                expr.right, env, self_name, cls
+            )
+        if isinstance(expr, cst.NamedExpr):
+            return self._derived(expr.value, env, self_name, cls)
+        return False
+
+    def _callee_of(self, call: cst.Call, fn: Optional[FunctionInfo]) -> tuple[Optional[FunctionInfo], int]:
+        """The in-module function a call targets, and how many leading params are implicit."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            target = self.module_functions.get(func.value)
+            if target is not None:
+                return target, 0
+            cls = self.classes.get(func.value)
+            if cls is not None and "__init__" in cls.methods:
+                return cls.methods["__init__"], 1
+            return None, 0
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            receiver, meth = func.value.value, func.attr.value
+            self_name, cls = self._method_self(fn)
+            candidates: list[ClassInfo] = []
+            if cls is not None and receiver in {self_name, "cls", "self"}:
+                candidates.append(cls)
+            elif receiver in self.classes:
+                candidates.append(self.classes[receiver])
+            seen: set[str] = set()
+            while candidates:
+                c = candidates.pop(0)
+                if c.name in seen:
+                    continue
+                seen.add(c.name)
+                target = c.methods.get(meth)
+                if target is not None:
+                    implicit = 0 if target.is_static else 1
+                    if receiver in self.classes and receiver not in {self_name, "cls", "self"}:
+                        implicit = 0 if target.is_static else 1
+                    return target, implicit
+                candidates.extend(self.classes[b] for b in c.base_names if b in self.classes)
+        return None, 0
+
+    def _propagate(self) -> None:
+        """Fixed point over locals, self attributes and call-argument flow."""
+        functions = list(self.functions.values())
+        for _ in range(20):
+            changed = False
+            for fn in functions:
+                env = self._env(fn)
+                self_name, cls = self._method_self(fn)
+                for target, value in fn.assigns:
+                    if not self._derived(value, env, self_name, cls):
+                        continue
+                    if isinstance(target, cst.Name) and target.value not in fn.tainted:
+                        fn.tainted.add(target.value)
+                        env.add(target.value)
+                        changed = True
+                    elif (
+                        isinstance(target, cst.Attribute)
+                        and isinstance(target.value, cst.Name)
+                        and target.value.value == self_name
+                        and cls is not None
+                        and target.attr.value not in cls.alloc_attrs
+                    ):
+                        cls.alloc_attrs.add(target.attr.value)
+                        changed = True
+                if ALLOCATOR_ATTR in fn.unpacked_names and ALLOCATOR_ATTR not in fn.tainted:
+                    fn.tainted.add(ALLOCATOR_ATTR)
+                    changed = True
+                for call in fn.calls:
+                    changed |= self._flow_call(call, fn, env, self_name, cls)
+            for call in self.module_calls:
+                changed |= self._flow_call(call, None, set(), None, None)
+            if not changed:
+                break
+
+    def _flow_call(self, call, fn, env, self_name, cls) -> bool:
+        callee, implicit = self._callee_of(call, fn)
+        if callee is None:
+            return False
+        changed = False
+        params = callee.params[implicit:]
+        index = 0
+        for arg in call.args:
+            if arg.star:
+                break
+            if arg.keyword is not None:
+                pname = arg.keyword.value
+                if pname not in callee.params and pname not in callee.kwonly:
+                    continue
+            else:
+                if index >= len(params):
+                    break
+                pname = params[index]
+                index += 1
+            if pname not in callee.tainted and self._derived(arg.value, env, self_name, cls):
+                callee.tainted.add(pname)
+                changed = True
+        return changed
+
+    # ---- convenience for rules
+
+    def function_of(self, node: FuncNode) -> Optional[FunctionInfo]:
+        return self.functions.get(node)
+
+
+def iter_statements(body: Union[cst.BaseSuite, Sequence[cst.BaseStatement]]) -> Iterable[cst.BaseStatement]:
+    if isinstance(body, cst.IndentedBlock):
+        return body.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        return [cst.SimpleStatementLine(body=body.body)]
+    return body

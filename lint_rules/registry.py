@@ -1,0 +1,125 @@
+"""The rule index: codes, names and prefilter needles, without importing libcst.
+
+The engine consults this to select rules and to skip files no selected rule can match, so a run
+over a tree where nothing can match never pays for importing the parser. Each rule's docs,
+cases and logic live in its own module under ``lint_rules/rules/``; ``load_rules`` imports them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+
+@dataclass(frozen=True)
+class RuleMeta:
+    code: str
+    name: str
+    summary: str
+    module: str  # under lint_rules.rules
+    default_enabled: bool
+    # Prefilter: every group must be present in the text, each group by any one substring.
+    # Sound by construction: each rule needs an allocator-derived value (all sources contain
+    # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool").
+    needles: tuple[tuple[str, ...], ...]
+    fixable: bool = False
+
+    def may_match(self, text: str) -> bool:
+        return all(any(n in text for n in group) for group in self.needles)
+
+
+RULES: dict[str, RuleMeta] = {
+    m.code: m
+    for m in (
+        RuleMeta(
+            "KVG001",
+            "swa-mode-from-allocator",
+            "SWA mode decided from the allocator instead of the KV pool",
+            "kvg001_swa_mode_from_allocator",
+            True,
+            (("token_to_kv_pool_allocator",), ("isinstance", "issubclass", "hasattr", "type", "__class__")),
+            fixable=True,
+        ),
+        RuleMeta(
+            "KVG002",
+            "swa-translate-through-allocator",
+            "full->SWA index translation through the allocator",
+            "kvg002_swa_translate_through_allocator",
+            True,
+            (("token_to_kv_pool_allocator",), ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")),
+            fixable=True,
+        ),
+        RuleMeta(
+            "KVG003",
+            "swa-pool-from-allocator-kvcache",
+            "SWA pool taken from the allocator's kvcache without the draft-worker guard",
+            "kvg003_swa_pool_from_allocator_kvcache",
+            True,
+            (("token_to_kv_pool_allocator",), ("get_kvcache",)),
+            fixable=True,
+        ),
+        RuleMeta(
+            "KVG004",
+            "swa-flag-cached-at-init",
+            "SWA pool flag cached at __init__ although FROZEN_KV MTP swaps the pool",
+            "kvg004_swa_flag_cached_at_init",
+            False,
+            (("token_to_kv_pool",), ("isinstance", "swa", "SWA"), ("__init__",)),
+        ),
+    )
+}
+PREFIX = "KVG"
+
+
+class UnknownRuleError(ValueError):
+    pass
+
+
+def default_codes() -> frozenset[str]:
+    return frozenset(code for code, meta in RULES.items() if meta.default_enabled)
+
+
+def expand(selector: str) -> frozenset[str]:
+    """A code (``KVG001``), a prefix (``KVG00``, ``KVG``) or ``ALL`` -> rule codes."""
+    sel = selector.strip().upper()
+    if sel == "ALL":
+        return frozenset(RULES)
+    codes = frozenset(code for code in RULES if sel and code.startswith(sel))
+    if not codes:
+        raise UnknownRuleError(f"unknown rule selector {selector!r} (known: {', '.join(RULES)})")
+    return codes
+
+
+def resolve_codes(
+    select: Optional[Iterable[str]] = None,
+    ignore: Iterable[str] = (),
+    extend_select: Iterable[str] = (),
+) -> frozenset[str]:
+    """ruff-like selection: ``select`` replaces the defaults, then extend-select, then ignore."""
+    codes = set(default_codes()) if select is None else set()
+    for sel in select or ():
+        codes |= expand(sel)
+    for sel in extend_select:
+        codes |= expand(sel)
+    for sel in ignore:
+        codes -= expand(sel)
+    return frozenset(codes)
+
+
+def may_match(text: str, codes: Iterable[str]) -> bool:
+    return any(RULES[c].may_match(text) for c in codes)
+
+
+def load_rule(code: str):
+    """The rule class (imports libcst)."""
+    meta = RULES[code]
+    module = importlib.import_module(f"lint_rules.rules.{meta.module}")
+    for value in vars(module).values():
+        if getattr(value, "code", None) == code and isinstance(value, type):
+            return value
+    raise LookupError(code)  # pragma: no cover - registry and modules disagree
+
+
+def rule_doc(code: str) -> str:
+    return load_rule(code).doc()

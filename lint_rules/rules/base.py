@@ -1,0 +1,159 @@
+"""Rule base class: a batchable libcst visitor with the shared analysis at hand.
+
+A libcst traversal costs about as much as parsing, so a module is walked once: the analysis
+pass (:mod:`lint_rules.analysis`) records every node of a type some selected rule has a
+``visit_<Type>`` method for, with its enclosing class/function and statement, and
+:func:`dispatch` replays those nodes, in source order, into the rules' ``visit_*`` methods, as
+a batched traversal would. Rules therefore define ``visit_*`` methods only (no ``leave_*``).
+Rules report nodes; the checker turns them into positioned findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Optional, Union
+
+import libcst as cst
+
+from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis, Recorded
+from ..model import FixInfo
+
+
+@dataclass(frozen=True)
+class Case:
+    """An INVALID example: the code, and how many findings of this rule it must give."""
+
+    code: str
+    count: int = 1
+    path: str = "sglang/srt/layers/attention/example_backend.py"
+
+
+@dataclass(eq=False)
+class RawFinding:
+    code: str
+    node: cst.CSTNode
+    statement: Optional[cst.CSTNode]
+    message: str
+    context: str
+    fix: Optional[FixInfo] = None
+
+
+@dataclass(eq=False)
+class RuleContext:
+    analysis: ModuleAnalysis
+    findings: list[RawFinding] = field(default_factory=list)
+    # Innermost enclosing class or function, innermost last.
+    frames: list[Union[ClassInfo, FunctionInfo]] = field(default_factory=list)
+    # Innermost enclosing statement, innermost last.
+    statements: list[cst.CSTNode] = field(default_factory=list)
+
+
+class Rule(cst.BatchableCSTVisitor):
+    """Base of every KVG rule. Subclasses set the class attributes and implement ``visit_*``."""
+
+    code: ClassVar[str]  # name, summary, default and prefilter needles: lint_rules.registry
+    VALID: ClassVar[list[Union[str, Case]]] = []  # a str runs under Case's default path
+    INVALID: ClassVar[list[Case]] = []
+
+    def __init__(self, ctx: RuleContext) -> None:
+        self.ctx = ctx
+        self.analysis = ctx.analysis
+
+    def get_visitors(self):  # type: ignore[override]
+        # inspect.getmembers() (the libcst default) would evaluate our properties; list names once.
+        names = type(self).__dict__.get("_visitor_names")
+        if names is None:
+            names = [
+                n
+                for n in dir(type(self))
+                if n.startswith(("visit_", "leave_")) and callable(getattr(type(self), n))
+                and not getattr(getattr(type(self), n), "_is_no_op", False)
+            ]
+            type(self)._visitor_names = names
+        return {n: getattr(self, n) for n in names}
+
+    @classmethod
+    def visited_types(cls) -> frozenset:
+        out = set()
+        for name in dir(cls):
+            if not name.startswith(("visit_", "leave_")) or getattr(getattr(cls, name), "_is_no_op", False):
+                continue
+            if name.startswith("leave_"):
+                raise TypeError(f"{cls.__name__}.{name}: rules define visit_* methods only")
+            out.add(getattr(cst, name[len("visit_"):]))
+        return frozenset(out)
+
+    @classmethod
+    def doc(cls) -> str:
+        import sys
+        import textwrap
+
+        return textwrap.dedent(sys.modules[cls.__module__].__doc__ or "").strip()
+
+    @classmethod
+    def meta(cls):
+        from ..registry import RULES
+
+        return RULES[cls.code]
+
+    # ---- context
+
+    @property
+    def function(self) -> Optional[FunctionInfo]:
+        for frame in reversed(self.ctx.frames):
+            if isinstance(frame, FunctionInfo):
+                return frame
+        return None
+
+    @property
+    def klass(self) -> Optional[ClassInfo]:
+        for frame in reversed(self.ctx.frames):
+            if isinstance(frame, ClassInfo):
+                return frame
+        return None
+
+    def in_scope(self) -> bool:
+        if self.ctx.frames:
+            return self.ctx.frames[-1].in_scope
+        return self.analysis.path_in_scope
+
+    def context_name(self) -> str:
+        return self.ctx.frames[-1].qualname if self.ctx.frames else "<module>"
+
+    def derived(self, expr: cst.BaseExpression) -> bool:
+        return self.analysis.is_allocator_derived(expr, self.function)
+
+    def report(self, node: cst.CSTNode, message: str, fix: Optional[FixInfo] = None) -> None:
+        self.ctx.findings.append(
+            RawFinding(
+                code=self.code,
+                node=node,
+                statement=self.ctx.statements[-1] if self.ctx.statements else None,
+                message=message,
+                context=self.context_name(),
+                fix=fix,
+            )
+        )
+
+
+def source_of(node: cst.CSTNode) -> str:
+    """Compact one-line source of a node, for messages."""
+    text = cst.Module(body=[]).code_for_node(node)
+    text = " ".join(text.split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def dispatch(ctx: RuleContext, rules: list[Rule]) -> None:
+    """Replay the recorded nodes into the rules, as one batched traversal would."""
+    table: dict[type, list] = {}
+    for rule in rules:
+        for name, method in rule.get_visitors().items():
+            table.setdefault(getattr(cst, name[len("visit_"):]), []).append(method)
+    for rec in ctx.analysis.recorded:
+        methods = table.get(type(rec.node))
+        if not methods:
+            continue
+        ctx.frames = list(rec.frames)
+        ctx.statements = [rec.statement] if rec.statement is not None else []
+        for method in methods:
+            method(rec.node)

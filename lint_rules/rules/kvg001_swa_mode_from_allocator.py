@@ -1,0 +1,208 @@
+"""KVG001 swa-mode-from-allocator
+
+## What it does
+Flags attention-backend code that decides whether it runs on a sliding-window (SWA) KV pool
+by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
+
+* `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
+  class, or any `*SWA*Allocator` subclass, however imported or aliased);
+* `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
+* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members.
+
+`alloc` is any allocator-derived value: the attribute itself, a local alias, a `self.` attribute,
+a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, or a
+parameter that receives the allocator from a call in the same module.
+
+## Why is this bad?
+With speculative decoding the draft model **shares the target's allocator but owns its own KV
+pool**. For a full-attention-only draft of a hybrid-SWA target the allocator is the target's
+`SWATokenToKVPoolAllocator` while the pool the draft backend reads is a plain
+`MHATokenToKVPool`. A backend that asks the allocator "am I SWA?" answers *yes*, translates the
+draft's indices through the target's full→SWA map and reads the wrong KV slots: nothing
+crashes, the accept length silently drops (sglang #25103). The same shape lived in the
+FlashInfer updaters until #27737 and in the Triton backend until 0.5.13; the trtllm_mha fix
+went round three times (#25103 → #26966 → #27491).
+
+## Example
+```python
+allocator = model_runner.token_to_kv_pool_allocator
+self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)
+```
+
+## Fix
+Decide from the pool the backend actually reads, resolved like sglang ≥ 0.5.13's
+`_resolve_swa_kv_pool`: the active pool if it is an `SWAKVPool`; else `None` for draft workers
+that are not FROZEN_KV MTP; else the allocator's kvcache if it is an `SWAKVPool`. Then
+`use_sliding_window_kv_pool = swa_pool is not None`. `kvguard fix` rewrites the trtllm_mha
+`__init__` shape this way (an unsafe fix: it changes runtime behaviour on purpose).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis import call_func_name, is_swa_member_name, positional_args, string_value
+from .base import Case, Rule, source_of
+
+_MESSAGE = (
+    "SWA mode decided from the allocator (`{src}`): a speculative draft shares the target's "
+    "allocator but owns its own KV pool; decide from the pool the backend reads "
+    "(resolve it like `_resolve_swa_kv_pool`)"
+)
+
+
+class SwaModeFromAllocator(Rule):
+    code = "KVG001"
+
+    def _type_of_derived(self, node: cst.BaseExpression) -> bool:
+        """``type(a)`` or ``a.__class__`` with ``a`` allocator-derived."""
+        if isinstance(node, cst.Call) and call_func_name(node) == "type":
+            args = positional_args(node)
+            return len(args) == 1 and self.derived(args[0])
+        if isinstance(node, cst.Attribute) and node.attr.value == "__class__":
+            return self.derived(node.value)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = call_func_name(node)
+        if name not in ("isinstance", "issubclass", "hasattr") or not self.in_scope():
+            return
+        args = positional_args(node)
+        if len(args) != 2:
+            return
+        subject, probe = args
+        if name == "isinstance":
+            hit = self.derived(subject) and self.analysis.is_swa_allocator_class(probe)
+        elif name == "issubclass":
+            hit = self._type_of_derived(subject) and self.analysis.is_swa_allocator_class(probe)
+        else:
+            member = string_value(probe)
+            hit = member is not None and is_swa_member_name(member) and self.derived(subject)
+        if hit:
+            self.report(node, _MESSAGE.format(src=source_of(node)))
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if not self.in_scope():
+            return
+        left = node.left
+        for target in node.comparisons:
+            right = target.comparator
+            if isinstance(target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)):
+                if (self._type_of_derived(left) and self.analysis.is_swa_allocator_class(right)) or (
+                    self._type_of_derived(right) and self.analysis.is_swa_allocator_class(left)
+                ):
+                    self.report(node, _MESSAGE.format(src=source_of(node)))
+                    return
+            left = right
+
+    VALID = [
+        # the pool decides: correct
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.use_sliding_window_kv_pool = isinstance(model_runner.token_to_kv_pool, SWAKVPool)
+""",
+        # duck typing on the pool (triton >= 0.5.13)
+        """
+def update_sliding_window_buffer(x, token_to_kv_pool=None):
+    if hasattr(token_to_kv_pool, "translate_loc_from_full_to_swa"):
+        return token_to_kv_pool.translate_loc_from_full_to_swa(x)
+""",
+        # a dead alias is not a decision
+        """
+class TritonAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+""",
+        # a non-SWA allocator class is not an SWA decision
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.paged = isinstance(model_runner.token_to_kv_pool_allocator, PagedTokenToKVPoolAllocator)
+""",
+        # hasattr on the allocator for a non-SWA member
+        """
+class FooAttnBackend(AttentionBackend):
+    def m(self, model_runner):
+        return hasattr(model_runner.token_to_kv_pool_allocator, "alloc_extend")
+""",
+    ]
+
+    INVALID = [
+        # trtllm_mha <= 0.5.12.post1: alias then isinstance
+        Case(
+            """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator
+class TRTLLMHAAttnBackend(FlashInferAttnBackend):
+    def __init__(self, model_runner):
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.use_sliding_window_kv_pool = isinstance(
+            allocator, SWATokenToKVPoolAllocator
+        )
+"""
+        ),
+        # FlashInfer updaters: self alias set in __init__, BoolOp isinstance in another method
+        Case(
+            """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator as SwaAlloc
+class FlashInferIndicesUpdaterDecode:
+    def __init__(self, model_runner, attn_backend):
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+    def update_sliding_window(self, wrapper_id):
+        use_swa = wrapper_id == 0 and isinstance(self.token_to_kv_pool_allocator, SwaAlloc)
+"""
+        ),
+        # Triton <= 0.5.12.post1: hasattr on a parameter fed the allocator at a call site
+        Case(
+            """
+def update_sliding_window_buffer(indices, token_to_kv_pool_allocator=None):
+    if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):
+        pass
+"""
+        ),
+        Case(
+            """
+def helper(indices, alloc):
+    return hasattr(alloc, "full_to_swa_index_mapping")
+class TritonAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.alloc = model_runner.token_to_kv_pool_allocator
+    def step(self, x):
+        return helper(x, self.alloc)
+"""
+        ),
+        # tuple isinstance, type() identity, __class__ equality, walrus, getattr, unpacking
+        Case(
+            """
+from sglang.srt.mem_cache import swa_memory_pool as swa
+SWA_ALLOCATORS = (swa.SWATokenToKVPoolAllocator, PureSWATokenToKVPoolAllocator)
+class FooAttnBackend(AttentionBackend):
+    def a(self, mr):
+        return isinstance(mr.token_to_kv_pool_allocator, SWA_ALLOCATORS)
+    def b(self, mr):
+        return type(mr.token_to_kv_pool_allocator) is swa.SWATokenToKVPoolAllocator
+    def c(self, mr):
+        alloc = getattr(mr, "token_to_kv_pool_allocator", None)
+        return alloc.__class__ == swa.SWATokenToKVPoolAllocator
+    def d(self, mr):
+        if (alloc := mr.token_to_kv_pool_allocator) and isinstance(alloc, swa.SWATokenToKVPoolAllocator):
+            pass
+    def e(self, mr):
+        pool, alloc = mr.token_to_kv_pool, mr.token_to_kv_pool_allocator
+        return [isinstance(alloc, swa.SWATokenToKVPoolAllocator) for _ in range(2)]
+""",
+            count=5,
+        ),
+        # function-local import, ternary (kv_canary shape) inside a backend class
+        Case(
+            """
+class MyAttnBackend(AttentionBackend):
+    def install(self, model_runner):
+        from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+        allocator = model_runner.token_to_kv_pool_allocator
+        return allocator if isinstance(allocator, SWATokenToKVPoolAllocator) else None
+""",
+            path="sglang/srt/backends/mine.py",
+        ),
+    ]

@@ -1,0 +1,108 @@
+"""KVG002 swa-translate-through-allocator
+
+## What it does
+Flags attention-backend code that translates KV indices from the full index space to the SWA
+index space **through the allocator**: `alloc.translate_loc_from_full_to_swa(...)`,
+`alloc.full_to_swa_index_mapping`, or the same members fetched with `getattr(alloc, "...")`,
+where `alloc` is allocator-derived (see KVG001 for what that covers).
+
+## Why is this bad?
+The allocator's full→SWA map belongs to the **target** model's pool. A speculative draft shares
+the target's allocator but owns its own pool, so translating the draft's indices through the
+allocator reads slots of a pool the backend is not reading (sglang #25103, #27737). The FlashInfer
+`FlashInferIndicesUpdaterDecode/Prefill.call_begin_forward` did this until 0.5.14, the Triton
+`update_sliding_window_buffer*` helpers until 0.5.13.
+
+## Example
+```python
+if use_sliding_window_kv_pool:
+    kv_indices[:n] = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(kv_indices[:n])
+```
+
+## Fix
+Translate through the resolved SWA pool the backend reads:
+`self._swa_kv_pool.translate_loc_from_full_to_swa(...)`. `kvguard fix` makes this rewrite when
+the class (or the attention backend it was built from) already holds a resolved SWA pool
+(`self._swa_kv_pool`, or `attn_backend._swa_kv_pool` at `__init__`); otherwise it leaves the
+code alone and this message is the fix: resolve the SWA pool first (see KVG001), then translate
+through it. Caveat: on sglang ≥ 0.5.19 unified SWA pools translate virtual ids in the
+allocator (`kv_index_translator`); there the rewrite is not behaviour-preserving.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis import SWA_TRANSLATE_MEMBERS, call_func_name, positional_args, string_value
+from .base import Case, Rule, source_of
+
+_MESSAGE = (
+    "`{src}` translates indices through the allocator, whose full->SWA map belongs to the "
+    "target's pool; translate through the SWA pool the backend reads "
+    "(e.g. `self._swa_kv_pool.{member}`)"
+)
+
+
+class SwaTranslateThroughAllocator(Rule):
+    code = "KVG002"
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        member = node.attr.value
+        if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(node.value):
+            self.report(node, _MESSAGE.format(src=source_of(node), member=member))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if call_func_name(node) != "getattr":
+            return
+        args = positional_args(node)
+        if len(args) >= 2:
+            member = string_value(args[1])
+            if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(args[0]):
+                self.report(node, _MESSAGE.format(src=source_of(node), member=member))
+
+    VALID = [
+        """
+class TRTLLMHAAttnBackend(FlashInferAttnBackend):
+    def _maybe_translate_swa(self, idx):
+        return self._swa_kv_pool.translate_loc_from_full_to_swa(idx)
+""",
+        """
+class FlashAttentionBackend(AttentionBackend):
+    def f(self, idx):
+        return self.token_to_kv_pool.translate_loc_from_full_to_swa(idx)
+""",
+        # scheduler / PD code uses the allocator legitimately: out of scope by default
+        Case(
+            """
+class DecodePreallocQueue:
+    def f(self, idx):
+        return self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(idx)
+""",
+            path="sglang/srt/disaggregation/decode.py",
+        ),
+    ]
+
+    INVALID = [
+        Case(
+            """
+class FlashInferIndicesUpdaterDecode:
+    def __init__(self, model_runner, attn_backend):
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+    def call_begin_forward(self, kv_indices, n):
+        kv_indices[:n] = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(
+            kv_indices[:n]
+        )
+"""
+        ),
+        Case(
+            """
+def update_sliding_window_buffer(idx, token_to_kv_pool_allocator=None):
+    return token_to_kv_pool_allocator.translate_loc_from_full_to_swa(idx)
+class X:
+    def f(self, model_runner, idx):
+        mapping = model_runner.token_to_kv_pool_allocator.full_to_swa_index_mapping
+        fn = getattr(self.model_runner.token_to_kv_pool_allocator, "translate_loc_from_full_to_swa")
+""",
+            count=3,
+        ),
+    ]
