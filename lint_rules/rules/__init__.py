@@ -5,9 +5,11 @@ Selection and prefilter metadata live in :mod:`lint_rules.registry` (no libcst i
 
 from __future__ import annotations
 
-from ..registry import RULES, load_rule
+from ..registry import RULES, UnknownRuleError, default_codes, expand, load_rule, resolve_codes
 from .base import Case, Rule
 
 ALL_RULES: dict[str, type[Rule]] = {code: load_rule(code) for code in RULES}
 
-__all__ = ["ALL_RULES", "Case", "Rule"]
+# Selection helpers re-exported for convenience; import them from lint_rules.registry on hot
+# paths (that module does not import libcst).
+__all__ = ["ALL_RULES", "Case", "Rule", "UnknownRuleError", "default_codes", "expand", "resolve_codes"]
