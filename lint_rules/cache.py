@@ -169,16 +169,23 @@ class ResultCache:
             return None
         return self._result(entry, display)
 
-    def by_hash(self, abspath: str, display: str, st: os.stat_result, digest: str) -> Optional[FileResult]:
+    def by_hash(
+        self, abspath: str, display: str, st: os.stat_result, digest: str, refresh: bool = True
+    ) -> Optional[FileResult]:
         entry = self.entries.get(abspath)
-        if entry is None or entry[5] != display or entry[3] != digest:
+        if entry is None or entry[5] != display or entry[3] is None or entry[3] != digest:
             return None
         result = self._result(entry, display)
-        if result is not None:
-            # Refresh the stat signature (and maybe leave the racy window).
-            self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, entry[6]]
-            self.dirty = True
+        if result is not None and refresh:
+            self.refresh(abspath, st, digest)
         return result
+
+    def refresh(self, abspath: str, st: os.stat_result, digest: str) -> None:
+        """New stat signature for an entry whose content hash still matches."""
+        entry = self.entries.get(abspath)
+        if entry is not None:
+            self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), entry[5], entry[6]]
+            self.dirty = True
 
     def _result(self, entry: list, display: str) -> Optional[FileResult]:
         try:
@@ -189,7 +196,9 @@ class ResultCache:
             return None
         return FileResult(path=display, findings=findings, unused_suppressions=unused_pairs)
 
-    def put(self, abspath: str, display: str, st: os.stat_result, digest: str, result: FileResult) -> None:
+    def put(self, abspath: str, display: str, st: os.stat_result, digest: Optional[str], result: FileResult) -> None:
+        """Store a result; ``digest`` None (prefilter negatives) means "trust the stat only":
+        on a stat mismatch the file is simply prefiltered again, which costs about a hash."""
         rows = [_finding_to_row(f) for f in result.findings]
         unused = [[line, code] for line, code in result.unused_suppressions]
         self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, [rows, unused]]

@@ -18,13 +18,26 @@ from typing import Callable, Iterable, Optional
 
 from .config import Config, RuleCatalog, expand_selector
 from .model import FileResult, Finding, ScopeConfig
-from .source import DecodedSource, SourceDecodeError, SourceEncodeError, decode_source, encode_source
+from .source import (
+    BOM,
+    DecodedSource,
+    SourceDecodeError,
+    SourceEncodeError,
+    _may_have_cookie,
+    decode_source,
+    encode_source,
+)
 
 PY_SUFFIXES = (".py", ".pyi")
 
 # Fork workers only when the files to parse are worth it (a fork + libcst import is ~0.1 s).
 MIN_PARALLEL_FILES = 2
 MIN_PARALLEL_BYTES = 48 * 1024
+# Below this many uncached files, reading and prefiltering in one process is faster than forking.
+MIN_PARALLEL_PENDING = 400
+
+# Set in the parent just before forking a pool (workers inherit it); None otherwise.
+_POOL_STATE = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,6 +293,13 @@ class Linter:
             (PathMatcher([pattern], config.root), frozenset(c for s in sels for c in expand_selector(s, catalog.all_codes, f"per-file-ignores {pattern!r}")))
             for pattern, sels in config.per_file_ignores
         ]
+        from .registry import RULES
+
+        self._needles = {
+            code: tuple(tuple(n.encode("utf-8") for n in group) for group in RULES[code].needles)
+            for code in codes
+            if code in RULES and all(n.isascii() for group in RULES[code].needles for n in group)
+        }
 
     # -- per-file settings -------------------------------------------------------------------
 
@@ -324,64 +344,149 @@ class Linter:
 
     # -- main entry --------------------------------------------------------------------------
 
+    # -- one file, up to the parse decision ----------------------------------------------------
+
+    def _bytes_may_match(self, data: bytes, codes: frozenset[str]) -> bool:
+        """Byte-level form of the registry prefilter (every needle group present).
+
+        Only used for UTF-8 input without a cookie: there an ASCII needle occurs in the bytes
+        exactly when it occurs in the decoded text, so this never hides a file that
+        ``checker.needs_parse`` would parse (it is implied by it).
+        """
+        if self.options.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
+            return True
+        for code in codes:
+            needles = self._needles.get(code)
+            if needles is None:
+                return True
+            if all(any(n in data for n in group) for group in needles):
+                return True
+        return False
+
+    def _prepare(self, index: int, target: Target, cache, want_text: bool) -> tuple:
+        """Read, decode and prefilter one file.
+
+        Returns ``("done", index, result, st, digest, cacheable)``, ``("hit", index, result,
+        st, digest)`` or ``("parse", index, st, digest, text-or-None)``.
+        """
+        try:
+            st, data = _read(target.abspath)
+        except OSError as exc:
+            return ("done", index, FileResult(path=target.display, error=_os_reason(exc)), None, None, False)
+        digest = None
+        if cache is not None:
+            entry = cache.entries.get(target.abspath)
+            if entry is not None and entry[3] is not None:
+                from .cache import content_hash
+
+                digest = content_hash(data)
+                hit = cache.by_hash(target.abspath, target.display, st, digest, refresh=False)
+                if hit is not None:
+                    return ("hit", index, hit, st, digest)
+        codes = self.codes_for(target)
+        if not codes:
+            return ("done", index, FileResult(path=target.display), st, None, True)
+        if not data.startswith(BOM) and not _may_have_cookie(data) and not self._bytes_may_match(data, codes):
+            # UTF-8 by Python's rules and no rule can match: validate the encoding only.
+            if not data.isascii():
+                try:
+                    data.decode("utf-8")
+                except UnicodeDecodeError:
+                    pass  # fall through to decode_source for the precise message
+                else:
+                    return ("done", index, FileResult(path=target.display), st, None, True)
+            else:
+                return ("done", index, FileResult(path=target.display), st, None, True)
+        try:
+            source = decode_source(data)
+        except SourceDecodeError as exc:
+            return ("done", index, FileResult(path=target.display, error=str(exc)), st, None, False)
+        if self._needs_parse(source.text, target.display, codes):
+            from .cache import content_hash
+
+            digest = digest or content_hash(data)
+            return ("parse", index, st, digest, source.text if want_text else None)
+        result = self._unparsed_result(source.text, target.display, codes)
+        result.path = target.display
+        return ("done", index, result, st, None, True)
+
+    def _parse_task(self, index: int, target: Target) -> tuple:
+        """Worker side of a parse: re-read (the file may have changed), decode, lint."""
+        try:
+            st, data = _read(target.abspath)
+            source = decode_source(data)
+        except OSError as exc:
+            return (index, FileResult(path=target.display, error=_os_reason(exc)), None, None)
+        except SourceDecodeError as exc:
+            return (index, FileResult(path=target.display, error=str(exc)), None, None)
+        from .cache import content_hash
+
+        result = _lint_one((source.text, target.display, self.codes_for(target), self.scope, self.options.report_unused))
+        return (index, result, st, content_hash(data))
+
+    # -- main entry --------------------------------------------------------------------------
+
     def run(self, discovery: Discovery) -> RunReport:
         report = RunReport(errors=list(discovery.errors))
         cache = self._cache() if self.options.use_cache else None
-        results: dict[int, FileResult] = {}
-        # Files that need a parse: (index, target, text, stat, digest, codes)
-        queue: list[tuple[int, Target, str, os.stat_result, str, frozenset[str]]] = []
-        stats = {"files": len(discovery.targets), "cached": 0, "prefiltered": 0, "parsed": 0}
-        from .cache import content_hash
+        targets = discovery.targets
+        results: list[Optional[FileResult]] = [None] * len(targets)
+        stats = {"files": len(targets), "cached": 0, "prefiltered": 0, "parsed": 0}
 
-        for index, target in enumerate(discovery.targets):
-            try:
-                st = os.stat(target.abspath)
-            except OSError as exc:
-                results[index] = FileResult(path=target.display, error=_os_reason(exc))
-                continue
+        pending: list[int] = []
+        for index, target in enumerate(targets):
             if cache is not None:
-                hit = cache.by_stat(target.abspath, target.display, st)
-                if hit is not None:
-                    stats["cached"] += 1
-                    results[index] = hit
-                    continue
-            try:
-                with open(target.abspath, "rb") as handle:
-                    data = handle.read()
-            except OSError as exc:
-                results[index] = FileResult(path=target.display, error=_os_reason(exc))
-                continue
-            digest = content_hash(data)
-            if cache is not None:
-                hit = cache.by_hash(target.abspath, target.display, st, digest)
-                if hit is not None:
-                    stats["cached"] += 1
-                    results[index] = hit
-                    continue
-            try:
-                source = decode_source(data)
-            except SourceDecodeError as exc:
-                results[index] = FileResult(path=target.display, error=str(exc))
-                continue
-            codes = self.codes_for(target)
-            if self._needs_parse(source.text, target.display, codes):
-                queue.append((index, target, source.text, st, digest, codes))
-            else:
-                stats["prefiltered"] += 1
-                result = self._unparsed_result(source.text, target.display, codes)
-                result.path = target.display
+                try:
+                    st = os.stat(target.abspath)
+                except OSError:
+                    st = None
+                if st is not None:
+                    hit = cache.by_stat(target.abspath, target.display, st)
+                    if hit is not None:
+                        stats["cached"] += 1
+                        results[index] = hit
+                        continue
+            pending.append(index)
+
+        def settle(item: tuple) -> None:
+            kind, index = item[0], item[1]
+            target = targets[index]
+            if kind == "hit":
+                _, _, result, st, digest = item
+                stats["cached"] += 1
                 results[index] = result
-                if cache is not None:
+                cache.refresh(target.abspath, st, digest)
+            elif kind == "done":
+                _, _, result, st, digest, cacheable = item
+                stats["prefiltered"] += result.error is None
+                results[index] = result
+                if cache is not None and cacheable and st is not None:
                     cache.put(target.abspath, target.display, st, digest, result)
 
-        stats["parsed"] = len(queue)
-        for (index, target, _text, st, digest, _codes), result in zip(queue, self._lint_many(queue)):
+        def parsed(index: int, result: FileResult, st, digest) -> None:
+            target = targets[index]
+            stats["parsed"] += 1
             result.path = target.display
             results[index] = result
-            if cache is not None and result.error is None:
+            if cache is not None and result.error is None and st is not None:
                 cache.put(target.abspath, target.display, st, digest, result)
 
-        for index, target in enumerate(discovery.targets):
+        jobs = self.options.jobs or _cpu_count()
+        if jobs > 1 and len(pending) >= MIN_PARALLEL_PENDING and _can_fork():
+            self._run_pool(jobs, pending, targets, cache, settle, parsed)
+        else:
+            queue = []
+            for index in pending:
+                item = self._prepare(index, targets[index], cache, want_text=True)
+                if item[0] == "parse":
+                    _, _, st, digest, text = item
+                    queue.append((index, targets[index], text, st, digest, self.codes_for(targets[index])))
+                else:
+                    settle(item)
+            for (index, _t, _text, st, digest, _codes), result in zip(queue, self._lint_many(queue)):
+                parsed(index, result, st, digest)
+
+        for index, target in enumerate(targets):
             report.files.append(FileReport(target=target, result=results[index]))
 
         if self.options.fix or self.options.diff:
@@ -394,6 +499,56 @@ class Linter:
                 stats["cache_load_error"] = cache.load_error
         report.stats = stats
         return report
+
+    def _run_pool(self, jobs, pending, targets, cache, settle, parsed) -> None:
+        """Stream chunks of files through forked workers; parse jobs jump in as found.
+
+        Workers inherit this linter, the targets and the loaded cache through ``fork``; tasks
+        carry only indices.  Chunk tasks are kept few in flight so parse tasks (the long poles)
+        start as soon as a candidate is found.  libcst is imported only by a worker that parses.
+        """
+        import multiprocessing
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        global _POOL_STATE
+        _POOL_STATE = (self, targets, cache)
+        chunk = max(16, min(256, len(pending) // (jobs * 8) or 16))
+        chunks = [pending[i : i + chunk] for i in range(0, len(pending), chunk)]
+        chunks.reverse()  # pop() from the end keeps discovery order
+        try:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                in_flight: dict = {}
+
+                def feed() -> None:
+                    while chunks and sum(1 for k in in_flight.values() if k[0] == "chunk") < jobs + 1:
+                        part = chunks.pop()
+                        in_flight[pool.submit(_pool_prepare, part)] = ("chunk", part)
+
+                feed()
+                while in_flight:
+                    done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+                    for future in done:
+                        kind, payload = in_flight.pop(future)
+                        try:
+                            value = future.result()
+                        except Exception as exc:  # a crashed worker: report, never hang
+                            reason = f"internal error: {type(exc).__name__}: {exc}"
+                            for index in payload if kind == "chunk" else [payload]:
+                                settle(("done", index, FileResult(path=targets[index].display, error=reason), None, None, False))
+                            continue
+                        if kind == "parse":
+                            parsed(*value)
+                            continue
+                        for item in value:
+                            if item[0] == "parse":
+                                index = item[1]
+                                in_flight[pool.submit(_pool_parse, index)] = ("parse", index)
+                            else:
+                                settle(item)
+                    feed()
+        finally:
+            _POOL_STATE = None
 
     def _lint_many(self, queue) -> list[FileResult]:
         jobs = self.options.jobs or _cpu_count()
@@ -480,6 +635,36 @@ class Linter:
             result = self._unparsed_result(text, display, codes)
         result.path = display
         return result
+
+
+def _pool_prepare(indices: list[int]) -> list[tuple]:
+    linter, targets, cache = _POOL_STATE
+    return [linter._prepare(i, targets[i], cache, want_text=False) for i in indices]
+
+
+def _pool_parse(index: int) -> tuple:
+    linter, targets, _cache = _POOL_STATE
+    return linter._parse_task(index, targets[index])
+
+
+def _read(path: str) -> tuple[os.stat_result, bytes]:
+    """stat + read through one descriptor (the stat describes the bytes read)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat_mod.S_ISREG(st.st_mode):
+            raise IsADirectoryError(21, "not a regular file") if stat_mod.S_ISDIR(st.st_mode) else OSError(0, "not a regular file")
+        chunks = []
+        remaining = st.st_size
+        while True:
+            block = os.read(fd, max(remaining, 65536))
+            if not block:
+                break
+            chunks.append(block)
+            remaining -= len(block)
+        return st, b"".join(chunks) if len(chunks) != 1 else chunks[0]
+    finally:
+        os.close(fd)
 
 
 def _lint_one(args) -> FileResult:
