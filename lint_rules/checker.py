@@ -190,7 +190,13 @@ def position_findings(module, raw) -> list[tuple[Finding, int]]:
 def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig):
     module = parse_module(text, path)
     try:
-        _, raw = run_rules_on_module(module, path, codes, scope)
+        analysis, raw = run_rules_on_module(module, path, codes, scope)
+        if raw:
+            from .fixer import fix_infos
+
+            infos = fix_infos(analysis, raw)
+            for r in raw:
+                r.fix = infos.get(id(r), r.fix)
     except RecursionError:
         raise _ParseFailure("cannot analyse: nesting too deep") from None
     return position_findings(module, raw)

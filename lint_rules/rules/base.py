@@ -36,6 +36,8 @@ class RawFinding:
     message: str
     context: str
     fix: Optional[FixInfo] = None
+    function: Optional[FunctionInfo] = None  # innermost enclosing function
+    klass: Optional[ClassInfo] = None  # innermost enclosing class
 
 
 @dataclass(eq=False)
@@ -132,6 +134,8 @@ class Rule(cst.BatchableCSTVisitor):
                 message=message,
                 context=self.context_name(),
                 fix=fix,
+                function=self.function,
+                klass=self.klass,
             )
         )
 
