@@ -171,12 +171,9 @@ def _cmd_rule(args, parser) -> int:
         meta = RULES[code]
         if i:
             sys.stdout.write("\n" + "-" * 72 + "\n\n")
-        flags = ["enabled by default" if meta.default_enabled else "opt-in (off by default)"]
-        if meta.fixable:
-            flags.append("fixable")
-        sys.stdout.write(f"# {meta.name} ({code})\n\n{meta.summary}. [{', '.join(flags)}]\n\n")
-        doc = rule_doc(code).strip("\n")
-        sys.stdout.write(doc + "\n")
+        sys.stdout.write(rule_doc(code).strip("\n") + "\n\n")
+        default = "yes" if meta.default_enabled else "no (opt-in: --extend-select " + code + ")"
+        sys.stdout.write(f"Enabled by default: {default}. Fixable: {'yes' if meta.fixable else 'no'}.\n")
     return EXIT_CLEAN
 
 
