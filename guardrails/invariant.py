@@ -1,0 +1,192 @@
+"""The KV pool / SWA invariant as one pure function.
+
+No sglang import: the SWA pool class(es) come in as arguments, so this module is importable and
+testable anywhere. The function only uses ``isinstance``, ``is``, ``getattr`` and ``in`` on host
+objects; it never reads a tensor value (no ``.item()``, no ``bool(tensor)``), so it is safe around
+CUDA-graph capture and replay.
+
+Let ``active`` be the pool the backend reads at forward time, ``swa`` the backend's resolved SWA
+pool (``_swa_kv_pool``) and ``flag`` its ``use_sliding_window_kv_pool``:
+
+1. ``active`` is an SWA pool  <=>  ``swa`` is set.
+   - active is full-only but ``swa`` is set: the #25103 shape (an EAGLE draft whose SWA pool came
+     from the target's shared allocator);
+   - active is SWA but ``swa`` is None: the #26957 shape (a FROZEN_KV draft resolved at
+     ``__init__`` from its own pool, run inside the target-pool view).
+2. Both SWA  =>  ``swa is active`` (same object). A different object that shares the very same
+   full->SWA index mapping tensor is reported as a warning only.
+3. ``flag == (swa is not None)``. sglang 0.5.13.x legitimately splits the two for FROZEN_KV drafts
+   (``flag`` still comes from FlashInfer's pool isinstance there), so on those versions this is a
+   warning, not an error.
+4. Per layer (optional): when ``swa`` is set, ``layer_id`` must be in ``swa.layers_mapping``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence, Tuple, Union
+
+ERROR = "error"
+WARNING = "warning"
+
+# violation kinds (stable identifiers: used for log-once keys, counters and tests)
+SWA_POOL_WITHOUT_SWA_ACTIVE = "swa-pool-on-full-active-pool"  # #25103 shape
+SWA_ACTIVE_WITHOUT_SWA_POOL = "swa-active-pool-without-swa-pool"  # #26957 shape
+SWA_POOL_NOT_ACTIVE = "swa-pool-is-not-the-active-pool"
+SWA_POOL_SHARES_MAPPING_ONLY = "swa-pool-shares-mapping-only"
+FLAG_MISMATCH = "flag-disagrees-with-swa-pool"
+FLAG_NOT_BOOL = "flag-not-a-bool"
+LAYER_NOT_IN_SWA_POOL = "layer-not-in-swa-pool"
+
+
+@dataclass(frozen=True)
+class VersionFacts:
+    """What the invariant needs to know about the sglang version (see ``version_facts``)."""
+
+    version: str = "unknown"
+    flag_split_tolerated: bool = False  # sglang 0.5.13.x: flag may differ from swa-pool-is-set
+
+
+@dataclass(frozen=True)
+class Violation:
+    kind: str
+    severity: str  # ERROR or WARNING
+    problem: str
+    fix: str
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+
+def parse_version(text: str) -> Tuple[int, ...]:
+    """``"0.5.12.post1"`` -> ``(0, 5, 12)``; unknown parts stop the tuple."""
+    parts = []
+    for piece in str(text).split("."):
+        if not piece.isdigit():
+            break
+        parts.append(int(piece))
+    return tuple(parts)
+
+
+def version_facts(version: str) -> VersionFacts:
+    v = parse_version(version)
+    return VersionFacts(version=str(version), flag_split_tolerated=v[:3] == (0, 5, 13))
+
+
+PoolTypes = Union[type, Tuple[type, ...]]
+
+
+def _type_name(obj: Any) -> str:
+    return "None" if obj is None else type(obj).__name__
+
+
+def check_pool_invariant(
+    active_pool: Any,
+    swa_pool: Any,
+    flag: Any,
+    swa_pool_types: PoolTypes,
+    facts: VersionFacts = VersionFacts(),
+    *,
+    flag_known: bool = True,
+    layer_id: Optional[int] = None,
+) -> Sequence[Violation]:
+    """Return the violations of the pool/SWA invariant; an empty tuple means consistent.
+
+    ``swa_pool_types``: the SWA pool class or a tuple of classes (``SWAKVPool`` — the class the
+    backends' own resolvers test). ``flag_known=False`` skips rule 3 (a backend without the flag).
+    ``layer_id`` enables the per-layer rule 4.
+    """
+    active_is_swa = isinstance(active_pool, swa_pool_types)
+    swa_set = swa_pool is not None
+    found = []
+
+    if active_is_swa and not swa_set:
+        found.append(
+            Violation(
+                SWA_ACTIVE_WITHOUT_SWA_POOL,
+                ERROR,
+                f"the active pool is an SWA pool ({_type_name(active_pool)}) but the backend has "
+                "no SWA pool, so SWA layers get full-pool indices (the #26957 shape: a FROZEN_KV "
+                "draft resolved at __init__ from its own pool, run inside the target-pool view)",
+                "resolve the SWA pool from the pool the backend reads at forward time, or keep "
+                "the allocator's SWA pool for FROZEN_KV MTP drafts (_resolve_swa_kv_pool, "
+                "sglang >= 0.5.13)",
+            )
+        )
+    elif swa_set and not active_is_swa:
+        found.append(
+            Violation(
+                SWA_POOL_WITHOUT_SWA_ACTIVE,
+                ERROR,
+                f"the backend translates through an SWA pool ({_type_name(swa_pool)}) but the "
+                f"active pool is {_type_name(active_pool)}, not an SWA pool (the #25103 shape: an "
+                "SWA decision taken from the shared target allocator in a draft worker that owns "
+                "a full-only pool)",
+                "derive the SWA pool from model_runner.token_to_kv_pool (the active pool), return "
+                "None for non-FROZEN_KV draft workers, and fall back to "
+                "token_to_kv_pool_allocator.get_kvcache() only for FROZEN_KV MTP (sglang >= "
+                "0.5.13's _resolve_swa_kv_pool; `kvguard fix` rewrites the allocator-typed code)",
+            )
+        )
+    elif active_is_swa and swa_set and swa_pool is not active_pool:
+        swa_map = getattr(swa_pool, "full_to_swa_index_mapping", None)
+        active_map = getattr(active_pool, "full_to_swa_index_mapping", None)
+        if swa_map is not None and swa_map is active_map:
+            found.append(
+                Violation(
+                    SWA_POOL_SHARES_MAPPING_ONLY,
+                    WARNING,
+                    "the backend's SWA pool is a different object from the active SWA pool; they "
+                    "share the same full->SWA index mapping, but KV buffers may still differ",
+                    "make the backend's SWA pool the active pool object",
+                )
+            )
+        else:
+            found.append(
+                Violation(
+                    SWA_POOL_NOT_ACTIVE,
+                    ERROR,
+                    "the backend's SWA pool and the active pool are both SWA pools but different "
+                    "objects with different index mappings: SWA indices are translated against "
+                    "the wrong pool",
+                    "resolve the SWA pool from the active pool the backend reads at forward time",
+                )
+            )
+
+    if flag_known:
+        if not isinstance(flag, bool):
+            found.append(
+                Violation(
+                    FLAG_NOT_BOOL,
+                    ERROR,
+                    f"use_sliding_window_kv_pool is {_type_name(flag)}, not a bool",
+                    "set use_sliding_window_kv_pool to `self._swa_kv_pool is not None`",
+                )
+            )
+        elif flag != swa_set:
+            found.append(
+                Violation(
+                    FLAG_MISMATCH,
+                    WARNING if facts.flag_split_tolerated else ERROR,
+                    f"use_sliding_window_kv_pool={flag} but the backend's SWA pool is "
+                    f"{'set' if swa_set else 'None'}; code keyed on the flag and code keyed on "
+                    "the pool disagree about SWA translation",
+                    "derive the flag from the resolved pool: use_sliding_window_kv_pool = "
+                    "self._swa_kv_pool is not None (as sglang >= 0.5.14 does)",
+                )
+            )
+
+    if layer_id is not None and swa_set:
+        mapping = getattr(swa_pool, "layers_mapping", None)
+        if mapping is not None and layer_id not in mapping:
+            found.append(
+                Violation(
+                    LAYER_NOT_IN_SWA_POOL,
+                    ERROR,
+                    f"layer {layer_id} is not in the SWA pool's layers_mapping",
+                    "the SWA pool belongs to another model (e.g. the target's pool used by a "
+                    "draft model's layers); resolve the SWA pool from the active pool",
+                )
+            )
+
+    return tuple(found)

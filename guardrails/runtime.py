@@ -1,0 +1,708 @@
+"""Install / uninstall the KV pool guard, modes, counting and logging.
+
+The guard patches methods of sglang attention backend classes *in place* (the class object and
+its name stay the same: sglang matches backends by class name) and checks
+``guardrails.invariant.check_pool_invariant`` before the original method runs:
+
+* ``init_forward_metadata`` and the CUDA-graph host-side metadata methods (once per step);
+* ``forward_decode`` / ``forward_extend`` (Python runs there only eagerly, at warm-up and at
+  capture): once per forward batch, or on every layer call with ``per_layer=True``, which also
+  checks the layer id against the SWA pool's ``layers_mapping``;
+* ``__init__`` records role (target/draft), speculative algorithm, sglang version and the runner's
+  pool on the instance; it never checks (a FROZEN_KV draft is legitimately inconsistent outside the
+  target-pool view).
+
+Checks are host-only (``isinstance``/``is``/``getattr``); no tensor is read.
+
+Modes: ``off`` (nothing wrapped), ``warn`` (log once per backend class + role + kind, count all,
+never raise), ``raise`` (raise ``PoolGuardViolation``). If the guard itself fails on a backend, it
+logs one error, disables the check for that backend instance and lets the call through, in every
+mode.
+
+Nothing here imports sglang at import time; backend modules are patched when they are imported
+(a post-import hook) or at once if already imported.
+"""
+from __future__ import annotations
+
+import contextlib
+import enum
+import functools
+import importlib
+import importlib.abc
+import inspect
+import logging
+import os
+import sys
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from . import wiring
+from .invariant import check_pool_invariant, parse_version, version_facts
+
+logger = logging.getLogger("kvguard.guard")
+
+ENV_VAR = "SGLANG_KV_POOL_GUARD"
+ENV_PER_LAYER = "SGLANG_KV_POOL_GUARD_PER_LAYER"
+SGLANG_INVARIANT_ENV = "SGLANG_INVARIANT_CHECK"
+STATE_ATTR = "_kvguard_state"
+WRAPPER_MARK = "__kvguard_wrapper__"
+
+# backend module -> classes that are patched when present. An instance is checked only if it
+# exposes the resolved SWA pool (``_swa_kv_pool``) after ``__init__``: TRTLLM-MHA (all versions),
+# FlashInfer (>= 0.5.14) and aiter (>= 0.5.20). Backends exposing only a cached flag (triton, fa3)
+# are patched but their instances are marked not applicable.
+DEFAULT_TARGETS: Dict[str, Tuple[str, ...]] = {
+    "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),
+    "sglang.srt.layers.attention.flashinfer_backend": ("FlashInferAttnBackend",),
+    "sglang.srt.layers.attention.triton_backend": ("TritonAttnBackend",),
+    "sglang.srt.layers.attention.flashattention_backend": ("FlashAttentionBackend",),
+    "sglang.srt.layers.attention.aiter_backend": ("AiterAttnBackend",),
+}
+
+
+class Mode(str, enum.Enum):
+    OFF = "off"
+    WARN = "warn"
+    RAISE = "raise"
+
+
+class GuardConfigError(ValueError):
+    """A bad value in the guard's configuration (e.g. ``SGLANG_KV_POOL_GUARD=bogus``)."""
+
+
+class PoolGuardViolation(AssertionError):
+    """Raised in ``raise`` mode when a backend's SWA pool / flag disagree with its active pool."""
+
+    def __init__(self, message: str, violations=(), context: Optional[dict] = None):
+        super().__init__(message)
+        self.violations = tuple(violations)
+        self.context = dict(context or {})
+
+
+# ------------------------------------------------------------------------------------------------
+# configuration
+# ------------------------------------------------------------------------------------------------
+
+_MODE_WORDS = {
+    "off": Mode.OFF,
+    "0": Mode.OFF,
+    "false": Mode.OFF,
+    "no": Mode.OFF,
+    "warn": Mode.WARN,
+    "1": Mode.WARN,
+    "raise": Mode.RAISE,
+    "2": Mode.RAISE,
+    "strict": Mode.RAISE,
+}
+
+
+def parse_mode(value: Any) -> Mode:
+    if isinstance(value, Mode):
+        return value
+    word = str(value).strip().lower()
+    if word in _MODE_WORDS:
+        return _MODE_WORDS[word]
+    raise GuardConfigError(
+        f"{ENV_VAR}={value!r} is not a valid guard mode; use one of off, warn, raise "
+        "(or 0, 1, 2 like SGLANG_INVARIANT_CHECK)"
+    )
+
+
+def mode_from_env(environ=None) -> Mode:
+    """The mode the environment asks for.
+
+    ``SGLANG_KV_POOL_GUARD`` (off|warn|raise) wins when set and non-empty; a bad value raises
+    ``GuardConfigError``. Otherwise sglang's ``SGLANG_INVARIANT_CHECK`` level is honoured
+    (0 -> off, 1 -> warn, 2 -> raise). Default: off.
+    """
+    env = os.environ if environ is None else environ
+    ours = env.get(ENV_VAR, "").strip()
+    if ours:
+        return parse_mode(ours)
+    level = env.get(SGLANG_INVARIANT_ENV, "").strip()
+    if level:
+        try:
+            number = int(level)
+        except ValueError:
+            logger.warning(
+                "kvguard: ignoring %s=%r (not an integer level); pool guard stays off",
+                SGLANG_INVARIANT_ENV,
+                level,
+            )
+            return Mode.OFF
+        if number >= 2:
+            return Mode.RAISE
+        if number == 1:
+            return Mode.WARN
+    return Mode.OFF
+
+
+def per_layer_from_env(environ=None) -> bool:
+    env = os.environ if environ is None else environ
+    return env.get(ENV_PER_LAYER, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+# ------------------------------------------------------------------------------------------------
+# per-backend state (one object per backend instance; nothing shared between instances)
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class BackendState:
+    backend_class: str
+    role: str
+    spec_algorithm: str
+    sglang_version: str
+    init_pool: Any
+    applicable: bool = True
+    flag_known: bool = True
+    disabled: bool = False
+    last_batch_pool: Any = None  # legacy wiring: last forward_batch.token_to_kv_pool seen
+    last_forward_key: Any = None  # forward_* de-duplication (once per batch)
+    extra: dict = field(default_factory=dict)
+
+
+def _name_of(value: Any) -> str:
+    if value is None:
+        return "None"
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) else str(value)
+
+
+# ------------------------------------------------------------------------------------------------
+# the installation
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Patch:
+    cls: type
+    name: str
+    original: Any  # the raw object from cls.__dict__, or _ABSENT if the method was inherited
+    wrapper: Any
+
+
+_ABSENT = object()
+
+
+class _Installation:
+    def __init__(self, mode: Mode, per_layer: bool, targets: Dict[str, Tuple[str, ...]]):
+        self.mode = mode
+        self.per_layer = per_layer
+        self.targets = dict(targets)
+        self.active = True
+        self.lock = threading.RLock()
+        self.patches: List[_Patch] = []
+        self.patched_classes: Dict[type, str] = {}  # class -> wiring generation
+        self.counts: Counter = Counter()
+        self.logged: set = set()
+        self.checks = 0  # approximate under concurrent threads; violations are exact
+        self.internal_errors = 0
+        self.sglang_version = "unknown"
+
+    # -- patching ---------------------------------------------------------------------------
+
+    def patch_module(self, module) -> List[str]:
+        names = self.targets.get(module.__name__, ())
+        done = []
+        for cls_name in names:
+            cls = getattr(module, cls_name, None)
+            if isinstance(cls, type) and cls not in self.patched_classes:
+                self._patch_class(cls)
+                done.append(f"{module.__name__}.{cls_name}")
+        return done
+
+    def _patch_class(self, cls: type) -> None:
+        version = _sglang_version()
+        self.sglang_version = version
+        wiring_mod = wiring.select(parse_version(version), _forward_batch_has_pool_field())
+        swa_types = _swa_pool_types()
+        facts = version_facts(version)
+        with self.lock:
+            for name, spec in wiring_mod.METHODS.items():
+                if not hasattr(cls, name):
+                    continue
+                raw = cls.__dict__.get(name, _ABSENT)
+                target_fn = getattr(cls, name)
+                if getattr(target_fn, WRAPPER_MARK, None) is self and raw is not _ABSENT:
+                    continue
+                wrapper = _make_wrapper(self, cls, target_fn, spec, wiring_mod, swa_types, facts)
+                setattr(cls, name, wrapper)
+                self.patches.append(_Patch(cls, name, raw, wrapper))
+            self.patched_classes[cls] = wiring_mod.GENERATION
+
+    def unpatch_all(self) -> None:
+        with self.lock:
+            for patch in reversed(self.patches):
+                if patch.original is _ABSENT:
+                    if patch.cls.__dict__.get(patch.name) is patch.wrapper:
+                        delattr(patch.cls, patch.name)
+                else:
+                    setattr(patch.cls, patch.name, patch.original)
+            self.patches.clear()
+            self.patched_classes.clear()
+            self.active = False
+
+    def verify(self) -> Dict[str, List[str]]:
+        """class -> methods whose wrapper really is in place (read back from the class)."""
+        report: Dict[str, List[str]] = {}
+        with self.lock:
+            for patch in self.patches:
+                ok = patch.cls.__dict__.get(patch.name) is patch.wrapper
+                key = f"{patch.cls.__module__}.{patch.cls.__qualname__}"
+                report.setdefault(key, [])
+                if ok:
+                    report[key].append(patch.name)
+        return report
+
+    # -- reporting --------------------------------------------------------------------------
+
+    def report(self, backend, state: BackendState, method: str, ctx: dict, violations) -> None:
+        errors = [v for v in violations if v.is_error]
+        message = format_violation(state, method, ctx, violations)
+        first_new = False
+        with self.lock:
+            for v in violations:
+                key = (state.backend_class, state.role, v.kind)
+                self.counts[key] += 1
+                if key not in self.logged:
+                    self.logged.add(key)
+                    first_new = True
+        if self.mode is Mode.RAISE and errors:
+            raise PoolGuardViolation(message, violations, ctx)
+        if first_new:
+            log = logger.error if errors else logger.warning
+            log("%s", message)
+
+    def internal_failure(self, backend, state, method: str, exc: BaseException) -> None:
+        with self.lock:
+            self.internal_errors += 1
+        try:
+            if state is not None:
+                state.disabled = True
+            else:
+                object.__setattr__(backend, STATE_ATTR, None)
+        except Exception:  # pragma: no cover - last resort: nothing more we can do
+            pass
+        try:
+            logger.error(
+                "kvguard: internal error in the KV pool guard at %s.%s (%s: %s); the check is "
+                "disabled for this backend instance, the call proceeds unguarded",
+                type(backend).__name__,
+                method,
+                type(exc).__name__,
+                exc,
+            )
+        except Exception:  # pragma: no cover
+            pass
+
+
+def format_violation(state: BackendState, method: str, ctx: dict, violations) -> str:
+    active = ctx.get("active_pool")
+    swa = ctx.get("swa_pool")
+    lines = [
+        f"kvguard: KV pool / SWA invariant violated in {state.backend_class}.{method}",
+        f"  role={state.role} spec_algorithm={state.spec_algorithm} "
+        f"sglang={state.sglang_version} forward_mode={ctx.get('forward_mode', '?')}"
+        + (f" layer_id={ctx['layer_id']}" if ctx.get("layer_id") is not None else ""),
+        f"  active pool: {type(active).__name__ if active is not None else 'None'} "
+        f"(from {ctx.get('pool_source', '?')})",
+        f"  SWA pool (_swa_kv_pool): {type(swa).__name__ if swa is not None else 'None'}"
+        + (f", is the active pool: {'yes' if swa is active else 'no'}" if swa is not None else ""),
+        f"  use_sliding_window_kv_pool: {ctx.get('flag', '?')}",
+    ]
+    for v in violations:
+        lines.append(f"  [{v.severity}] {v.kind}: {v.problem}")
+        lines.append(f"    fix: {v.fix}")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------------------
+# the wrapper
+# ------------------------------------------------------------------------------------------------
+
+
+def _param_index(fn, name: Optional[str]) -> Optional[int]:
+    """Position of parameter ``name`` in ``fn``'s positional args *after* self (None: absent)."""
+    if name is None:
+        return None
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if name not in positional:
+        return -1  # keyword-only or absent: look it up in kwargs only
+    return positional.index(name) - 1
+
+
+def _pick(args, kwargs, index: Optional[int], name: Optional[str]):
+    if index is None:
+        return None
+    if 0 <= index < len(args):
+        return args[index]
+    return kwargs.get(name)
+
+
+def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
+    fb_i = _param_index(original, spec.forward_batch_param)
+    fm_i = _param_index(original, spec.forward_mode_param)
+    layer_i = _param_index(original, spec.layer_param)
+    name = spec.name
+    kind = spec.kind
+    active_pool_of = wiring_mod.active_pool
+
+    if kind == wiring.INIT:
+
+        @functools.wraps(original)
+        def init_wrapper(self, *args, **kwargs):
+            result = original(self, *args, **kwargs)
+            if inst.active and _is_outermost(type(self), name, init_wrapper, inst):
+                try:
+                    _record_init(self, args, kwargs, inst)
+                except Exception as exc:  # never break construction
+                    inst.internal_failure(self, None, name, exc)
+            return result
+
+        setattr(init_wrapper, WRAPPER_MARK, inst)
+        return init_wrapper
+
+    is_forward = kind == wiring.FORWARD
+
+    @functools.wraps(original)
+    def wrapper(self, *args, **kwargs):
+        if inst.active:
+            found = None
+            try:
+                state = self.__dict__.get(STATE_ATTR)
+                if (
+                    state is not None
+                    and state.applicable
+                    and not state.disabled
+                    and _is_outermost(type(self), name, wrapper, inst)
+                ):
+                    found = _check_call(
+                        self, state, args, kwargs, inst, fb_i, fm_i, layer_i, spec,
+                        is_forward, active_pool_of, swa_types, facts,
+                    )
+            except Exception as exc:
+                inst.internal_failure(self, getattr(self, "__dict__", {}).get(STATE_ATTR), name, exc)
+                found = None
+            if found is not None:
+                try:
+                    inst.report(self, state, name, found[0], found[1])
+                except PoolGuardViolation:
+                    raise
+                except Exception as exc:
+                    inst.internal_failure(self, state, name, exc)
+        return original(self, *args, **kwargs)
+
+    setattr(wrapper, WRAPPER_MARK, inst)
+    return wrapper
+
+
+def _is_outermost(cls: type, name: str, this_wrapper, inst) -> bool:
+    """Check in this wrapper unless the most-derived ``cls.<name>`` is *another* kvguard wrapper
+    of this installation (then this call is a ``super()`` call and the outer one has checked)."""
+    resolved = getattr(cls, name, None)
+    return resolved is this_wrapper or getattr(resolved, WRAPPER_MARK, None) is not inst
+
+
+def _check_call(self, state, args, kwargs, inst, fb_i, fm_i, layer_i, spec, is_forward,
+                active_pool_of, swa_types, facts):
+    forward_batch = _pick(args, kwargs, fb_i, spec.forward_batch_param)
+    pool, source = active_pool_of(self, state, forward_batch)
+    layer_id = None
+    if is_forward:
+        if inst.per_layer:
+            layer = _pick(args, kwargs, layer_i, spec.layer_param)
+            layer_id = getattr(layer, "layer_id", None)
+        else:
+            key = (id(forward_batch), id(pool))
+            if state.last_forward_key == key:
+                return None
+            state.last_forward_key = key
+    swa = getattr(self, "_swa_kv_pool", None)
+    flag = getattr(self, "use_sliding_window_kv_pool", None)
+    inst.checks += 1
+    violations = check_pool_invariant(
+        pool, swa, flag, swa_types, facts, flag_known=state.flag_known, layer_id=layer_id
+    )
+    if not violations:
+        return None
+    if forward_batch is not None:
+        mode = getattr(forward_batch, "forward_mode", None)
+    else:
+        mode = _pick(args, kwargs, fm_i, spec.forward_mode_param)
+    ctx = {
+        "active_pool": pool,
+        "pool_source": source,
+        "swa_pool": swa,
+        "flag": flag,
+        "forward_mode": _name_of(mode) if mode is not None else "?",
+        "layer_id": layer_id,
+    }
+    return ctx, violations
+
+
+def _record_init(backend, args, kwargs, inst) -> None:
+    runner = args[0] if args else kwargs.get("model_runner")
+    is_draft = bool(getattr(runner, "is_draft_worker", False) is True)
+    spec_algo = getattr(runner, "spec_algorithm", None)
+    state = BackendState(
+        backend_class=type(backend).__name__,
+        role="draft" if is_draft else "target",
+        spec_algorithm=_name_of(spec_algo),
+        sglang_version=inst.sglang_version,
+        init_pool=getattr(runner, "token_to_kv_pool", None),
+        applicable=hasattr(backend, "_swa_kv_pool"),
+        flag_known=hasattr(backend, "use_sliding_window_kv_pool"),
+    )
+    step = kwargs.get("speculative_step_id", args[4] if len(args) > 4 else None)
+    if step is not None:
+        state.extra["speculative_step_id"] = step
+    backend.__dict__[STATE_ATTR] = state
+
+
+# ------------------------------------------------------------------------------------------------
+# sglang facts (read lazily, when a backend module is being patched)
+# ------------------------------------------------------------------------------------------------
+
+
+def _sglang_version() -> str:
+    mod = sys.modules.get("sglang")
+    version = getattr(mod, "__version__", None)
+    if not version:
+        try:
+            version = importlib.import_module("sglang.version").__version__
+        except Exception:
+            try:
+                from importlib.metadata import version as dist_version
+
+                version = dist_version("sglang")
+            except Exception:
+                version = "unknown"
+    return str(version)
+
+
+def _forward_batch_has_pool_field() -> Optional[bool]:
+    try:
+        fbi = importlib.import_module("sglang.srt.model_executor.forward_batch_info")
+    except Exception:
+        return None
+    return "token_to_kv_pool" in getattr(fbi.ForwardBatch, "__dataclass_fields__", {})
+
+
+def _swa_pool_types() -> tuple:
+    try:
+        mod = importlib.import_module("sglang.srt.mem_cache.swa_memory_pool")
+        return (mod.SWAKVPool,)
+    except Exception:
+        return ()
+
+
+# ------------------------------------------------------------------------------------------------
+# post-import hook (lazy patching: no backend module is imported just because the guard is on)
+# ------------------------------------------------------------------------------------------------
+
+
+class _PostImportLoader(importlib.abc.Loader):
+    def __init__(self, inner, on_loaded):
+        self._inner = inner
+        self._on_loaded = on_loaded
+
+    def create_module(self, spec):
+        return self._inner.create_module(spec)
+
+    def exec_module(self, module):
+        self._inner.exec_module(module)
+        self._on_loaded(module)
+
+    def __getattr__(self, attr):
+        return getattr(self._inner, attr)
+
+
+class _PostImportFinder(importlib.abc.MetaPathFinder):
+    """Patches a target backend module right after it is first imported."""
+
+    def __init__(self, names: Iterable[str]):
+        self.names = set(names)
+        self._busy = threading.local()
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.names or getattr(self._busy, "name", None) == fullname:
+            return None
+        self._busy.name = fullname
+        try:
+            import importlib.util
+
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            self._busy.name = None
+        if spec is None or spec.loader is None:
+            return spec
+        spec.loader = _PostImportLoader(spec.loader, _on_module_loaded)
+        return spec
+
+
+def _on_module_loaded(module) -> None:
+    inst = _installation
+    if inst is None or not inst.active:
+        return
+    try:
+        done = inst.patch_module(module)
+        if done:
+            _log_verified(inst, done)
+    except Exception as exc:  # the guard must never break sglang's imports
+        logger.error("kvguard: could not patch %s: %s: %s", module.__name__, type(exc).__name__, exc)
+
+
+def _log_verified(inst: _Installation, newly_patched) -> None:
+    """Read the wrappers back from the classes and log once per class and process."""
+    report = inst.verify()
+    for qualname in newly_patched:
+        methods = report.get(qualname, [])
+        if not methods:
+            logger.error(
+                "kvguard: KV pool guard NOT installed on %s (pid %d): wrappers missing after patch",
+                qualname,
+                os.getpid(),
+            )
+        else:
+            logger.info(
+                "kvguard: KV pool guard installed on %s (mode=%s, pid %d, sglang %s, wrapped: %s)",
+                qualname.rsplit(".", 1)[-1],
+                inst.mode.value,
+                os.getpid(),
+                inst.sglang_version,
+                ", ".join(methods),
+            )
+
+
+# ------------------------------------------------------------------------------------------------
+# public API
+# ------------------------------------------------------------------------------------------------
+
+_installation: Optional[_Installation] = None
+_finder: Optional[_PostImportFinder] = None
+_api_lock = threading.RLock()
+
+
+def install(
+    mode: Any = None,
+    *,
+    per_layer: Optional[bool] = None,
+    targets: Optional[Dict[str, Tuple[str, ...]]] = None,
+) -> Mode:
+    """Install the guard in this process (idempotent). ``mode=None`` reads the environment.
+
+    ``off`` uninstalls. Backend modules already imported are patched now; the others when they are
+    first imported. Returns the mode in effect.
+    """
+    global _installation, _finder
+    resolved = mode_from_env() if mode is None else parse_mode(mode)
+    if per_layer is None:
+        per_layer = per_layer_from_env()
+    with _api_lock:
+        if resolved is Mode.OFF:
+            uninstall()
+            return Mode.OFF
+        wanted = dict(DEFAULT_TARGETS if targets is None else targets)
+        inst = _installation
+        if inst is not None and inst.targets == wanted:
+            inst.mode = resolved
+            inst.per_layer = per_layer
+        else:
+            uninstall()
+            inst = _Installation(resolved, per_layer, wanted)
+            _installation = inst
+            _finder = _PostImportFinder(wanted)
+            sys.meta_path.insert(0, _finder)
+        patched = []
+        for module_name in wanted:
+            module = sys.modules.get(module_name)
+            if module is not None:
+                patched += inst.patch_module(module)
+        if patched:
+            _log_verified(inst, patched)
+        return resolved
+
+
+def uninstall() -> None:
+    """Restore the exact original function objects and remove the import hook."""
+    global _installation, _finder
+    with _api_lock:
+        if _finder is not None:
+            try:
+                sys.meta_path.remove(_finder)
+            except ValueError:
+                pass
+            _finder = None
+        if _installation is not None:
+            _installation.unpatch_all()
+            _installation = None
+
+
+def current_mode() -> Mode:
+    inst = _installation
+    return inst.mode if inst is not None else Mode.OFF
+
+
+def is_installed() -> bool:
+    return _installation is not None
+
+
+def installed_methods() -> Dict[str, List[str]]:
+    """Read back from the classes which methods carry the guard now (empty when off)."""
+    inst = _installation
+    return inst.verify() if inst is not None else {}
+
+
+def stats() -> dict:
+    inst = _installation
+    if inst is None:
+        return {"mode": "off", "checks": 0, "violations": 0, "by_key": {}, "internal_errors": 0}
+    with inst.lock:
+        by_key = dict(inst.counts)
+        return {
+            "mode": inst.mode.value,
+            "checks": inst.checks,
+            "violations": sum(by_key.values()),
+            "by_key": by_key,
+            "internal_errors": inst.internal_errors,
+        }
+
+
+def reset_stats() -> None:
+    inst = _installation
+    if inst is not None:
+        with inst.lock:
+            inst.counts.clear()
+            inst.logged.clear()
+            inst.checks = 0
+            inst.internal_errors = 0
+
+
+def backend_state(backend) -> Optional[BackendState]:
+    """What the guard recorded on a backend at ``__init__`` (None if not seen)."""
+    return getattr(backend, "__dict__", {}).get(STATE_ATTR)
+
+
+@contextlib.contextmanager
+def guarded(mode: Any = Mode.RAISE, *, per_layer: bool = False):
+    """``with guarded("raise"): ...`` — install for the block, restore the previous state after."""
+    with _api_lock:
+        previous = _installation
+        prev_mode = previous.mode if previous is not None else Mode.OFF
+        prev_per_layer = previous.per_layer if previous is not None else False
+        prev_targets = previous.targets if previous is not None else None
+    install(mode, per_layer=per_layer)
+    try:
+        yield stats
+    finally:
+        if prev_mode is Mode.OFF:
+            uninstall()
+        else:
+            install(prev_mode, per_layer=prev_per_layer, targets=prev_targets)

@@ -1,0 +1,47 @@
+"""Wiring for sglang <= 0.5.12.x (legacy backend API).
+
+* Metadata: ``init_forward_metadata(forward_batch)`` (eager) and the CUDA-graph pair
+  ``init_forward_metadata_capture_cuda_graph(bs, num_tokens, req_pool_indices, seq_lens,
+  encoder_lens, forward_mode, spec_info)`` / ``init_forward_metadata_replay_cuda_graph(bs,
+  req_pool_indices, seq_lens, seq_lens_sum, encoder_lens, forward_mode, spec_info, seq_lens_cpu)``.
+* Attention: ``forward_decode`` / ``forward_extend`` (eager, warm-up and capture only).
+* Active pool: ``forward_batch.token_to_kv_pool`` (backends do not store a pool; the FROZEN_KV
+  views of 0.5.12 swap the batch's pool). The graph-metadata calls get no forward batch: they use
+  the last pool this backend saw on a forward batch, else the runner's pool stashed at ``__init__``.
+"""
+from __future__ import annotations
+
+from . import FORWARD, INIT, METADATA, MethodSpec
+
+GENERATION = "legacy"
+
+METHODS = {
+    "__init__": MethodSpec("__init__", INIT),
+    "init_forward_metadata": MethodSpec(
+        "init_forward_metadata", METADATA, forward_batch_param="forward_batch"
+    ),
+    "init_forward_metadata_capture_cuda_graph": MethodSpec(
+        "init_forward_metadata_capture_cuda_graph", METADATA, forward_mode_param="forward_mode"
+    ),
+    "init_forward_metadata_replay_cuda_graph": MethodSpec(
+        "init_forward_metadata_replay_cuda_graph", METADATA, forward_mode_param="forward_mode"
+    ),
+    "forward_decode": MethodSpec(
+        "forward_decode", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+    ),
+    "forward_extend": MethodSpec(
+        "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+    ),
+}
+
+
+def active_pool(backend, state, forward_batch):
+    """(pool, where it came from) for a legacy backend."""
+    if forward_batch is not None:
+        pool = getattr(forward_batch, "token_to_kv_pool", None)
+        if pool is not None:
+            state.last_batch_pool = pool
+            return pool, "forward_batch.token_to_kv_pool"
+    if state.last_batch_pool is not None:
+        return state.last_batch_pool, "last forward_batch.token_to_kv_pool seen by this backend"
+    return state.init_pool, "model_runner.token_to_kv_pool stashed at __init__"

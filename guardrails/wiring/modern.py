@@ -1,0 +1,42 @@
+"""Wiring for sglang >= 0.5.13 (modern backend API).
+
+* Metadata: ``init_forward_metadata(forward_batch)`` (eager) and
+  ``init_forward_metadata_out_graph(forward_batch, in_capture=False)`` (host side, before every
+  CUDA-graph replay and at capture). ``init_forward_metadata_in_graph`` is recorded into the
+  graph and is deliberately NOT wrapped.
+* Attention: ``forward_decode`` / ``forward_extend`` (eager, warm-up and capture only).
+* Active pool: ``self.token_to_kv_pool`` — ``ForwardBatch`` has no pool field any more and the
+  FROZEN_KV MTP views (``frozen_kv_target_view`` / ``target_kv_pool_view``) swap the backend's
+  attribute around the draft forward.
+"""
+from __future__ import annotations
+
+from . import FORWARD, INIT, METADATA, MethodSpec
+
+GENERATION = "modern"
+
+METHODS = {
+    "__init__": MethodSpec("__init__", INIT),
+    "init_forward_metadata": MethodSpec(
+        "init_forward_metadata", METADATA, forward_batch_param="forward_batch"
+    ),
+    "init_forward_metadata_out_graph": MethodSpec(
+        "init_forward_metadata_out_graph", METADATA, forward_batch_param="forward_batch"
+    ),
+    "forward_decode": MethodSpec(
+        "forward_decode", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+    ),
+    "forward_extend": MethodSpec(
+        "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+    ),
+}
+
+_MISSING = object()
+
+
+def active_pool(backend, state, forward_batch):
+    """(pool, where it came from) for a modern backend."""
+    pool = getattr(backend, "token_to_kv_pool", _MISSING)
+    if pool is not _MISSING:
+        return pool, "self.token_to_kv_pool"
+    return state.init_pool, "model_runner.token_to_kv_pool stashed at __init__"

@@ -1,0 +1,1 @@
+"""Test support for kvguard: CPU stand-ins and builders of real sglang objects."""
