@@ -1,0 +1,404 @@
+"""Speed benchmark: kvguard vs ruff vs Fixit on the extracted sglang 0.5.23 wheel tree.
+
+    python benchmarks/speed.py                 # measure, print, write benchmarks/RESULTS.md
+    python benchmarks/speed.py --runs 7 --fixit-runs 3
+    python benchmarks/speed.py --no-write      # print only
+    python benchmarks/speed.py --profile       # also cProfile one cold whole-tree run
+
+Every comparison is measured in the same run with alternating executions (A B, B A, A B,
+...), reporting medians and ratios:
+
+* whole tree, cold: ``kvguard check --no-cache`` vs ``ruff check --select E9,F63 --no-cache``
+* whole tree, warm: ``kvguard check`` with its result cache primed
+* one large file (``flashinfer_backend.py``): kvguard (cold) vs ruff vs Fixit (one rule)
+* ``sglang/srt/layers/attention/``: kvguard (cold, and warm) vs Fixit (one built-in rule)
+* floor: parsing every prefilter candidate file with libcst, in one process (and, for
+  reference, every file -- sampled and extrapolated by bytes unless ``--parse-all``)
+* peak memory (max RSS of the largest process, from ``getrusage(RUSAGE_CHILDREN)``)
+
+Targets (printed PASS/FAIL): whole-tree cold <= 0.5x ruff; warm <= 0.3 s; one file <= 0.5 s;
+kvguard >= 300x faster than Fixit on the attention directory.
+
+All tools run as subprocesses from inside the extracted tree (no config files there), with
+the interpreter of this script for kvguard and Fixit, and the ``ruff`` next to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import corpus  # noqa: E402
+import sglang_wheels  # noqa: E402
+
+VERSION = "0.5.23"
+ONE_FILE = "sglang/srt/layers/attention/flashinfer_backend.py"
+ATTN_DIR = "sglang/srt/layers/attention"
+FIXIT_RULE = "fixit.rules:CollapseIsinstanceChecks"  # built-in, an isinstance visitor
+RUFF_VERSION = "0.17.6"
+FIXIT_VERSION = "2.2.1"
+
+TARGET_COLD_RATIO = 0.5
+TARGET_WARM_S = 0.3
+TARGET_ONE_FILE_S = 0.5
+TARGET_FIXIT_SPEEDUP = 300.0
+
+
+# ------------------------------------------------------------------ tool commands
+
+
+def _bin(name: str) -> str:
+    cand = Path(sys.executable).parent / name
+    if cand.exists():
+        return str(cand)
+    found = shutil.which(name)
+    if not found:
+        raise SystemExit(f"{name} not found (install the dev extras: pip install -e .[dev])")
+    return found
+
+
+def kvguard(target: str, cache: bool) -> list[str]:
+    cmd = [sys.executable, "-m", "lint_rules", "check", "--exit-zero", "--output-format", "concise"]
+    if not cache:
+        cmd.append("--no-cache")
+    return cmd + [target]
+
+
+def ruff(target: str) -> list[str]:
+    return [_bin("ruff"), "check", "--select", "E9,F63", "--no-cache", "--exit-zero", "--quiet", target]
+
+
+def fixit(target: str) -> list[str]:
+    return [_bin("fixit"), "--rules", FIXIT_RULE, "lint", target]
+
+
+def tool_version(cmd: list[str]) -> str:
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except Exception as exc:  # pragma: no cover - informational only
+        return f"unknown ({exc})"
+
+
+# ---------------------------------------------------------------------- timing
+
+
+@dataclass
+class Timing:
+    name: str
+    cmd: list[str]
+    samples: list[float] = field(default_factory=list)
+    rcs: set = field(default_factory=set)
+    last_output: str = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    def spread(self) -> str:
+        return f"{min(self.samples):.3f}-{max(self.samples):.3f}"
+
+
+class Runner:
+    def __init__(self, cwd: Path, env: dict[str, str], verbose: bool = True):
+        self.cwd, self.env, self.verbose = cwd, env, verbose
+
+    def once(self, t: Timing, record: bool = True) -> float:
+        t0 = time.perf_counter()
+        p = subprocess.run(t.cmd, cwd=self.cwd, env=self.env, capture_output=True, text=True)
+        dt = time.perf_counter() - t0
+        t.rcs.add(p.returncode)
+        t.last_output = (p.stdout + p.stderr)[-3000:]
+        if "CollectionError" in t.last_output or "Failed to load rules" in t.last_output:
+            raise SystemExit(f"{t.name}: the tool did not load its rule:\n{t.last_output}")
+        if p.returncode not in (0,):
+            raise SystemExit(
+                f"{t.name}: exit {p.returncode}\n$ {' '.join(t.cmd)}\n{t.last_output}"
+            )
+        if record:
+            t.samples.append(dt)
+        if self.verbose:
+            print(f"    {t.name:<34} {dt:9.3f}s", file=sys.stderr, flush=True)
+        return dt
+
+    def alternate(self, timings: list[Timing], runs: int, warmup: bool = True) -> None:
+        """Run each command ``runs`` times, interleaved, reversing the order every round."""
+        if warmup:  # page cache, .pyc files, first-import costs: not measured
+            for t in timings:
+                self.once(t, record=False)
+        for i in range(runs):
+            order = timings if i % 2 == 0 else list(reversed(timings))
+            for t in order:
+                self.once(t)
+
+
+def peak_rss_mb(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """Max RSS (MB) of the largest process among ``cmd`` and its waited-for descendants."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *cmd], cwd=cwd, env=env, capture_output=True, text=True
+    )
+    return int(out.stdout.strip().splitlines()[-1]) / 1024.0
+
+
+# ------------------------------------------------------------------ parse floor
+
+_PARSE_SCRIPT = r"""
+import json, sys, time
+import libcst
+paths = json.load(open(sys.argv[1]))
+t0 = time.perf_counter()
+n_bytes = 0
+for p in paths:
+    data = open(p, "rb").read()
+    n_bytes += len(data)
+    libcst.parse_module(data)
+print(json.dumps({"seconds": time.perf_counter() - t0, "files": len(paths), "bytes": n_bytes}))
+"""
+
+
+def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([str(p) for p in paths], f)
+        lst = f.name
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", _PARSE_SCRIPT, lst], cwd=cwd, env=env, capture_output=True, text=True
+        )
+        if out.returncode != 0:
+            raise SystemExit(f"libcst parse floor failed:\n{out.stderr[-3000:]}")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        os.unlink(lst)
+
+
+def candidate_files(tree: Path) -> tuple[list[Path], str]:
+    """Files the prefilter would parse, using the project's own ``needs_parse``."""
+    sys.path.insert(0, str(REPO))
+    from lint_rules import checker
+    from lint_rules.model import ScopeConfig
+    from lint_rules.rules import default_codes
+
+    codes, scope = frozenset(default_codes()), ScopeConfig()
+    out = []
+    for p in sorted((tree / "sglang").rglob("*.py")):
+        rel = p.relative_to(tree).as_posix()
+        text = p.read_text(encoding="utf-8", errors="surrogateescape")
+        if checker.needs_parse(text, rel, codes, scope):
+            out.append(p)
+    return out, "lint_rules.checker.needs_parse (default rules, default scope)"
+
+
+# ---------------------------------------------------------------------- main
+
+
+def _verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def profile_cold(tree: Path, env: dict[str, str], top: int = 30) -> str:
+    """cProfile of one cold whole-tree run (main process only) + import time summary."""
+    prof = Path(tempfile.mkdtemp()) / "kvguard.prof"
+    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "lint_rules"] + kvguard(
+        "sglang", cache=False
+    )[3:]
+    subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+    import io
+    import pstats
+
+    s = io.StringIO()
+    st = pstats.Stats(str(prof), stream=s)
+    st.sort_stats("cumulative").print_stats(top)
+    st.sort_stats("tottime").print_stats(top)
+    imp = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "lint_rules", "--help"],
+        cwd=tree, env=env, capture_output=True, text=True,
+    )
+    rows = []
+    for ln in imp.stderr.splitlines():
+        if ln.startswith("import time:") and "|" in ln:
+            parts = [x.strip() for x in ln[len("import time:"):].split("|")]
+            if parts[1].isdigit():
+                rows.append((int(parts[1]), parts[2]))
+    rows.sort(reverse=True)
+    imports = "\n".join(f"{us / 1000:8.1f} ms  {name}" for us, name in rows[:15])
+    return s.getvalue() + "\n-- heaviest imports (cumulative) for `python -m lint_rules --help` --\n" + imports
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5, help="timed runs per fast command (default 5)")
+    ap.add_argument("--fixit-runs", type=int, default=3, help="timed Fixit runs on the attention dir")
+    ap.add_argument("--sample", type=int, default=400, help="files sampled for the all-files parse reference")
+    ap.add_argument("--parse-all", action="store_true", help="parse every file for the reference (slow)")
+    ap.add_argument("--no-write", action="store_true", help="do not update benchmarks/RESULTS.md")
+    ap.add_argument("--profile", action="store_true", help="print a cProfile of a cold whole-tree run")
+    args = ap.parse_args(argv)
+
+    tree = sglang_wheels.ensure_tree(VERSION)
+    env = corpus._kvguard_env()
+    env.setdefault("PYTHONDONTWRITEBYTECODE", "0")
+    r = Runner(tree, env)
+    all_py = sorted((tree / "sglang").rglob("*.py"))
+    tree_bytes = sum(p.stat().st_size for p in all_py)
+    n_attn = len(list((tree / ATTN_DIR).rglob("*.py")))
+    versions = {
+        "kvguard": tool_version([sys.executable, "-m", "lint_rules", "--version"]),
+        "ruff": tool_version([_bin("ruff"), "--version"]),
+        "fixit": tool_version([_bin("fixit"), "--version"]),
+    }
+    print(f"sglang {VERSION}: {len(all_py)} files, {tree_bytes / 1e6:.1f} MB; {corpus.machine_line()}")
+    print(f"tools: {versions}")
+    if RUFF_VERSION not in versions["ruff"] or FIXIT_VERSION not in versions["fixit"]:
+        print(f"WARNING: expected ruff {RUFF_VERSION} and fixit {FIXIT_VERSION}", file=sys.stderr)
+
+    # Warm cache: prime it in a private cache location so nothing else interferes.
+    print("\n[1] whole tree: kvguard cold vs ruff (alternating)", file=sys.stderr)
+    kv_cold = Timing("kvguard cold (--no-cache)", kvguard("sglang", cache=False))
+    rf_tree = Timing("ruff E9,F63 --no-cache", ruff("sglang"))
+    r.alternate([kv_cold, rf_tree], args.runs)
+
+    print("\n[2] whole tree: kvguard warm", file=sys.stderr)
+    kv_warm = Timing("kvguard warm (cache primed)", kvguard("sglang", cache=True))
+    r.once(kv_warm, record=False)  # prime the result cache
+    r.alternate([kv_warm], args.runs)
+
+    print("\n[3] one file: kvguard vs ruff vs Fixit", file=sys.stderr)
+    kv_one = Timing("kvguard one file (--no-cache)", kvguard(ONE_FILE, cache=False))
+    rf_one = Timing("ruff one file", ruff(ONE_FILE))
+    fx_one = Timing(f"Fixit one file ({FIXIT_RULE.split(':')[1]})", fixit(ONE_FILE))
+    r.alternate([kv_one, rf_one, fx_one], args.runs)
+
+    print("\n[4] attention dir: kvguard vs Fixit", file=sys.stderr)
+    kv_attn = Timing("kvguard attention dir (--no-cache)", kvguard(ATTN_DIR, cache=False))
+    kv_attn_w = Timing("kvguard attention dir (warm)", kvguard(ATTN_DIR, cache=True))
+    fx_attn = Timing("Fixit attention dir", fixit(ATTN_DIR))
+    r.once(kv_attn_w, record=False)
+    # Fixit is slow: alternate it fewer times, with kvguard runs around each Fixit run.
+    r.once(fx_attn, record=False) if args.fixit_runs > 1 else None
+    for i in range(args.fixit_runs):
+        r.once(kv_attn)
+        r.once(fx_attn)
+        r.once(kv_attn_w)
+    for _ in range(max(0, args.runs - args.fixit_runs)):
+        r.once(kv_attn)
+        r.once(kv_attn_w)
+
+    print("\n[5] libcst parse floor", file=sys.stderr)
+    cands, how = candidate_files(tree)
+    floor_c = parse_floor(cands, tree, env)
+    if args.parse_all:
+        floor_all = parse_floor(all_py, tree, env)
+        all_note = "all files parsed"
+        all_s = floor_all["seconds"]
+    else:
+        rng = random.Random(0)
+        sample = rng.sample(all_py, min(args.sample, len(all_py)))
+        floor_s = parse_floor(sample, tree, env)
+        all_s = floor_s["seconds"] * tree_bytes / max(1, floor_s["bytes"])
+        all_note = (
+            f"sampled {floor_s['files']} random files ({floor_s['bytes'] / 1e6:.1f} MB) in "
+            f"{floor_s['seconds']:.1f}s, extrapolated by bytes"
+        )
+
+    print("\n[6] peak memory", file=sys.stderr)
+    mem = {
+        "kvguard cold, whole tree": peak_rss_mb(kv_cold.cmd, tree, env),
+        "kvguard warm, whole tree": peak_rss_mb(kv_warm.cmd, tree, env),
+        "ruff, whole tree": peak_rss_mb(rf_tree.cmd, tree, env),
+        "kvguard cold, attention dir": peak_rss_mb(kv_attn.cmd, tree, env),
+        "Fixit, attention dir": peak_rss_mb(fx_attn.cmd, tree, env),
+    }
+
+    cold_ratio = kv_cold.median / rf_tree.median
+    fixit_speedup = fx_attn.median / kv_attn.median
+    fixit_speedup_warm = fx_attn.median / kv_attn_w.median
+    targets = [
+        ("whole-tree cold <= 0.5x ruff", f"{cold_ratio:.2f}x", cold_ratio <= TARGET_COLD_RATIO),
+        ("warm <= 0.3 s", f"{kv_warm.median:.3f} s", kv_warm.median <= TARGET_WARM_S),
+        ("one file <= 0.5 s", f"{kv_one.median:.3f} s", kv_one.median <= TARGET_ONE_FILE_S),
+        (
+            ">= 300x faster than Fixit on the attention dir (kvguard cold)",
+            f"{fixit_speedup:.0f}x",
+            fixit_speedup >= TARGET_FIXIT_SPEEDUP,
+        ),
+    ]
+
+    lines = []
+    lines.append("## Speed: sglang %s wheel tree (%d files, %.1f MB)" % (VERSION, len(all_py), tree_bytes / 1e6))
+    lines.append("")
+    lines.append(f"`python benchmarks/speed.py` -- machine: {corpus.machine_line()}; "
+                 f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.")
+    lines.append(f"Tools: kvguard `{versions['kvguard']}`, ruff `{versions['ruff']}`, "
+                 f"Fixit `{versions['fixit']}` with the single built-in rule `{FIXIT_RULE}`.")
+    lines.append("Medians of alternating runs (one untimed warm-up run each); wall-clock seconds of the "
+                 "whole command, process start-up included.")
+    lines.append("")
+    lines.append("| measurement | median s | min-max s | runs | ratio |")
+    lines.append("|---|---|---|---|---|")
+
+    def row(t: Timing, ratio: str = "") -> None:
+        lines.append(f"| {t.name} | {t.median:.3f} | {t.spread()} | {len(t.samples)} | {ratio} |")
+
+    row(kv_cold, f"{cold_ratio:.2f}x ruff")
+    row(rf_tree, "1.00")
+    row(kv_warm, f"{kv_warm.median / rf_tree.median:.3f}x ruff")
+    row(kv_one, f"{kv_one.median / rf_one.median:.1f}x ruff, {fx_one.median / kv_one.median:.1f}x faster than Fixit")
+    row(rf_one)
+    row(fx_one)
+    row(kv_attn, f"{fixit_speedup:.0f}x faster than Fixit")
+    row(kv_attn_w, f"{fixit_speedup_warm:.0f}x faster than Fixit")
+    row(fx_attn, f"{n_attn} files")
+    lines.append(
+        f"| libcst parse of the {floor_c['files']} prefilter candidates (one process) "
+        f"| {floor_c['seconds']:.3f} | | 1 | {floor_c['bytes'] / 1e6:.2f} MB |"
+    )
+    lines.append(
+        f"| libcst parse of all {len(all_py)} files (reference) | {all_s:.1f} | | 1 | {all_note} |"
+    )
+    lines.append("")
+    lines.append(f"Candidates: {how}.")
+    lines.append("")
+    lines.append("| peak memory (max RSS of the largest process) | MB |")
+    lines.append("|---|---|")
+    for k, v in mem.items():
+        lines.append(f"| {k} | {v:.0f} |")
+    lines.append("")
+    lines.append("| target | measured | result |")
+    lines.append("|---|---|---|")
+    for name, val, ok in targets:
+        lines.append(f"| {name} | {val} | {_verdict(ok)} |")
+    text = "\n".join(lines)
+    print()
+    print(text)
+
+    if args.profile:
+        print("\n---- profile of one cold whole-tree run ----")
+        print(profile_cold(tree, env))
+
+    if not args.no_write:
+        corpus.update_results_section("speed", text)
+        print(f"\nwrote {corpus.RESULTS_FILE.relative_to(REPO)}", file=sys.stderr)
+    return 0 if all(ok for _, _, ok in targets) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
