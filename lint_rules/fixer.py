@@ -541,6 +541,9 @@ class FixOutcome:
     lint: Optional[FileResult] = None
 
 
+_MAX_ROUNDS = 4
+
+
 def _key(f: Finding) -> tuple:
     return (f.code, f.context, f.message)
 
@@ -578,20 +581,35 @@ def fix_text(
         target = detect_target(path, target_version)
     except ValueError as exc:
         return FixOutcome(text, [], before.findings, error=str(exc), lint=before)
+    # A fix can enable another (the resolved pool the init fix adds lets KVG002 go through it),
+    # so fix in rounds until nothing changes; every round's output must parse.
+    new_text, planned, converged = text, [], False
     try:
-        new_text, planned = _fix_once(text, path, codes, scope, target)
-    except _ParseFailure as exc:  # pragma: no cover - lint_text parsed it already
-        return FixOutcome(text, [], before.findings, error=str(exc), lint=before)
+        for _ in range(_MAX_ROUNDS):
+            round_text, round_planned = _fix_once(new_text, path, codes, scope, target)
+            if round_text == new_text:
+                converged = True
+                break
+            parsed = lint_text(round_text, path, codes, scope)
+            if parsed.error:
+                return FixOutcome(
+                    text, [], before.findings, target.describe(),
+                    f"fix produced unparsable code: {parsed.error}", before,
+                )
+            new_text, planned = round_text, planned + round_planned
     except Exception as exc:  # a bug in a fix must not lose the file
         return FixOutcome(
             text, [], before.findings, target.describe(), f"fix failed: {type(exc).__name__}: {exc}", before
         )
     if new_text == text:
         return FixOutcome(text, [], before.findings, target.describe(), lint=before)
-    # ---- safety net
+    # ---- safety net: the fixed findings are gone, fixing again changes nothing
+    if not converged:
+        return FixOutcome(
+            text, [], before.findings, target.describe(),
+            f"fix is not idempotent (still changing after {_MAX_ROUNDS} rounds)", before,
+        )
     after = lint_text(new_text, path, codes, scope)
-    if after.error:
-        return FixOutcome(text, [], before.findings, target.describe(), f"fix produced unparsable code: {after.error}", before)
     left = {_key(f) for f in after.findings}
     still = [f for f in planned if _key(f) in left]
     if still:
@@ -599,12 +617,6 @@ def fix_text(
             text, [], before.findings, target.describe(),
             f"fix did not remove {still[0].code} in {still[0].context}", before,
         )
-    try:
-        again, _ = _fix_once(new_text, path, codes, scope, target)
-    except Exception as exc:
-        return FixOutcome(text, [], before.findings, target.describe(), f"re-fix failed: {exc}", before)
-    if again != new_text:
-        return FixOutcome(text, [], before.findings, target.describe(), "fix is not idempotent", before)
     before_keys = {_key(f) for f in before.findings}
     fixed = [f for f in before.findings if _key(f) not in left]
     remaining = [f for f in after.findings]

@@ -1,0 +1,261 @@
+"""The autofix: rewrites, version awareness, imports, formatting, safety net, codemod command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from lint_rules import fixer
+from lint_rules.checker import lint_text
+from lint_rules.fixer import detect_target, fix_text
+from lint_rules.model import ScopeConfig
+from lint_rules.registry import default_codes
+
+REPO = Path(__file__).resolve().parents[2]
+CODES = default_codes()
+BACKEND_PATH = "sglang/srt/layers/attention/toy_backend.py"
+
+TRTLLM_SHAPE = textwrap.dedent(
+    '''\
+    from typing import Optional
+
+    from sglang.srt.layers.attention.flashinfer_backend import FlashInferAttnBackend
+    from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator
+
+
+    class ToyAttnBackend(FlashInferAttnBackend):
+        def __init__(self, model_runner):
+            super().__init__(model_runner)
+            # SWA support: pick the SWA pool.
+            allocator = model_runner.token_to_kv_pool_allocator
+            self.use_sliding_window_kv_pool = isinstance(
+                allocator, SWATokenToKVPoolAllocator
+            )
+            self._swa_kv_pool: Optional[SWAKVPool] = (
+                allocator.get_kvcache() if self.use_sliding_window_kv_pool else None
+            )
+
+        def translate(self, loc):
+            return self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+    '''
+)
+
+FLASHINFER_UPDATER_SHAPE = textwrap.dedent(
+    """\
+    from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+    class ToyIndicesUpdater:
+        def __init__(self, model_runner, attn_backend):
+            self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+            self._swa_kv_pool = attn_backend._swa_kv_pool
+
+        def update(self, wrapper_id, kv_indices, n):
+            use_swa = wrapper_id == 0 and isinstance(
+                self.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
+            )
+            if use_swa:
+                kv_indices[:n] = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(
+                    kv_indices[:n]
+                )
+    """
+)
+
+TRITON_HELPER_SHAPE = textwrap.dedent(
+    """\
+    def update_sliding_window_buffer(indices, token_to_kv_pool_allocator=None):
+        if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):
+            indices = token_to_kv_pool_allocator.translate_loc_from_full_to_swa(indices)
+        return indices
+    """
+)
+
+
+def _fix(text, target="0.5.12.post1", path=BACKEND_PATH, **kw):
+    return fix_text(text, path, CODES, ScopeConfig(), target_version=target, **kw)
+
+
+def test_trtllm_shape_resolver_rewrite_for_frozen_kv_targets():
+    out = _fix(TRTLLM_SHAPE)
+    assert out.error is None, out.error
+    assert sorted(f.code for f in out.fixed) == ["KVG001", "KVG003"]
+    assert out.remaining == []
+    assert "sglang 0.5.12.post1 (target-version from config)" == out.target
+    new = out.new_text
+    assert "self._swa_kv_pool: Optional[SWAKVPool] = self._resolve_swa_kv_pool(model_runner)" in new
+    assert "self.use_sliding_window_kv_pool = self._swa_kv_pool is not None" in new
+    assert "def _resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:" in new
+    assert "model_runner.spec_algorithm.is_frozen_kv_mtp()" in new
+    # the alias died with the rewrite, the allocator import is gone, SWAKVPool kept
+    assert "allocator = model_runner" not in new
+    assert "SWATokenToKVPoolAllocator" not in new
+    assert "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool\n" in new
+    # the comment that led the replaced block survives
+    assert "# SWA support: pick the SWA pool." in new
+    # the result lints clean and is stable
+    assert lint_text(new, BACKEND_PATH, CODES).findings == []
+    assert _fix(new).new_text == new
+
+
+def test_old_targets_get_the_simple_pool_based_form():
+    out = _fix(TRTLLM_SHAPE, target="0.5.9")
+    assert out.error is None
+    new = out.new_text
+    assert "kv_pool = model_runner.token_to_kv_pool" in new
+    assert "kv_pool if isinstance(kv_pool, SWAKVPool) else None" in new
+    assert "_resolve_swa_kv_pool" not in new  # no FROZEN_KV before 0.5.12
+    assert lint_text(new, BACKEND_PATH, CODES).findings == []
+
+
+def test_unknown_target_emits_the_version_tolerant_resolver(tmp_path, monkeypatch):
+    monkeypatch.setattr(fixer, "detect_target", lambda path, configured=None: fixer.Target(None, None, "test"))
+    out = fix_text(TRTLLM_SHAPE, BACKEND_PATH, CODES, ScopeConfig())
+    assert out.error is None
+    assert 'getattr(spec_algorithm, "is_frozen_kv_mtp", None)' in out.new_text
+    assert "version unknown" in out.target
+    assert lint_text(out.new_text, BACKEND_PATH, CODES).findings == []
+
+
+def _fake_tree(root: Path, version: str, frozen: bool) -> Path:
+    pkg = root / "sglang"
+    (pkg / "srt" / "speculative").mkdir(parents=True)
+    (pkg / "srt" / "layers" / "attention").mkdir(parents=True)
+    (pkg / "version.py").write_text('__version__ = "0.0.0.dev0"\n')
+    (pkg / "_version.py").write_text(f"__version__ = version = '{version}'\n")
+    body = "    def is_frozen_kv_mtp(self):\n        return False\n" if frozen else "    pass\n"
+    (pkg / "srt" / "speculative" / "spec_info.py").write_text("class SpeculativeAlgorithm:\n" + body)
+    return pkg / "srt" / "layers" / "attention" / "toy_backend.py"
+
+
+@pytest.mark.parametrize("version,frozen", [("0.5.12.post1", True), ("0.5.10", False)])
+def test_target_detected_from_the_sglang_tree_holding_the_file(tmp_path, version, frozen):
+    target = detect_target(str(_fake_tree(tmp_path, version, frozen)))
+    assert target.version == version
+    assert target.has_frozen_kv is frozen
+    assert "version.py" in target.source
+
+
+def test_configured_target_wins_and_bad_one_is_a_clear_error():
+    assert detect_target("x.py", "0.5.13").source == "target-version from config"
+    out = fix_text(TRTLLM_SHAPE, BACKEND_PATH, CODES, ScopeConfig(), target_version="banana")
+    assert out.error and "banana" in out.error
+    assert out.new_text == TRTLLM_SHAPE
+
+
+def test_resolved_pool_rewrite_in_the_flashinfer_updater_shape():
+    out = _fix(FLASHINFER_UPDATER_SHAPE, path="sglang/srt/layers/attention/flashinfer_backend.py")
+    assert out.error is None
+    assert sorted(f.code for f in out.fixed) == ["KVG001", "KVG002"]
+    assert "use_swa = wrapper_id == 0 and self._swa_kv_pool is not None" in out.new_text
+    assert "self._swa_kv_pool.translate_loc_from_full_to_swa(" in out.new_text
+    assert "SWATokenToKVPoolAllocator" not in out.new_text  # unused import dropped
+
+
+def test_no_safe_rewrite_means_no_fix_and_the_message_says_what_to_change():
+    path = "sglang/srt/layers/attention/triton_backend.py"
+    before = lint_text(TRITON_HELPER_SHAPE, path, CODES)
+    assert [f.code for f in before.findings] == ["KVG001", "KVG002"]
+    assert all(f.fix is None for f in before.findings)
+    assert "translate through the SWA pool the backend reads" in before.findings[1].message
+    out = _fix(TRITON_HELPER_SHAPE, path=path)
+    assert out.new_text == TRITON_HELPER_SHAPE and out.fixed == [] and len(out.remaining) == 2
+
+
+def test_fixable_findings_carry_unsafe_fix_info():
+    findings = lint_text(TRTLLM_SHAPE, BACKEND_PATH, CODES).findings
+    assert {f.fix.applicability for f in findings} == {"unsafe"}
+
+
+def test_safe_only_mode_changes_nothing():
+    out = _fix(TRTLLM_SHAPE, unsafe=False)
+    assert out.new_text == TRTLLM_SHAPE and out.fixed == []
+
+
+def test_files_without_findings_are_returned_identical():
+    text = "import os\r\n\r\nx = 1  # token_to_kv_pool_allocator mentioned in a comment\r\n"
+    assert _fix(text).new_text is text
+
+
+def test_crlf_line_endings_are_preserved():
+    crlf = TRTLLM_SHAPE.replace("\n", "\r\n")
+    out = _fix(crlf)
+    assert out.error is None and out.fixed
+    assert "\n" not in out.new_text.replace("\r\n", "")
+
+
+@pytest.mark.parametrize(
+    "breakage,reason",
+    [
+        ("unparsable", "unparsable"),
+        ("unstable", "not idempotent"),
+    ],
+)
+def test_safety_net_leaves_the_text_untouched(monkeypatch, breakage, reason):
+    real_once = fixer._fix_once
+    calls = {"n": 0}
+
+    def broken(text, path, codes, scope, target):
+        calls["n"] += 1
+        new, planned = real_once(text, path, codes, scope, target)
+        if breakage == "unparsable":
+            return new + "\ndef broken(:\n", planned
+        if calls["n"] == 1:
+            return new, planned
+        return text + f"# round {calls['n']}\n", planned  # keeps changing: never converges
+
+    monkeypatch.setattr(fixer, "_fix_once", broken)
+    out = _fix(TRTLLM_SHAPE)
+    assert out.new_text == TRTLLM_SHAPE
+    assert out.error and reason in out.error
+    assert out.fixed == []
+
+
+def test_safety_net_catches_a_fix_that_does_not_remove_its_finding(monkeypatch):
+    monkeypatch.setattr(fixer, "_apply", lambda module, *a, **k: module.with_changes(header=[]))
+    text = "# header\n" + TRTLLM_SHAPE
+    out = _fix(text)
+    assert out.new_text == text
+    assert out.error and "did not remove" in out.error
+
+
+def _black_isort_clean(path: Path) -> bool:
+    black = subprocess.run([sys.executable, "-m", "black", "-q", "--check", str(path)], capture_output=True)
+    isort = subprocess.run(
+        [sys.executable, "-m", "isort", "--check-only", "-q", str(path)], capture_output=True
+    )
+    return black.returncode == 0 and isort.returncode == 0
+
+
+def test_black_and_isort_clean_input_stays_clean(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.black]\nline-length = 88\n[tool.isort]\nprofile = 'black'\nknown_first_party = ['sglang']\n"
+    )
+    src = tmp_path / "sglang" / "srt" / "layers" / "attention" / "toy_backend.py"
+    src.parent.mkdir(parents=True)
+    src.write_text(TRTLLM_SHAPE)
+    assert _black_isort_clean(src), "precondition: the input is black- and isort-clean"
+    out = fix_text(TRTLLM_SHAPE, str(src), CODES, ScopeConfig(), target_version="0.5.12.post1")
+    assert out.error is None and out.fixed
+    src.write_text(out.new_text)
+    assert _black_isort_clean(src), out.new_text
+
+
+def test_codemod_command_runs_under_libcst_tool(tmp_path):
+    src = tmp_path / "sglang" / "srt" / "layers" / "attention" / "toy_backend.py"
+    src.parent.mkdir(parents=True)
+    src.write_text(TRTLLM_SHAPE)
+    expected = fix_text(TRTLLM_SHAPE, str(src), CODES, ScopeConfig(), target_version="0.5.12.post1")
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "libcst.tool", "codemod", "-x", "--no-format",
+            "lint_rules.codemod.FixAllocatorSWA", "--target-version", "0.5.12.post1", str(src),
+        ],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert src.read_text() == expected.new_text
+    assert "fixed KVG001" in proc.stderr
