@@ -137,9 +137,11 @@ def parse_module(text: str, path: str):
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
-        raise _ParseFailure(
-            f"syntax error at line {exc.raw_line}, column {exc.raw_column + 1}: {exc.message}"
-        ) from None
+        line, col, msg = exc.raw_line, exc.raw_column + 1, exc.message
+        m = re.search(r"error at (\d+):(\d+): (.*)", msg)
+        if m:  # the native parser puts its own position into the message
+            line, col, msg = int(m.group(1)), int(m.group(2)) + 1, m.group(3)
+        raise _ParseFailure(f"syntax error at line {line}, column {col}: {msg.strip()}") from None
     except (RecursionError, MemoryError) as exc:  # pathological nesting
         raise _ParseFailure(f"cannot parse: {type(exc).__name__}") from None
     except Exception as exc:  # libcst raises a few other types on odd input
