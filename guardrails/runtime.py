@@ -188,7 +188,9 @@ _ABSENT = object()
 
 
 class _Installation:
-    def __init__(self, mode: Mode, per_layer: bool, targets: Dict[str, Tuple[str, ...]]):
+    def __init__(self, mode: Mode, per_layer: bool, targets: Dict[str, Tuple[str, ...]],
+                 overrides: Optional[dict] = None):
+        self.overrides = dict(overrides or {})
         self.mode = mode
         self.per_layer = per_layer
         self.targets = dict(targets)
@@ -196,6 +198,7 @@ class _Installation:
         self.lock = threading.RLock()
         self.patches: List[_Patch] = []
         self.patched_classes: Dict[type, str] = {}  # class -> wiring generation
+        self.class_keys: Dict[type, str] = {}  # class -> "module.Class" as targeted
         self.counts: Counter = Counter()
         self.logged: set = set()
         self.checks = 0  # approximate under concurrent threads; violations are exact
@@ -210,15 +213,16 @@ class _Installation:
         for cls_name in names:
             cls = getattr(module, cls_name, None)
             if isinstance(cls, type) and cls not in self.patched_classes:
-                self._patch_class(cls)
-                done.append(f"{module.__name__}.{cls_name}")
+                key = f"{module.__name__}.{cls_name}"
+                self._patch_class(cls, key)
+                done.append(key)
         return done
 
-    def _patch_class(self, cls: type) -> None:
-        version = _sglang_version()
+    def _patch_class(self, cls: type, key: str) -> None:
+        version = self.overrides.get("sglang_version") or _sglang_version()
         self.sglang_version = version
         wiring_mod = wiring.select(parse_version(version), _forward_batch_has_pool_field())
-        swa_types = _swa_pool_types()
+        swa_types = self.overrides.get("swa_pool_types") or _swa_pool_types()
         facts = version_facts(version)
         with self.lock:
             for name, spec in wiring_mod.METHODS.items():
@@ -232,6 +236,7 @@ class _Installation:
                 setattr(cls, name, wrapper)
                 self.patches.append(_Patch(cls, name, raw, wrapper))
             self.patched_classes[cls] = wiring_mod.GENERATION
+            self.class_keys[cls] = key
 
     def unpatch_all(self) -> None:
         with self.lock:
@@ -243,6 +248,7 @@ class _Installation:
                     setattr(patch.cls, patch.name, patch.original)
             self.patches.clear()
             self.patched_classes.clear()
+            self.class_keys.clear()
             self.active = False
 
     def verify(self) -> Dict[str, List[str]]:
@@ -251,7 +257,7 @@ class _Installation:
         with self.lock:
             for patch in self.patches:
                 ok = patch.cls.__dict__.get(patch.name) is patch.wrapper
-                key = f"{patch.cls.__module__}.{patch.cls.__qualname__}"
+                key = self.class_keys.get(patch.cls, patch.cls.__qualname__)
                 report.setdefault(key, [])
                 if ok:
                     report[key].append(patch.name)
@@ -472,30 +478,29 @@ def _record_init(backend, args, kwargs, inst) -> None:
 
 
 def _sglang_version() -> str:
+    """The sglang version of this process, without importing anything new."""
     mod = sys.modules.get("sglang")
     version = getattr(mod, "__version__", None)
     if not version:
         try:
-            version = importlib.import_module("sglang.version").__version__
-        except Exception:
-            try:
-                from importlib.metadata import version as dist_version
+            from importlib.metadata import version as dist_version
 
-                version = dist_version("sglang")
-            except Exception:
-                version = "unknown"
+            version = dist_version("sglang")
+        except Exception:
+            version = "unknown"
     return str(version)
 
 
 def _forward_batch_has_pool_field() -> Optional[bool]:
-    try:
-        fbi = importlib.import_module("sglang.srt.model_executor.forward_batch_info")
-    except Exception:
+    fbi = sys.modules.get("sglang.srt.model_executor.forward_batch_info")
+    if fbi is None:
         return None
-    return "token_to_kv_pool" in getattr(fbi.ForwardBatch, "__dataclass_fields__", {})
+    return "token_to_kv_pool" in getattr(getattr(fbi, "ForwardBatch", None), "__dataclass_fields__", {})
 
 
 def _swa_pool_types() -> tuple:
+    """``(SWAKVPool,)`` — the class the backends' own resolvers test (imported when a backend module
+    is patched; that module has already imported it)."""
     try:
         mod = importlib.import_module("sglang.srt.mem_cache.swa_memory_pool")
         return (mod.SWAKVPool,)
@@ -595,11 +600,16 @@ def install(
     *,
     per_layer: Optional[bool] = None,
     targets: Optional[Dict[str, Tuple[str, ...]]] = None,
+    swa_pool_types: Optional[tuple] = None,
+    sglang_version: Optional[str] = None,
 ) -> Mode:
     """Install the guard in this process (idempotent). ``mode=None`` reads the environment.
 
     ``off`` uninstalls. Backend modules already imported are patched now; the others when they are
     first imported. Returns the mode in effect.
+
+    ``targets`` ({module: (class names)}), ``swa_pool_types`` and ``sglang_version`` override what
+    is otherwise detected from sglang (for tests and non-standard builds).
     """
     global _installation, _finder
     resolved = mode_from_env() if mode is None else parse_mode(mode)
@@ -610,13 +620,14 @@ def install(
             uninstall()
             return Mode.OFF
         wanted = dict(DEFAULT_TARGETS if targets is None else targets)
+        overrides = {"swa_pool_types": swa_pool_types, "sglang_version": sglang_version}
         inst = _installation
-        if inst is not None and inst.targets == wanted:
+        if inst is not None and inst.targets == wanted and inst.overrides == overrides:
             inst.mode = resolved
             inst.per_layer = per_layer
         else:
             uninstall()
-            inst = _Installation(resolved, per_layer, wanted)
+            inst = _Installation(resolved, per_layer, wanted, overrides)
             _installation = inst
             _finder = _PostImportFinder(wanted)
             sys.meta_path.insert(0, _finder)
@@ -698,11 +709,12 @@ def guarded(mode: Any = Mode.RAISE, *, per_layer: bool = False):
         prev_mode = previous.mode if previous is not None else Mode.OFF
         prev_per_layer = previous.per_layer if previous is not None else False
         prev_targets = previous.targets if previous is not None else None
-    install(mode, per_layer=per_layer)
+        prev_overrides = previous.overrides if previous is not None else {}
+    install(mode, per_layer=per_layer, targets=prev_targets, **prev_overrides)
     try:
         yield stats
     finally:
         if prev_mode is Mode.OFF:
             uninstall()
         else:
-            install(prev_mode, per_layer=prev_per_layer, targets=prev_targets)
+            install(prev_mode, per_layer=prev_per_layer, targets=prev_targets, **prev_overrides)
