@@ -99,7 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
 # --------------------------------------------------------------------------------------------
 
 
+def protect_sys_path() -> None:
+    """Drop the working directory from sys.path (``python -m`` and empty PYTHONPATH entries
+    put it there), so modules of the linted project can never shadow the linter's imports."""
+    cwd = os.getcwd()
+    sys.path[:] = [p for p in sys.path if p not in ("", ".", cwd)]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    protect_sys_path()
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:
@@ -224,7 +232,7 @@ def _cmd_check(args) -> int:
         s = report.stats
         sys.stderr.write(
             f"kvguard: {s.get('files', 0)} files: {s.get('cached', 0)} cached, {s.get('prefiltered', 0)} "
-            f"prefiltered, {s.get('parsed', 0)} parsed; {len(codes)} rules ({', '.join(sorted(codes))}); "
+            f"prefiltered, {s.get('parsed', 0)} parsed; {s.get('workers', 1)} workers; {len(codes)} rules ({', '.join(sorted(codes))}); "
             f"config {config.path or '(defaults)'}; cache {s.get('cache_file', 'off')}"
             f"{'; corrupt cache ignored: ' + s['cache_load_error'] if s.get('cache_load_error') else ''}; "
             f"{time.perf_counter() - started:.3f}s\n"

@@ -290,7 +290,7 @@ class Linter:
         self.options = options
         self.scope: ScopeConfig = config.scope
         self._pfi = [
-            (PathMatcher([pattern], config.root), frozenset(c for s in sels for c in expand_selector(s, catalog.all_codes, f"per-file-ignores {pattern!r}")))
+            (PathMatcher([pattern], config.root), frozenset(c for s in sels for c in expand_selector(s, catalog.all_codes, f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores {pattern!r}")))
             for pattern, sels in config.per_file_ignores
         ]
         from .registry import RULES
@@ -472,7 +472,9 @@ class Linter:
                 cache.put(target.abspath, target.display, st, digest, result)
 
         jobs = self.options.jobs or _cpu_count()
+        stats["workers"] = 1
         if jobs > 1 and len(pending) >= MIN_PARALLEL_PENDING and _can_fork():
+            stats["workers"] = jobs
             self._run_pool(jobs, pending, targets, cache, settle, parsed)
         else:
             queue = []
@@ -485,6 +487,7 @@ class Linter:
                     settle(item)
             for (index, _t, _text, st, digest, _codes), result in zip(queue, self._lint_many(queue)):
                 parsed(index, result, st, digest)
+            stats["workers"] = getattr(self, "_parse_workers", 1)
 
         for index, target in enumerate(targets):
             report.files.append(FileReport(target=target, result=results[index]))
@@ -556,6 +559,7 @@ class Linter:
         args = [(text, target.display, codes, self.scope, self.options.report_unused) for _, target, text, _, _, codes in queue]
         if jobs <= 1 or len(queue) < MIN_PARALLEL_FILES or total < MIN_PARALLEL_BYTES or not _can_fork():
             return [_lint_one(a) for a in args]
+        self._parse_workers = min(jobs, len(args))
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 

@@ -33,7 +33,7 @@ class Run:
 def run_kvguard(*args: str, cwd: Path, stdin: bytes | None = None, env: dict | None = None) -> Run:
     full_env = dict(os.environ)
     full_env.pop("KVGUARD_OUTPUT_FORMAT", None)
-    full_env["PYTHONPATH"] = str(REPO) + os.pathsep + full_env.get("PYTHONPATH", "")
+    full_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), full_env.get("PYTHONPATH")) if p)
     if env:
         full_env.update(env)
     proc = subprocess.run(
