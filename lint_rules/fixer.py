@@ -23,7 +23,7 @@ fixing it again changes nothing; otherwise the text is returned unchanged with `
 from __future__ import annotations
 
 import re
-import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
@@ -57,6 +57,7 @@ class Target:
         if self.version is None:
             return f"sglang version unknown ({self.source}); emitted the version-tolerant resolver"
         return f"sglang {self.version} ({self.source})"
+
 
 
 _VERSION_RE = re.compile(r"""(?:__version__|\bversion)\s*=\s*(?:version\s*=\s*)?["']([^"']+)["']""")
@@ -257,11 +258,17 @@ def plan_fixes(analysis, raw_findings) -> Plan:
 
 
 def _attach_pool_stmt(analysis, fix: InitFix, raw_findings) -> None:
-    """Find ``self.P = alloc.get_kvcache() if self.flag else None`` (the KVG003 half)."""
+    """The KVG003 half: the statement right after the flag must be
+    ``self.P = alloc.get_kvcache() if self.flag else None`` (or ``= alloc.get_kvcache()``)."""
     import libcst as cst
 
+    body = list(fix.fn.node.body.body)
+    index = body.index(fix.flag_stmt)
+    if index + 1 >= len(body):
+        return
+    nxt = body[index + 1]
     for r in raw_findings:
-        if r.code != "KVG003" or r.statement not in fix.fn.node.body.body:
+        if r.code != "KVG003" or r.statement is not nxt:
             continue
         parts = _single_assign(r.statement)
         if not parts:
@@ -581,6 +588,10 @@ def fix_text(
         target = detect_target(path, target_version)
     except ValueError as exc:
         return FixOutcome(text, [], before.findings, error=str(exc), lint=before)
+    if target.has_frozen_kv is False and "KVG004" in codes:
+        # The simple pool-based form caches the pool at __init__, which KVG004 (opted in) forbids:
+        # emit the version-tolerant resolver instead.
+        target = Target(target.version, None, target.source + "; KVG004 selected: resolver form")
     # A fix can enable another (the resolved pool the init fix adds lets KVG002 go through it),
     # so fix in rounds until nothing changes; every round's output must parse.
     new_text, planned, converged = text, [], False
@@ -610,17 +621,25 @@ def fix_text(
             f"fix is not idempotent (still changing after {_MAX_ROUNDS} rounds)", before,
         )
     after = lint_text(new_text, path, codes, scope)
-    left = {_key(f) for f in after.findings}
-    still = [f for f in planned if _key(f) in left]
+    # Counted per (code, context, message): the same line of code can be flagged twice.
+    left = Counter(_key(f) for f in after.findings)
+    must_go = Counter(_key(f) for f in planned)
+    had = Counter(_key(f) for f in before.findings)
+    still = [f for f in planned if left[_key(f)] > had[_key(f)] - must_go[_key(f)]]
     if still:
         return FixOutcome(
             text, [], before.findings, target.describe(),
             f"fix did not remove {still[0].code} in {still[0].context}", before,
         )
-    before_keys = {_key(f) for f in before.findings}
-    fixed = [f for f in before.findings if _key(f) not in left]
-    remaining = [f for f in after.findings]
-    if any(_key(f) not in before_keys for f in after.findings):
-        new = next(f for f in after.findings if _key(f) not in before_keys)
-        return FixOutcome(text, [], before.findings, target.describe(), f"fix introduced {new.code} in {new.context}", before)
-    return FixOutcome(new_text, fixed, remaining, target.describe(), None, before)
+    introduced = left - had
+    if introduced:
+        code, context, _ = next(iter(introduced))
+        return FixOutcome(
+            text, [], before.findings, target.describe(), f"fix introduced {code} in {context}", before
+        )
+    fixed, budget = [], had - left
+    for f in before.findings:
+        if budget[_key(f)] > 0:
+            budget[_key(f)] -= 1
+            fixed.append(f)
+    return FixOutcome(new_text, fixed, list(after.findings), target.describe(), None, before)

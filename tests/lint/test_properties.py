@@ -1,0 +1,128 @@
+"""Property tests: the rules and the fixer never crash, and fixes are sound.
+
+* hypothesmith generates arbitrary valid Python: linting it (all rules, every module in scope,
+  no prefilter) never raises and never reports a parse error; fixing it returns it unchanged
+  byte for byte when there is nothing to fix.
+* A grammar of the real bug shapes (aliases, self attributes, helper calls, tuple unpacking,
+  walrus, the trtllm ``__init__`` block, the FlashInfer updater, guarded resolvers, noise)
+  generates backend modules: every fix yields parseable code, re-lints without the fixed
+  findings and is idempotent; modules without findings come back identical.
+"""
+
+from __future__ import annotations
+
+import hypothesmith
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lint_rules.checker import lint_text
+from lint_rules.fixer import fix_text
+from lint_rules.model import ScopeConfig
+from lint_rules.registry import RULES
+
+ALL = frozenset(RULES)
+EVERYWHERE = ScopeConfig(all_code=True)
+PATH = "sglang/srt/layers/attention/generated.py"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hypothesmith.from_grammar())
+def test_arbitrary_python_never_crashes_the_rules(source):
+    result = lint_text(source, PATH, ALL, EVERYWHERE, report_unused_suppressions=True, prefilter=False)
+    assert result.error is None or result.error.startswith(("syntax error", "cannot parse"))
+    out = fix_text(source, PATH, ALL, EVERYWHERE, target_version="0.5.12.post1")
+    if not out.fixed:
+        assert out.new_text == source
+
+
+# ---- a grammar of the bug family
+
+ALLOC_SOURCES = [
+    "model_runner.token_to_kv_pool_allocator",
+    'getattr(model_runner, "token_to_kv_pool_allocator")',
+    "self.model_runner.token_to_kv_pool_allocator",
+]
+SWA_CLASSES = ["SWATokenToKVPoolAllocator", "SwaAlloc", "(SWATokenToKVPoolAllocator, int)"]
+INIT_BLOCKS = [
+    # the trtllm block (fixable)
+    "allocator = {src}\n"
+    "self.use_sliding_window_kv_pool = isinstance(allocator, {cls})\n"
+    "self._swa_kv_pool = allocator.get_kvcache() if self.use_sliding_window_kv_pool else None\n",
+    # flag only
+    "self.use_sliding_window_kv_pool = isinstance({src}, {cls})\n",
+    # kept alias, walrus, unpacking
+    "self.alloc = {src}\n",
+    "pool, alloc2 = model_runner.token_to_kv_pool, {src}\n"
+    "self.flag2 = isinstance(alloc2, {cls})\n",
+    "if (a3 := {src}) is not None:\n    self.flag3 = hasattr(a3, 'translate_loc_from_full_to_swa')\n",
+    # correct code
+    "self.token_to_kv_pool = model_runner.token_to_kv_pool\n",
+    "self.use_sliding_window_kv_pool = isinstance(model_runner.token_to_kv_pool, SWAKVPool)\n",
+]
+METHODS = [
+    "def translate(self, loc):\n    return self.alloc.translate_loc_from_full_to_swa(loc)\n",
+    "def translate2(self, loc):\n    return self._swa_kv_pool.translate_loc_from_full_to_swa(loc)\n",
+    "def step(self, x):\n    return helper(x, self.alloc)\n",
+    "@staticmethod\n"
+    "def _resolve_swa_kv_pool(model_runner):\n"
+    "    if isinstance(model_runner.token_to_kv_pool, SWAKVPool):\n"
+    "        return model_runner.token_to_kv_pool\n"
+    "    if model_runner.is_draft_worker:\n"
+    "        if not model_runner.spec_algorithm.is_frozen_kv_mtp():\n"
+    "            return None\n"
+    "    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()\n"
+    "    return kvcache if isinstance(kvcache, SWAKVPool) else None\n",
+    "def noise(self, xs):\n    return [x + 1 for x in xs if x]  # a comment\n",
+]
+HEADER = (
+    "from typing import Optional\n\n"
+    "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator\n"
+    "from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator as SwaAlloc\n\n\n"
+    "def helper(x, alloc):\n    return hasattr(alloc, 'full_to_swa_index_mapping')\n\n\n"
+)
+
+
+def _indent(block: str, n: int) -> str:
+    return "".join((" " * n + line) if line.strip() else line for line in block.splitlines(True))
+
+
+@st.composite
+def backend_modules(draw):
+    init = draw(st.lists(st.sampled_from(INIT_BLOCKS), max_size=4))
+    methods = draw(st.lists(st.sampled_from(METHODS), max_size=4, unique=True))
+    src, cls = draw(st.sampled_from(ALLOC_SOURCES)), draw(st.sampled_from(SWA_CLASSES))
+    body = "def __init__(self, model_runner):\n    self.model_runner = model_runner\n"
+    body += _indent("".join(b.format(src=src, cls=cls) for b in init), 4)
+    for m in methods:
+        body += "\n" + m
+    base = draw(st.sampled_from(["FlashInferAttnBackend", "object"]))
+    crlf = draw(st.booleans())
+    text = HEADER + f"class GeneratedAttnBackend({base}):\n" + _indent(body, 4)
+    return text.replace("\n", "\r\n") if crlf else text
+
+
+def _keys(findings):
+    return sorted((f.code, f.context, f.message) for f in findings)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(backend_modules(), st.sampled_from(["0.5.9", "0.5.12.post1", "0.5.23"]))
+def test_fixes_are_sound_on_generated_backends(text, target):
+    before = lint_text(text, PATH, ALL, ScopeConfig())
+    assert before.error is None
+    out = fix_text(text, PATH, ALL, ScopeConfig(), target_version=target)
+    assert out.error is None, out.error
+    if not before.findings:
+        assert out.new_text is text
+        return
+    after = lint_text(out.new_text, PATH, ALL, ScopeConfig())
+    assert after.error is None
+    assert _keys(after.findings) == _keys(out.remaining)
+    assert not set(_keys(out.fixed)) & set(_keys(after.findings))
+    assert set(_keys(out.fixed)) | set(_keys(out.remaining)) >= set(_keys(before.findings)) - set(
+        _keys(out.fixed)
+    )
+    again = fix_text(out.new_text, PATH, ALL, ScopeConfig(), target_version=target)
+    assert again.new_text == out.new_text
+    if "\r\n" in text:
+        assert "\n" not in out.new_text.replace("\r\n", "")
