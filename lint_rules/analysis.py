@@ -173,6 +173,72 @@ _STATEMENT_TYPES = (
 )
 
 
+# --------------------------------------------------------------------------------------------
+# A read-only traversal six times faster than ``CSTNode.visit``: libcst's visitor rebuilds every
+# node it passes (``_visit_and_replace_children``); we only need to read. Whitespace, comments and
+# punctuation are skipped. Decorators (and a class's bases) are walked before their function or
+# class is entered, since they are evaluated in the enclosing scope.
+
+_SKIP_FIELDS = (
+    "whitespace", "lpar", "rpar", "comma", "leading_lines", "lines_after", "header", "footer",
+    "newline", "semicolon", "trailing", "dot", "colon", "equal", "lbrace", "rbrace", "lbracket",
+    "rbracket", "asynchronous",
+)
+_OUTER_FIELDS = {cst.FunctionDef: ("decorators",), cst.ClassDef: ("decorators", "bases", "keywords")}
+_FIELDS: dict = {}
+
+
+def _fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(outer, inner) child field names of a node type, in declaration order."""
+    cached = _FIELDS.get(kind)
+    if cached is None:
+        import dataclasses
+
+        names = [f.name for f in dataclasses.fields(kind) if not f.name.startswith(_SKIP_FIELDS)]
+        outer = _OUTER_FIELDS.get(kind, ())
+        cached = _FIELDS[kind] = (tuple(n for n in names if n in outer), tuple(n for n in names if n not in outer))
+    return cached
+
+
+def _children(node: cst.CSTNode, names: tuple[str, ...]) -> list[cst.CSTNode]:
+    out = []
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            out.append(value)
+        elif type(value) in (list, tuple):
+            out.extend(v for v in value if isinstance(v, cst.CSTNode))
+    return out
+
+
+def walk(root: cst.CSTNode, enter, leave) -> None:
+    """Pre-order traversal calling ``enter(node)`` and, after its children, ``leave(node)``."""
+    stack: list = [(root, 0)]
+    while stack:
+        node, phase = stack.pop()
+        if phase == 1:
+            leave(node)
+            continue
+        outer, inner = _fields(type(node))
+        if phase == 0 and outer:
+            stack.append((node, 2))
+            stack.extend((child, 0) for child in reversed(_children(node, outer)))
+            continue
+        enter(node)
+        stack.append((node, 1))
+        stack.extend((child, 0) for child in reversed(_children(node, inner)))
+
+
+def iter_nodes(root: cst.CSTNode):
+    """All nodes under ``root`` (included), pre-order, whitespace and punctuation skipped."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        outer, inner = _fields(type(node))
+        stack.extend(reversed(_children(node, outer + inner)))
+
+
 @dataclass(eq=False)
 class Recorded:
     """A node some rule visits, with its context at the time the traversal met it."""
@@ -182,12 +248,9 @@ class Recorded:
     statement: Optional[cst.CSTNode]  # innermost enclosing statement
 
 
-class _FactCollector(cst.CSTVisitor):
-    """The single traversal of a module: gathers the facts and records rule candidates.
-
-    It overrides ``on_visit``/``on_leave`` and dispatches on the node type itself: a libcst
-    traversal costs as much as the parse, so the module is walked exactly once.
-    """
+class _FactCollector:
+    """The single traversal of a module (:func:`walk`): gathers the facts and records the
+    nodes the selected rules visit, with their context, dispatching on the node type."""
 
     def __init__(self, analysis: "ModuleAnalysis", record_types: frozenset) -> None:
         self.a = analysis
@@ -209,7 +272,7 @@ class _FactCollector(cst.CSTVisitor):
             cst.Call: self._call,
         }
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def on_visit(self, node: cst.CSTNode) -> None:
         kind = type(node)
         handler = self._enter.get(kind)
         if handler is not None:
@@ -220,7 +283,6 @@ class _FactCollector(cst.CSTVisitor):
             self.a.recorded.append(
                 Recorded(node, self.frames, self.statements[-1] if self.statements else None)
             )
-        return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         kind = type(original_node)
@@ -358,7 +420,8 @@ class ModuleAnalysis:
         """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
         ``recorded`` (source order, with context) for the rules."""
         self = cls(module, path, scope)
-        module.visit(_FactCollector(self, record_types))
+        collector = _FactCollector(self, record_types)
+        walk(module, collector.on_visit, collector.on_leave)
         self._resolve_scope()
         self._propagate()
         return self

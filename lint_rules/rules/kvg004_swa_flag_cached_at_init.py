@@ -35,7 +35,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import POOL_ATTR, call_func_name, positional_args
+from ..analysis import POOL_ATTR, call_func_name, iter_nodes, positional_args
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -43,16 +43,6 @@ _MESSAGE = (
     "FROZEN_KV MTP swaps the backend's pool during the draft forward (#26957): resolve it with "
     "the FROZEN_KV-aware resolver or per call from `self.token_to_kv_pool`"
 )
-
-
-class _AttrReads(cst.CSTVisitor):
-    def __init__(self, self_name: str) -> None:
-        self.self_name = self_name
-        self.attrs: set[str] = set()
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, cst.Name) and node.value.value == self.self_name:
-            self.attrs.add(node.attr.value)
 
 
 class SwaFlagCachedAtInit(Rule):
@@ -72,10 +62,15 @@ class SwaFlagCachedAtInit(Rule):
 
     def _caching_node(self, value: cst.BaseExpression, attr: str) -> Optional[cst.CSTNode]:
         """The sub-expression that makes ``self.attr = value`` an init-time SWA cache."""
-        finder = _PoolIsinstance(self)
-        value.visit(finder)
-        if finder.found is not None:
-            return finder.found
+        for node in iter_nodes(value):
+            if isinstance(node, cst.Call) and call_func_name(node) == "isinstance":
+                args = positional_args(node)
+                if (
+                    len(args) == 2
+                    and self._pool_expr(args[0])
+                    and self.analysis.is_swa_pool_class(args[1])
+                ):
+                    return node
         if "swa" in attr.lower():
             if isinstance(value, cst.IfExp):
                 for branch, other in ((value.body, value.orelse), (value.orelse, value.body)):
@@ -107,10 +102,14 @@ class SwaFlagCachedAtInit(Rule):
         for name, method in cls.methods.items():
             if name == "__init__" or method.self_name is None:
                 continue
-            reads = _AttrReads(method.self_name)
-            method.node.visit(reads)
-            if attr in reads.attrs:
-                return True
+            for node in iter_nodes(method.node.body):
+                if (
+                    isinstance(node, cst.Attribute)
+                    and node.attr.value == attr
+                    and isinstance(node.value, cst.Name)
+                    and node.value.value == method.self_name
+                ):
+                    return True
         return False
 
     VALID = [
@@ -168,19 +167,3 @@ class TRTLLMHAAttnBackend(FlashInferAttnBackend):
             count=2,
         ),
     ]
-
-
-class _PoolIsinstance(cst.CSTVisitor):
-    def __init__(self, rule: SwaFlagCachedAtInit) -> None:
-        self.rule = rule
-        self.found: Optional[cst.Call] = None
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if self.found is None and call_func_name(node) == "isinstance":
-            args = positional_args(node)
-            if (
-                len(args) == 2
-                and self.rule._pool_expr(args[0])
-                and self.rule.analysis.is_swa_pool_class(args[1])
-            ):
-                self.found = node
