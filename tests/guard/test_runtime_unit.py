@@ -368,3 +368,16 @@ def test_plugin_does_nothing_unless_enabled(monkeypatch):
     with pytest.raises(guardrails.GuardConfigError):
         plugin.load_plugin()
     assert not guardrails.is_installed()
+
+
+def test_launcher_takes_its_own_flag_and_exports_it(monkeypatch):
+    monkeypatch.delenv("SGLANG_KV_POOL_GUARD", raising=False)
+    from guardrails import launch_server
+
+    argv = ["--model-path", "m", "--kv-pool-guard", "raise", "--port", "1"]
+    assert launch_server._take_mode_arg(argv) == ["--model-path", "m", "--port", "1"]
+    import os
+
+    assert os.environ["SGLANG_KV_POOL_GUARD"] == "raise"
+    assert launch_server._take_mode_arg(["--kv-pool-guard=warn"]) == []
+    assert os.environ["SGLANG_KV_POOL_GUARD"] == "warn"

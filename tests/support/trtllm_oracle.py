@@ -158,7 +158,7 @@ def main(argv=None) -> int:
             result["error"] = f"{type(exc).__name__}: {exc}"
             result["traceback"] = traceback.format_exc()
             result["all_ok"] = False
-    real_stdout.write(json.dumps(result, indent=1, default=str) + "\n")
+    real_stdout.write(json.dumps(result, default=str) + "\n")  # one line
     real_stdout.flush()
     return status
 
