@@ -1,0 +1,102 @@
+"""Host cost of the KV pool guard per check, on real sglang objects (CPU). Not a timed test.
+
+    .venv/bin/python benchmarks/guard_overhead.py [--n 200000]
+    PYTHONPATH=~/.cache/kvguard/envs/sglang-0.5.12.post1 .venv/bin/python benchmarks/guard_overhead.py
+
+Measures, on a real TRTLLMHAAttnBackend over a real SWAKVPool + allocator and a real ForwardBatch:
+
+* ``invariant``: ``check_pool_invariant`` alone (consistent pools);
+* ``metadata``: the guard wrapper of a metadata method (``init_forward_metadata``) around a no-op,
+  minus the bare no-op call: what one guarded step costs on the host;
+* ``forward (dedup)``: the wrapper of ``forward_decode`` on the 2nd..Nth layer of the same batch
+  (checked once per batch, so this is the skip path);
+* ``forward (per layer)``: the same with ``per_layer=True`` (a check on every layer call).
+
+The wrapped original is a no-op so that attention kernels (absent on CPU) do not enter the
+measurement; the wrapper itself is the one ``guardrails.install`` puts on the class.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def per_call_ns(fn, n):
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter_ns()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter_ns() - t0) / n)
+    return best
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=100_000, help="calls per repetition (best of 5)")
+    args = parser.parse_args(argv)
+
+    from tests.support import real_sglang as rs
+
+    import guardrails
+    from guardrails import runtime, wiring
+    from guardrails.invariant import check_pool_invariant, version_facts
+
+    facts = rs.sglang_facts()
+    guardrails.install("raise")
+    s = rs.build_runner_set()
+    backend = rs.build_trtllm_backend(s.target)
+    batch = rs.make_forward_batch(s.target)
+    layer = object()
+    inst = runtime._installation
+    wiring_mod = wiring.select(facts.version_tuple)
+    swa_types = (rs.swa_pool_class(),)
+    vf = version_facts(facts.version)
+
+    def noop(self, *a, **k):
+        return None
+
+    from guardrails.wiring import MethodSpec
+
+    meta = runtime._make_wrapper(inst, type(backend), noop,
+                                 MethodSpec("kvguard_bench_meta", wiring.METADATA, "forward_batch"),
+                                 wiring_mod, swa_types, vf)
+    fwd = runtime._make_wrapper(inst, type(backend), noop,
+                                MethodSpec("kvguard_bench_fwd", wiring.FORWARD, "forward_batch", None, "layer"),
+                                wiring_mod, swa_types, vf)
+    # installed on the class like the real wrappers (the outermost-wrapper test reads the class)
+    setattr(type(backend), "kvguard_bench_meta", meta)
+    setattr(type(backend), "kvguard_bench_fwd", fwd)
+    try:
+        pool = backend.token_to_kv_pool if facts.modern_api else batch.token_to_kv_pool
+        n = args.n
+        bare = per_call_ns(lambda: noop(backend, batch), n)
+        inv = per_call_ns(lambda: check_pool_invariant(pool, backend._swa_kv_pool,
+                                                       backend.use_sliding_window_kv_pool, swa_types, vf), n)
+        m = per_call_ns(lambda: backend.kvguard_bench_meta(batch), n)
+        f_dedup = per_call_ns(lambda: backend.kvguard_bench_fwd(1, 2, 3, layer, batch), n)
+        inst.per_layer = True
+        f_layer = per_call_ns(lambda: backend.kvguard_bench_fwd(1, 2, 3, layer, batch), n)
+        inst.per_layer = False
+        assert guardrails.stats()["violations"] == 0
+    finally:
+        delattr(type(backend), "kvguard_bench_meta")
+        delattr(type(backend), "kvguard_bench_fwd")
+        guardrails.uninstall()
+
+    print(f"sglang {facts.version} ({'modern' if facts.modern_api else 'legacy'} API), "
+          f"python {sys.version.split()[0]}, best of 5 x {args.n} calls")
+    print(f"  bare no-op method call          {bare:8.0f} ns")
+    print(f"  invariant function alone        {inv:8.0f} ns")
+    print(f"  metadata check (wrapper - bare) {m - bare:8.0f} ns   <- host cost per step")
+    print(f"  forward_* same batch (dedup)    {f_dedup - bare:8.0f} ns   <- per layer call, default")
+    print(f"  forward_* per-layer check       {f_layer - bare:8.0f} ns   <- per layer call, per_layer=True")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
