@@ -102,8 +102,12 @@ def lint_text(
     scope: ScopeConfig = ScopeConfig(),
     report_unused_suppressions: bool = False,
     prefilter: bool = True,
+    reduce: bool = True,
 ) -> FileResult:
-    """Lint ``text`` (shown as ``path``). Bad input becomes ``FileResult.error``; never raises."""
+    """Lint ``text`` (shown as ``path``). Bad input becomes ``FileResult.error``; never raises.
+
+    ``prefilter`` and ``reduce`` only skip work that cannot change the result (tests prove it).
+    """
     codes = frozenset(codes)
     result = FileResult(path=path)
     if prefilter and not needs_parse(text, path, codes, scope):
@@ -111,7 +115,7 @@ def lint_text(
             result.unused_suppressions = _unused(scan_suppressions(text))
         return result
     try:
-        findings = _run_rules(text, path, codes, scope)
+        findings = _run_rules(text, path, codes, scope, reduce)
     except _ParseFailure as exc:
         result.error = str(exc)
         return result
@@ -189,7 +193,27 @@ def position_findings(module, raw) -> list[tuple[Finding, int]]:
     return out
 
 
-def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig):
+def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeConfig) -> bool:
+    """True when the reduced module (irrelevant bodies blanked; see reduce.py) has no finding,
+    which proves the full module has none."""
+    if "KVG004" in codes:
+        return False
+    from .reduce import reduce_source
+
+    reduced = reduce_source(text)
+    if reduced is None:
+        return False
+    try:
+        module = parse_module(reduced, path)
+        _, raw = run_rules_on_module(module, path, codes, scope)
+    except (_ParseFailure, RecursionError):
+        return False  # the full parse reports the real problem
+    return not raw
+
+
+def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True):
+    if reduce and _reduced_is_clean(text, path, codes, scope):
+        return []
     module = parse_module(text, path)
     try:
         analysis, raw = run_rules_on_module(module, path, codes, scope)

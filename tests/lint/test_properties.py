@@ -101,6 +101,16 @@ def backend_modules(draw):
     return text.replace("\n", "\r\n") if crlf else text
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(backend_modules())
+def test_reduction_never_changes_findings(text):
+    """reduce.py blanks bodies it proves irrelevant: findings must be identical without it."""
+    codes = frozenset({"KVG001", "KVG002", "KVG003"})
+    reduced = lint_text(text, PATH, codes, ScopeConfig(), reduce=True)
+    full = lint_text(text, PATH, codes, ScopeConfig(), reduce=False)
+    assert reduced.findings == full.findings
+
+
 def _keys(findings):
     return sorted((f.code, f.context, f.message) for f in findings)
 

@@ -1,0 +1,211 @@
+"""Parse less: blank out the bodies of functions that cannot take part in a finding.
+
+libcst parses at a few µs per character, and most of a big backend module is kernel and metadata
+code that never touches the allocator. Before the libcst parse, the stdlib ``ast`` (ten times
+faster) over-approximates, per top-level function or method, whether it can hold an
+allocator-derived value. It mirrors the shared analysis (:mod:`lint_rules.analysis`) with every
+precision dropped that could make it say "no" wrongly:
+
+* an expression *may carry* the allocator when it is ``<any>.<attr>`` with ``attr`` the allocator
+  attribute or any attribute some function may have stored the allocator in (whatever the
+  receiver), a name that may carry it (locals of the function and its nested functions pooled
+  together, module globals), ``getattr(..., "token_to_kv_pool_allocator")``, or a conditional /
+  boolean / walrus expression with such a branch;
+* every parameter of a function that is called (by name, whatever the receiver; calling a class
+  means its ``__init__``) with a possibly-carrying argument may carry it, and so does a parameter
+  named ``token_to_kv_pool_allocator``;
+* iterate to a fixed point over the module.
+
+A function in which nothing may carry the allocator cannot contain a finding of KVG001-KVG003
+(each needs an allocator-derived operand), and it contributes no fact to other functions (stores,
+calls with allocator arguments). Its body becomes ``pass`` plus empty lines, so every kept line
+keeps its line and column. When the reduced module yields a finding the checker re-runs on the
+full module, so the reduction only ever answers "can this module have findings?". KVG004, which
+reads attributes across all methods, always runs on the full module.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Optional
+
+SEED = "token_to_kv_pool_allocator"
+
+
+@dataclass(eq=False)
+class _Code:
+    """A function (with its nested functions), or all code outside functions, flattened once."""
+
+    name: str = ""
+    inits_of: Optional[str] = None  # class name when this is its __init__
+    params: set[str] = field(default_factory=set)
+    assigns: list = field(default_factory=list)  # (targets, value)
+    calls: list = field(default_factory=list)  # ast.Call
+    attrs_used: set[str] = field(default_factory=set)
+    names_used: set[str] = field(default_factory=set)
+    strings: set[str] = field(default_factory=set)  # getattr(..., "<string>") names
+    carriers: set[str] = field(default_factory=set)  # names that may carry the allocator
+    relevant: bool = False
+    node: Optional[ast.AST] = None
+
+    def add(self, root: ast.AST) -> None:
+        for node in ast.walk(root):
+            kind = type(node)
+            if kind is ast.Attribute:
+                self.attrs_used.add(node.attr)
+            elif kind is ast.Name:
+                self.names_used.add(node.id)
+            elif kind is ast.Call:
+                self.calls.append(node)
+                if isinstance(node.func, ast.Name) and node.func.id == "getattr":
+                    self.strings.update(
+                        a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    )
+            elif kind is ast.Assign:
+                self.assigns.append((node.targets, node.value))
+            elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
+                if node.value is not None:
+                    self.assigns.append(([node.target], node.value))
+            elif kind in (ast.For, ast.AsyncFor, ast.comprehension):
+                self.assigns.append(([node.target], node.iter))
+            elif kind is ast.withitem and node.optional_vars is not None:
+                self.assigns.append(([node.optional_vars], node.context_expr))
+
+
+class _Module:
+    def __init__(self) -> None:
+        self.attrs: set[str] = {SEED}  # attributes that may hold the allocator
+        self.globals: set[str] = set()
+        self.called: set[str] = set()  # functions called with a possibly-carrying argument
+
+    def carries(self, e: Optional[ast.AST], names: set[str]) -> bool:
+        if isinstance(e, ast.Attribute):
+            return e.attr in self.attrs
+        if isinstance(e, ast.Name):
+            return e.id in names or e.id in self.globals
+        if isinstance(e, ast.Call):
+            return (
+                isinstance(e.func, ast.Name)
+                and e.func.id == "getattr"
+                and any(isinstance(a, ast.Constant) and a.value in self.attrs for a in e.args[1:2])
+            )
+        if isinstance(e, ast.IfExp):
+            return self.carries(e.body, names) or self.carries(e.orelse, names)
+        if isinstance(e, ast.BoolOp):
+            return any(self.carries(v, names) for v in e.values)
+        if isinstance(e, ast.NamedExpr):
+            return self.carries(e.value, names)
+        return False
+
+    def scan(self, code: _Code, names: set[str]) -> bool:
+        """Grow ``names``/attrs/called from ``code``; True when anything in it may carry."""
+        hit = bool(
+            SEED in code.names_used
+            or code.attrs_used & self.attrs
+            or code.names_used & names
+            or code.names_used & self.globals
+            or code.strings & self.attrs
+        )
+        if not hit:
+            return False  # nothing mentions a carrier: no store or call can carry either
+        for targets, value in code.assigns:
+            if self.carries(value, names) or _unpacks_seed(targets):
+                for t in targets:
+                    for sub in ast.walk(t):
+                        if isinstance(sub, ast.Name):
+                            names.add(sub.id)
+                        elif isinstance(sub, ast.Attribute):
+                            self.attrs.add(sub.attr)
+        for call in code.calls:
+            if any(self.carries(a, names) for a in call.args) or any(
+                self.carries(k.value, names) for k in call.keywords
+            ):
+                func = call.func
+                self.called.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
+        return True
+
+
+def _unpacks_seed(targets: list) -> bool:
+    return any(
+        isinstance(t, (ast.Tuple, ast.List)) and any(isinstance(e, ast.Name) and e.id == SEED for e in t.elts)
+        for t in targets
+    )
+
+
+def _params(fn: ast.AST) -> set[str]:
+    a = fn.args
+    names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+    names += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+    return set(names)
+
+
+def reduce_source(text: str) -> Optional[str]:
+    """The text with irrelevant function bodies blanked, or None when nothing can be blanked
+    (or ``ast`` cannot parse it: the caller then parses the full text and reports errors)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    funcs: list[_Code] = []
+    outside = _Code()
+
+    def collect(node: ast.AST, cls: Optional[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                code = _Code(child.name, cls if child.name == "__init__" else None, _params(child), node=child)
+                code.add(child)
+                funcs.append(code)
+                for outer in (*child.decorator_list, *child.args.defaults, *child.args.kw_defaults):
+                    if outer is not None:
+                        outside.add(outer)
+            elif isinstance(child, ast.ClassDef):
+                for outer in (*child.bases, *child.keywords, *child.decorator_list):
+                    outside.add(outer)
+                collect(child, child.name)
+            elif _has_def(child):
+                collect(child, cls)  # a compound statement holding defs: descend
+            else:
+                outside.add(child)  # everything else outside functions is kept and scanned
+
+    collect(tree, None)
+    if not funcs:
+        return None
+    mod = _Module()
+    while True:
+        before = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
+        module_names: set[str] = set()
+        mod.scan(outside, module_names)
+        mod.globals |= module_names
+        for f in funcs:
+            if f.name in mod.called or (f.inits_of is not None and f.inits_of in mod.called):
+                f.carriers |= f.params
+            f.carriers |= f.params & {SEED}
+            if mod.scan(f, f.carriers) or f.carriers:
+                f.relevant = True
+        after = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
+        if after == before:
+            break
+    lines = text.splitlines(keepends=True)
+    blanked = False
+    for f in funcs:
+        if f.relevant:
+            continue
+        node = f.node
+        body_first, last = node.body[0].lineno, node.end_lineno or node.lineno
+        if body_first <= node.lineno:
+            continue  # body on the def line: leave it
+        first_line = lines[body_first - 1]
+        indent = first_line[: len(first_line) - len(first_line.lstrip(" \t"))]
+        if not indent:
+            continue
+        for n in range(body_first, last + 1):
+            line = lines[n - 1]
+            ending = line[len(line.rstrip("\r\n")) :]
+            lines[n - 1] = (indent + "pass" if n == body_first else "") + ending
+        blanked = True
+    return "".join(lines) if blanked else None
+
+
+def _has_def(node: ast.AST) -> bool:
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in ast.walk(node))
