@@ -108,15 +108,19 @@ class ResultCache:
         self.hits = 0
         self.misses = 0
         self.load_error: Optional[str] = None
+        self._touched: set[str] = set()
+        self._loaded_sig: Optional[tuple[int, int]] = None
 
     # -- persistence -------------------------------------------------------------------------
 
     def load(self) -> None:
         try:
             with open(self.path, "rb") as handle:
+                st = os.fstat(handle.fileno())
                 raw = handle.read()
         except OSError:
             return
+        self._loaded_sig = (st.st_mtime_ns, st.st_size)
         try:
             doc = json.loads(raw)
             if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -133,10 +137,32 @@ class ResultCache:
             self.dirty = True
             self.load_error = f"{type(exc).__name__}: {exc}"
 
+    def _merge_concurrent_writes(self) -> None:
+        """Keep entries another kvguard process saved since we loaded (pre-commit runs several
+        processes on batches of files at once); our own updates win."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return
+        if (st.st_mtime_ns, st.st_size) == self._loaded_sig:
+            return
+        other = ResultCache(self.cache_dir, "", "")
+        other.path = self.path
+        other.load()
+        if other.load_error is None and other.entries:
+            merged = other.entries
+            for key in self._touched:
+                if key in self.entries:
+                    merged[key] = self.entries[key]
+                else:
+                    merged.pop(key, None)
+            self.entries = merged
+
     def save(self) -> None:
         if not self.dirty:
             return
         directory = os.path.dirname(self.path)
+        self._merge_concurrent_writes()
         try:
             os.makedirs(directory, exist_ok=True)
             for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
@@ -185,6 +211,7 @@ class ResultCache:
         entry = self.entries.get(abspath)
         if entry is not None:
             self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), entry[5], entry[6]]
+            self._touched.add(abspath)
             self.dirty = True
 
     def _result(self, entry: list, display: str) -> Optional[FileResult]:
@@ -202,8 +229,10 @@ class ResultCache:
         rows = [_finding_to_row(f) for f in result.findings]
         unused = [[line, code] for line, code in result.unused_suppressions]
         self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, [rows, unused]]
+        self._touched.add(abspath)
         self.dirty = True
 
     def drop(self, abspath: str) -> None:
+        self._touched.add(abspath)
         if self.entries.pop(abspath, None) is not None:
             self.dirty = True
