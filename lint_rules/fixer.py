@@ -239,9 +239,8 @@ def plan_fixes(analysis, raw_findings) -> Plan:
                     runner, alias_stmt = found
                     fix = InitFix(cls, fn, r.statement, flag_attr, runner, alias_stmt=alias_stmt, findings=[r])
                     _attach_pool_stmt(analysis, fix, raw_findings)
-                    if not any(f.fn is fn for f in plan.init_fixes):
-                        plan.init_fixes.append(fix)
-                        plan.fixable.update(fix.findings)
+                    plan.init_fixes.append(fix)
+                    plan.fixable.update(fix.findings)
                     continue
         # ---- KVG001 / KVG002 where the class holds a resolved SWA pool
         if r.code in ("KVG001", "KVG002") and cls is not None and fn.self_name:
@@ -387,7 +386,9 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
         pool_local = "SWAKVPool"
     has_optional = "Optional" in analysis.import_aliases
 
-    init_nodes = {id(f.fn.node): f for f in plan.init_fixes}
+    init_nodes: dict = {}
+    for f in plan.init_fixes:
+        init_nodes.setdefault(id(f.fn.node), []).append(f)
     class_nodes: dict = {}
     for f in plan.init_fixes:
         class_nodes.setdefault(id(f.cls.node), []).append(f)
@@ -421,7 +422,8 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
         out = [cst.parse_statement(line + "\n") for line in lines]
         # keep the comments that led the replaced statements
         leading = []
-        for old in (fix.alias_stmt if _alias_removable(fix) else None, fix.flag_stmt, fix.pool_stmt):
+        siblings = init_nodes[id(fix.fn.node)]
+        for old in (fix.alias_stmt if _alias_removable(fix, siblings) else None, fix.flag_stmt, fix.pool_stmt):
             if old is not None:
                 leading.extend(old.leading_lines)
         out[0] = out[0].with_changes(leading_lines=leading)
@@ -439,14 +441,17 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
             return updated_node
 
         def leave_FunctionDef(self, original_node, updated_node):
-            fix = init_nodes.get(id(original_node))
-            if fix is None:
+            fixes = init_nodes.get(id(original_node))
+            if not fixes:
                 return updated_node
+            flags = {id(f.flag_stmt): f for f in fixes}
+            drop = {id(f.pool_stmt) for f in fixes if f.pool_stmt is not None}
+            drop |= {id(f.alias_stmt) for f in fixes if _alias_removable(f, fixes)}
             new_body = []
             for old, new in zip(original_node.body.body, updated_node.body.body):
-                if old is fix.flag_stmt:
-                    new_body.extend(statements_for(fix, self.depth + 1))
-                elif old is fix.pool_stmt or (old is fix.alias_stmt and _alias_removable(fix)):
+                if id(old) in flags:
+                    new_body.extend(statements_for(flags[id(old)], self.depth + 1))
+                elif id(old) in drop:
                     continue
                 else:
                     new_body.append(new)
@@ -508,13 +513,14 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
     return new_module
 
 
-def _alias_removable(fix: InitFix) -> bool:
+def _alias_removable(fix: InitFix, siblings: list) -> bool:
     """The alias (``allocator = runner.token_to_kv_pool_allocator``) dies with the rewrite when
-    nothing else in the function reads it."""
+    nothing but the rewritten statements (of all fixes in the function) reads it."""
     import libcst as cst
 
     if fix.alias_stmt is None:
         return False
+    rewritten = {id(s) for f in siblings for s in (f.alias_stmt, f.flag_stmt, f.pool_stmt) if s is not None}
     name = _single_assign(fix.alias_stmt)[0]
     if not isinstance(name, cst.Name):
         return False
@@ -527,7 +533,7 @@ def _alias_removable(fix: InitFix) -> bool:
                 Reads.count += 1
 
     for stmt in fix.fn.node.body.body:
-        if stmt is fix.alias_stmt or stmt is fix.flag_stmt or stmt is fix.pool_stmt:
+        if id(stmt) in rewritten:
             continue
         stmt.visit(Reads())
     return Reads.count == 0
