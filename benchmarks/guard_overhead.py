@@ -15,6 +15,7 @@ Measures, on a real TRTLLMHAAttnBackend over a real SWAKVPool + allocator and a 
 The wrapped original is a no-op so that attention kernels (absent on CPU) do not enter the
 measurement; the wrapper itself is the one ``guardrails.install`` puts on the class.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,11 +41,10 @@ def main(argv=None):
     parser.add_argument("--n", type=int, default=100_000, help="calls per repetition (best of 5)")
     args = parser.parse_args(argv)
 
-    from tests.support import real_sglang as rs
-
     import guardrails
     from guardrails import runtime, wiring
     from guardrails.invariant import check_pool_invariant, version_facts
+    from tests.support import real_sglang as rs
 
     facts = rs.sglang_facts()
     guardrails.install("raise")
@@ -62,12 +62,24 @@ def main(argv=None):
 
     from guardrails.wiring import MethodSpec
 
-    meta = runtime._make_wrapper(inst, type(backend), noop,
-                                 MethodSpec("kvguard_bench_meta", wiring.METADATA, "forward_batch"),
-                                 wiring_mod, swa_types, vf)
-    fwd = runtime._make_wrapper(inst, type(backend), noop,
-                                MethodSpec("kvguard_bench_fwd", wiring.FORWARD, "forward_batch", None, "layer"),
-                                wiring_mod, swa_types, vf)
+    meta = runtime._make_wrapper(
+        inst,
+        type(backend),
+        noop,
+        MethodSpec("kvguard_bench_meta", wiring.METADATA, "forward_batch"),
+        wiring_mod,
+        swa_types,
+        vf,
+    )
+    fwd = runtime._make_wrapper(
+        inst,
+        type(backend),
+        noop,
+        MethodSpec("kvguard_bench_fwd", wiring.FORWARD, "forward_batch", None, "layer"),
+        wiring_mod,
+        swa_types,
+        vf,
+    )
     # installed on the class like the real wrappers (the outermost-wrapper test reads the class)
     setattr(type(backend), "kvguard_bench_meta", meta)
     setattr(type(backend), "kvguard_bench_fwd", fwd)
@@ -75,8 +87,12 @@ def main(argv=None):
         pool = backend.token_to_kv_pool if facts.modern_api else batch.token_to_kv_pool
         n = args.n
         bare = per_call_ns(lambda: noop(backend, batch), n)
-        inv = per_call_ns(lambda: check_pool_invariant(pool, backend._swa_kv_pool,
-                                                       backend.use_sliding_window_kv_pool, swa_types, vf), n)
+        inv = per_call_ns(
+            lambda: check_pool_invariant(
+                pool, backend._swa_kv_pool, backend.use_sliding_window_kv_pool, swa_types, vf
+            ),
+            n,
+        )
         m = per_call_ns(lambda: backend.kvguard_bench_meta(batch), n)
         f_dedup = per_call_ns(lambda: backend.kvguard_bench_fwd(1, 2, 3, layer, batch), n)
         inst.per_layer = True
@@ -88,13 +104,19 @@ def main(argv=None):
         delattr(type(backend), "kvguard_bench_fwd")
         guardrails.uninstall()
 
-    print(f"sglang {facts.version} ({'modern' if facts.modern_api else 'legacy'} API), "
-          f"python {sys.version.split()[0]}, best of 5 x {args.n} calls")
+    print(
+        f"sglang {facts.version} ({'modern' if facts.modern_api else 'legacy'} API), "
+        f"python {sys.version.split()[0]}, best of 5 x {args.n} calls"
+    )
     print(f"  bare no-op method call          {bare:8.0f} ns")
     print(f"  invariant function alone        {inv:8.0f} ns")
     print(f"  metadata check (wrapper - bare) {m - bare:8.0f} ns   <- host cost per step")
-    print(f"  forward_* same batch (dedup)    {f_dedup - bare:8.0f} ns   <- per layer call, default")
-    print(f"  forward_* per-layer check       {f_layer - bare:8.0f} ns   <- per layer call, per_layer=True")
+    print(
+        f"  forward_* same batch (dedup)    {f_dedup - bare:8.0f} ns   <- per layer call, default"
+    )
+    print(
+        f"  forward_* per-layer check       {f_layer - bare:8.0f} ns   <- per layer call, per_layer=True"
+    )
     return 0
 
 

@@ -8,6 +8,7 @@ KV pool they actually read (see docs/guard.md).
 
 Importing this package does not import sglang.
 """
+
 from .invariant import Violation, check_pool_invariant, version_facts
 from .runtime import (
     GuardConfigError,

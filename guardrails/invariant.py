@@ -20,6 +20,7 @@ pool (``_swa_kv_pool``) and ``flag`` its ``use_sliding_window_kv_pool``:
    warning, not an error.
 4. Per layer (optional): when ``swa`` is set, ``layer_id`` must be in ``swa.layers_mapping``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

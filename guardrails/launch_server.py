@@ -14,6 +14,7 @@ two are idempotent).
 ``--kvguard-check`` starts one spawned child the way sglang does and prints, as JSON, whether the
 guard is installed on ``TRTLLMHAAttnBackend`` in that child; it does not start a server.
 """
+
 from __future__ import annotations
 
 import json
@@ -88,7 +89,11 @@ def _check() -> int:
     proc.join(60)
     result["parent_mode"] = _MODE.value
     print(json.dumps(result, default=str))
-    ok = result["error"] is None and all(result["wrapped"].values()) if _MODE is not Mode.OFF else True
+    ok = (
+        result["error"] is None and all(result["wrapped"].values())
+        if _MODE is not Mode.OFF
+        else True
+    )
     return 0 if ok else 1
 
 
@@ -96,10 +101,9 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--kvguard-check" in argv:
         return _check()
+    import sglang.launch_server as sglang_launch
     from sglang.srt.server_args import prepare_server_args
     from sglang.srt.utils import kill_process_tree
-
-    import sglang.launch_server as sglang_launch
 
     try:  # sglang >= 0.5.11 loads its plugins here too (idempotent with our install)
         from sglang.srt.plugins import load_plugins

@@ -13,6 +13,7 @@ installed on ..."), because sglang's own hook loader only ever logs failures.
 A bad ``SGLANG_KV_POOL_GUARD`` value raises ``GuardConfigError`` here, which sglang logs; the guard
 stays off.
 """
+
 from __future__ import annotations
 
 import logging
@@ -27,4 +28,6 @@ def load_plugin() -> None:
     if mode is Mode.OFF:
         return
     install(mode)
-    logger.info("kvguard: pool guard plugin enabled (mode=%s); backends are patched on import", mode.value)
+    logger.info(
+        "kvguard: pool guard plugin enabled (mode=%s); backends are patched on import", mode.value
+    )

@@ -22,6 +22,7 @@ mode.
 Nothing here imports sglang at import time; backend modules are patched when they are imported
 (a post-import hook) or at once if already imported.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -188,8 +189,13 @@ _ABSENT = object()
 
 
 class _Installation:
-    def __init__(self, mode: Mode, per_layer: bool, targets: Dict[str, Tuple[str, ...]],
-                 overrides: Optional[dict] = None):
+    def __init__(
+        self,
+        mode: Mode,
+        per_layer: bool,
+        targets: Dict[str, Tuple[str, ...]],
+        overrides: Optional[dict] = None,
+    ):
         self.overrides = dict(overrides or {})
         self.mode = mode
         self.per_layer = per_layer
@@ -390,11 +396,24 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
                     and _is_outermost(type(self), name, wrapper, inst)
                 ):
                     found = _check_call(
-                        self, state, args, kwargs, inst, fb_i, fm_i, layer_i, spec,
-                        is_forward, active_pool_of, swa_types, facts,
+                        self,
+                        state,
+                        args,
+                        kwargs,
+                        inst,
+                        fb_i,
+                        fm_i,
+                        layer_i,
+                        spec,
+                        is_forward,
+                        active_pool_of,
+                        swa_types,
+                        facts,
                     )
             except Exception as exc:
-                inst.internal_failure(self, getattr(self, "__dict__", {}).get(STATE_ATTR), name, exc)
+                inst.internal_failure(
+                    self, getattr(self, "__dict__", {}).get(STATE_ATTR), name, exc
+                )
                 found = None
             if found is not None:
                 try:
@@ -416,8 +435,21 @@ def _is_outermost(cls: type, name: str, this_wrapper, inst) -> bool:
     return resolved is this_wrapper or getattr(resolved, WRAPPER_MARK, None) is not inst
 
 
-def _check_call(self, state, args, kwargs, inst, fb_i, fm_i, layer_i, spec, is_forward,
-                active_pool_of, swa_types, facts):
+def _check_call(
+    self,
+    state,
+    args,
+    kwargs,
+    inst,
+    fb_i,
+    fm_i,
+    layer_i,
+    spec,
+    is_forward,
+    active_pool_of,
+    swa_types,
+    facts,
+):
     forward_batch = _pick(args, kwargs, fb_i, spec.forward_batch_param)
     pool, source = active_pool_of(self, state, forward_batch)
     layer_id = None
@@ -495,7 +527,9 @@ def _forward_batch_has_pool_field() -> Optional[bool]:
     fbi = sys.modules.get("sglang.srt.model_executor.forward_batch_info")
     if fbi is None:
         return None
-    return "token_to_kv_pool" in getattr(getattr(fbi, "ForwardBatch", None), "__dataclass_fields__", {})
+    return "token_to_kv_pool" in getattr(
+        getattr(fbi, "ForwardBatch", None), "__dataclass_fields__", {}
+    )
 
 
 def _swa_pool_types() -> tuple:
@@ -561,7 +595,9 @@ def _on_module_loaded(module) -> None:
         if done:
             _log_verified(inst, done)
     except Exception as exc:  # the guard must never break sglang's imports
-        logger.error("kvguard: could not patch %s: %s: %s", module.__name__, type(exc).__name__, exc)
+        logger.error(
+            "kvguard: could not patch %s: %s: %s", module.__name__, type(exc).__name__, exc
+        )
 
 
 def _log_verified(inst: _Installation, newly_patched) -> None:

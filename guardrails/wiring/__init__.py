@@ -8,6 +8,7 @@
 Each module exposes ``GENERATION``, ``METHODS`` (method name -> ``MethodSpec``) and
 ``active_pool(backend, state, forward_batch)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@
   views of 0.5.12 swap the batch's pool). The graph-metadata calls get no forward batch: they use
   the last pool this backend saw on a forward batch, else the runner's pool stashed at ``__init__``.
 """
+
 from __future__ import annotations
 
 from . import FORWARD, INIT, METADATA, MethodSpec

@@ -9,6 +9,7 @@
   FROZEN_KV MTP views (``frozen_kv_target_view`` / ``target_kv_pool_view``) swap the backend's
   attribute around the draft forward.
 """
+
 from __future__ import annotations
 
 from . import FORWARD, INIT, METADATA, MethodSpec

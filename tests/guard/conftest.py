@@ -8,8 +8,10 @@ The sglang environments come from ``scripts/setup_sglang_envs.sh``:
 
 Everything sglang runs in subprocesses (one per version and purpose, results cached for the
 session), so the pytest process itself never imports sglang or torch. A missing environment is a
-skip with the setup command in the reason — or a failure when ``KVGUARD_REQUIRE_SGLANG=1`` (CI).
+skip with the setup command in the reason — or a failure when ``KVGUARD_REQUIRE_SGLANG=1`` or
+``CI=true`` (CI runs the setup script first, so a missing environment there is a bug).
 """
+
 import json
 import os
 import subprocess
@@ -56,9 +58,13 @@ def sglang_env(version: str):
             _ENV_CACHE[version] = (python, pythonpath) if ok else None
     found = _ENV_CACHE[version]
     if found is None:
-        message = (f"sglang {version} CPU environment missing; run "
-                   "`bash scripts/setup_sglang_envs.sh`")
-        if os.environ.get("KVGUARD_REQUIRE_SGLANG") == "1":
+        message = (
+            f"sglang {version} CPU environment missing; run " "`bash scripts/setup_sglang_envs.sh`"
+        )
+        if os.environ.get("KVGUARD_REQUIRE_SGLANG") == "1" or os.environ.get("CI", "").lower() in (
+            "1",
+            "true",
+        ):
             pytest.fail(message)
         pytest.skip(message)
     python, pythonpath = found
@@ -72,15 +78,20 @@ def run_json(version, args, extra_env=None, timeout=SUBPROCESS_TIMEOUT):
     """Run ``python <args>`` in the version's environment; parse the last stdout line as JSON."""
     python, env = sglang_env(version)
     env.update(extra_env or {})
-    proc = subprocess.run([python, *args], cwd=str(REPO), env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    proc = subprocess.run(
+        [python, *args], cwd=str(REPO), env=env, capture_output=True, text=True, timeout=timeout
+    )
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     if not lines:
-        raise AssertionError(f"no output from {args} (rc={proc.returncode}):\n{proc.stderr[-4000:]}")
+        raise AssertionError(
+            f"no output from {args} (rc={proc.returncode}):\n{proc.stderr[-4000:]}"
+        )
     try:
         data = json.loads(lines[-1])
     except json.JSONDecodeError as exc:
-        raise AssertionError(f"bad JSON from {args}: {exc}\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+        raise AssertionError(
+            f"bad JSON from {args}: {exc}\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+        )
     return proc.returncode, data, proc.stderr
 
 

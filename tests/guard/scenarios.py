@@ -12,6 +12,7 @@ flashinfer name) — that is recorded as ``original_reached`` with the error typ
 
 This module imports nothing heavy at import time (it is re-imported by spawned children).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -109,22 +110,41 @@ def metadata_calls(backend, runner, batch):
     calls = [("init_forward_metadata", lambda: backend.init_forward_metadata(batch))]
     if R.sglang_facts().modern_api:
         calls.append(
-            ("init_forward_metadata_out_graph",
-             lambda: backend.init_forward_metadata_out_graph(batch, in_capture=False))
+            (
+                "init_forward_metadata_out_graph",
+                lambda: backend.init_forward_metadata_out_graph(batch, in_capture=False),
+            )
         )
     else:
         mode = batch.forward_mode
         calls.append(
-            ("init_forward_metadata_capture_cuda_graph",
-             lambda: backend.init_forward_metadata_capture_cuda_graph(
-                 batch.batch_size, batch.batch_size, batch.req_pool_indices, batch.seq_lens,
-                 None, mode, None))
+            (
+                "init_forward_metadata_capture_cuda_graph",
+                lambda: backend.init_forward_metadata_capture_cuda_graph(
+                    batch.batch_size,
+                    batch.batch_size,
+                    batch.req_pool_indices,
+                    batch.seq_lens,
+                    None,
+                    mode,
+                    None,
+                ),
+            )
         )
         calls.append(
-            ("init_forward_metadata_replay_cuda_graph",
-             lambda: backend.init_forward_metadata_replay_cuda_graph(
-                 batch.batch_size, batch.req_pool_indices, batch.seq_lens, batch.seq_lens_sum,
-                 None, mode, None, batch.seq_lens_cpu))
+            (
+                "init_forward_metadata_replay_cuda_graph",
+                lambda: backend.init_forward_metadata_replay_cuda_graph(
+                    batch.batch_size,
+                    batch.req_pool_indices,
+                    batch.seq_lens,
+                    batch.seq_lens_sum,
+                    None,
+                    mode,
+                    None,
+                    batch.seq_lens_cpu,
+                ),
+            )
         )
     q, k, v = qkv(batch)
     calls.append(("forward_decode", lambda: backend.forward_decode(q, k, v, radix_layer(0), batch)))
@@ -150,8 +170,12 @@ def guard_summary():
 @scenario
 def facts():
     f = rs().sglang_facts()
-    return {"version": f.version, "modern_api": f.modern_api, "has_frozen_kv_mtp": f.has_frozen_kv_mtp,
-            "has_plugins": f.has_plugins}
+    return {
+        "version": f.version,
+        "modern_api": f.modern_api,
+        "has_frozen_kv_mtp": f.has_frozen_kv_mtp,
+        "has_plugins": f.has_plugins,
+    }
 
 
 @scenario
@@ -165,20 +189,31 @@ def eagle_draft_raise():
         s = R.build_runner_set()
         backend = R.build_trtllm_backend(s.eagle_draft)
         batch = R.make_forward_batch(s.eagle_draft)
-        out = {"swa_pool_is_target_pool": backend._swa_kv_pool is s.target_pool,
-               "flag": backend.use_sliding_window_kv_pool,
-               "state": vars(guardrails.backend_state(backend)).copy()}
-        out["state"] = {k: out["state"][k] for k in ("backend_class", "role", "spec_algorithm", "sglang_version")}
-        out["calls"] = {name: call(thunk) for name, thunk in metadata_calls(backend, s.eagle_draft, batch)}
-        out["forward_metadata_after_first_call"] = getattr(backend, "forward_metadata", None) is not None
+        out = {
+            "swa_pool_is_target_pool": backend._swa_kv_pool is s.target_pool,
+            "flag": backend.use_sliding_window_kv_pool,
+            "state": vars(guardrails.backend_state(backend)).copy(),
+        }
+        out["state"] = {
+            k: out["state"][k]
+            for k in ("backend_class", "role", "spec_algorithm", "sglang_version")
+        }
+        out["calls"] = {
+            name: call(thunk) for name, thunk in metadata_calls(backend, s.eagle_draft, batch)
+        }
+        out["forward_metadata_after_first_call"] = (
+            getattr(backend, "forward_metadata", None) is not None
+        )
         # the multi-step draft backend: its per-step children are real TRTLLMHAAttnBackend objects
         ms = R.build_multistep_draft_backend(s.eagle_draft, topk=1, steps=3)
         out["multistep_children"] = [type(c).__name__ for c in ms.attn_backends if c is not None]
         out["multistep_class_patched"] = "init_forward_metadata" in type(ms).__dict__ and hasattr(
-            type(ms).__dict__["init_forward_metadata"], "__kvguard_wrapper__")
+            type(ms).__dict__["init_forward_metadata"], "__kvguard_wrapper__"
+        )
         out["multistep"] = call(ms.init_forward_metadata, R.make_forward_batch(s.eagle_draft))
-        out["target"] = call(R.build_trtllm_backend(s.target).init_forward_metadata,
-                             R.make_forward_batch(s.target))
+        out["target"] = call(
+            R.build_trtllm_backend(s.target).init_forward_metadata, R.make_forward_batch(s.target)
+        )
         out["guard"] = guard_summary()
         return out
     finally:
@@ -200,7 +235,9 @@ def eagle_draft_warn():
             outcomes = []
             for _ in range(3):
                 for b in (b1, b2):
-                    outcomes.append(call(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft)))
+                    outcomes.append(
+                        call(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft))
+                    )
         return {
             "outcomes": outcomes,
             "violation_logs": [m for lvl, m in records if "invariant violated" in m],
@@ -235,8 +272,11 @@ def consistent_shapes_silent():
             fb = R.make_forward_batch(s.frozen_kv_draft)
             inside = {}
             with R.active_pool_view(frozen, fb, s.target_pool):
-                active = (frozen.__dict__.get("token_to_kv_pool") if R.sglang_facts().modern_api
-                          else fb.token_to_kv_pool)
+                active = (
+                    frozen.__dict__.get("token_to_kv_pool")
+                    if R.sglang_facts().modern_api
+                    else fb.token_to_kv_pool
+                )
                 inside["active_is_target_pool"] = active is s.target_pool
                 for n, t in metadata_calls(frozen, s.frozen_kv_draft, fb):
                     inside[n] = call(t)
@@ -265,7 +305,8 @@ def frozen_26957_shape():
         s = R.build_runner_set()
         # historical shape: pool-based at __init__, no FROZEN_KV fallback
         pool_only = staticmethod(
-            lambda mr: mr.token_to_kv_pool if isinstance(mr.token_to_kv_pool, swa_cls) else None)
+            lambda mr: mr.token_to_kv_pool if isinstance(mr.token_to_kv_pool, swa_cls) else None
+        )
         if original is not None:
             mod.TRTLLMHAAttnBackend._resolve_swa_kv_pool = pool_only
             frozen = R.build_trtllm_backend(s.frozen_kv_draft)
@@ -274,7 +315,10 @@ def frozen_26957_shape():
             frozen._swa_kv_pool = pool_only.__func__(s.frozen_kv_draft)
             frozen.use_sliding_window_kv_pool = frozen._swa_kv_pool is not None
         fb = R.make_forward_batch(s.frozen_kv_draft)
-        out = {"init_swa_pool": repr(frozen._swa_kv_pool), "init_flag": frozen.use_sliding_window_kv_pool}
+        out = {
+            "init_swa_pool": repr(frozen._swa_kv_pool),
+            "init_flag": frozen.use_sliding_window_kv_pool,
+        }
         out["outside_view"] = call(frozen.init_forward_metadata, fb)
         with R.active_pool_view(frozen, fb, s.target_pool):
             out["in_view"] = {n: call(t) for n, t in metadata_calls(frozen, s.frozen_kv_draft, fb)}
@@ -286,9 +330,16 @@ def frozen_26957_shape():
         guardrails.uninstall()
 
 
-METHOD_NAMES = ("__init__", "init_forward_metadata", "init_forward_metadata_out_graph",
-                "init_forward_metadata_capture_cuda_graph", "init_forward_metadata_replay_cuda_graph",
-                "forward_decode", "forward_extend", "forward")
+METHOD_NAMES = (
+    "__init__",
+    "init_forward_metadata",
+    "init_forward_metadata_out_graph",
+    "init_forward_metadata_capture_cuda_graph",
+    "init_forward_metadata_replay_cuda_graph",
+    "forward_decode",
+    "forward_extend",
+    "forward",
+)
 
 
 @scenario
@@ -305,14 +356,21 @@ def off_mode_originals():
     os.environ.pop("SGLANG_KV_POOL_GUARD", None)
     os.environ.pop("SGLANG_INVARIANT_CHECK", None)
     plugin.load_plugin()
-    after_plugin = all(c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES)
+    after_plugin = all(
+        c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES
+    )
     guardrails.install("off")
-    after_off = all(c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES)
+    after_off = all(
+        c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES
+    )
     guardrails.install("raise")
-    wrapped_when_on = sorted(n for c in classes for n in METHOD_NAMES
-                             if c.__dict__.get(n) is not before[(c.__name__, n)])
+    wrapped_when_on = sorted(
+        n for c in classes for n in METHOD_NAMES if c.__dict__.get(n) is not before[(c.__name__, n)]
+    )
     guardrails.uninstall()
-    after_uninstall = all(c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES)
+    after_uninstall = all(
+        c.__dict__.get(n) is before[(c.__name__, n)] for c in classes for n in METHOD_NAMES
+    )
     # and nothing changes behaviour in off mode: the EAGLE bug shape passes silently
     s = R.build_runner_set()
     b = R.build_trtllm_backend(s.eagle_draft)
@@ -322,7 +380,8 @@ def off_mode_originals():
         "wrapped_when_on": wrapped_when_on,
         "after_uninstall": after_uninstall,
         "class_name": mod.TRTLLMHAAttnBackend.__name__,
-        "class_identity_kept": mod.TRTLLMHAAttnBackend is sys.modules[mod.__name__].TRTLLMHAAttnBackend,
+        "class_identity_kept": mod.TRTLLMHAAttnBackend
+        is sys.modules[mod.__name__].TRTLLMHAAttnBackend,
         "off_call": call(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft)),
         "installed": guardrails.is_installed(),
     }
@@ -346,12 +405,16 @@ def warn_broken_internals():
         with captured_guard_logs() as records:
             s = R.build_runner_set()
             b = R.build_trtllm_backend(s.eagle_draft)
-            outcomes = [call(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft)) for _ in range(3)]
+            outcomes = [
+                call(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft)) for _ in range(3)
+            ]
             metadata_built = getattr(b, "forward_metadata", None) is not None
         return {
             "outcomes": outcomes,
             "forward_metadata_built": metadata_built,
-            "internal_error_logs": [m for lvl, m in records if "internal error" in m and lvl == "ERROR"],
+            "internal_error_logs": [
+                m for lvl, m in records if "internal error" in m and lvl == "ERROR"
+            ],
             "disabled": guardrails.backend_state(b).disabled,
             "guard": guard_summary(),
         }
@@ -411,7 +474,10 @@ def invariant_real_pools():
             for flag in (True, False):
                 got = check_pool_invariant(a, pools[s_name], flag, (R.swa_pool_class(),), facts)
                 result[f"{a_name}|{s_name}|{flag}"] = sorted(v.kind for v in got)
-    return {"results": result, "mapping_shared": p3.full_to_swa_index_mapping is p1.full_to_swa_index_mapping}
+    return {
+        "results": result,
+        "mapping_shared": p3.full_to_swa_index_mapping is p1.full_to_swa_index_mapping,
+    }
 
 
 @scenario
@@ -459,7 +525,8 @@ def _plugin_child(queue):
         trtllm = importlib.import_module(name)
         cls = trtllm.TRTLLMHAAttnBackend
         result["wrapped"] = sorted(
-            n for n in METHOD_NAMES if hasattr(cls.__dict__.get(n), "__kvguard_wrapper__"))
+            n for n in METHOD_NAMES if hasattr(cls.__dict__.get(n), "__kvguard_wrapper__")
+        )
         import guardrails
 
         result["mode"] = guardrails.current_mode().value
@@ -520,8 +587,10 @@ def main(argv=None) -> int:
                 try:
                     results[name] = SCENARIOS[name]()
                 except Exception as exc:
-                    results[name] = {"scenario_error": f"{type(exc).__name__}: {exc}",
-                                     "traceback": traceback.format_exc()}
+                    results[name] = {
+                        "scenario_error": f"{type(exc).__name__}: {exc}",
+                        "traceback": traceback.format_exc(),
+                    }
     real_stdout.write(json.dumps(results, default=repr) + "\n")
     return 0
 

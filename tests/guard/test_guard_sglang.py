@@ -9,23 +9,40 @@ names (and, for 0.5.9's multi-step backend, the sgl_kernel import stub). Attenti
 run on CPU: where the guard lets a call through, the original method runs until it hits a
 CPU-only limit; such calls are "original_reached" and must never be "violation".
 """
+
 import pytest
 
 from tests.guard.conftest import run_json, scenario_results
 
 pytestmark = pytest.mark.sglang
 
-LEGACY_SCENARIOS = ["facts", "eagle_draft_raise", "eagle_draft_warn", "consistent_shapes_silent",
-                    "frozen_26957_shape", "off_mode_originals", "warn_broken_internals",
-                    "flashinfer_backend_guarded", "invariant_real_pools", "per_layer_check"]
+LEGACY_SCENARIOS = [
+    "facts",
+    "eagle_draft_raise",
+    "eagle_draft_warn",
+    "consistent_shapes_silent",
+    "frozen_26957_shape",
+    "off_mode_originals",
+    "warn_broken_internals",
+    "flashinfer_backend_guarded",
+    "invariant_real_pools",
+    "per_layer_check",
+]
 MODERN_SCENARIOS = LEGACY_SCENARIOS
 OLDEST_SCENARIOS = ["facts", "eagle_draft_raise", "off_mode_originals", "warn_broken_internals"]
 
-SCENARIOS_BY_VERSION = {"0.5.23": MODERN_SCENARIOS, "0.5.12.post1": LEGACY_SCENARIOS,
-                        "0.5.9": OLDEST_SCENARIOS}
+SCENARIOS_BY_VERSION = {
+    "0.5.23": MODERN_SCENARIOS,
+    "0.5.12.post1": LEGACY_SCENARIOS,
+    "0.5.9": OLDEST_SCENARIOS,
+}
 
-LEGACY_METADATA = ["init_forward_metadata", "init_forward_metadata_capture_cuda_graph",
-                   "init_forward_metadata_replay_cuda_graph", "forward_decode"]
+LEGACY_METADATA = [
+    "init_forward_metadata",
+    "init_forward_metadata_capture_cuda_graph",
+    "init_forward_metadata_replay_cuda_graph",
+    "forward_decode",
+]
 MODERN_METADATA = ["init_forward_metadata", "init_forward_metadata_out_graph", "forward_decode"]
 
 EAGLE_KIND = "swa-pool-on-full-active-pool"
@@ -56,8 +73,12 @@ def test_case1_eagle_draft_fires_at_first_metadata_call_in_raise_mode(version):
     r = results(version)["eagle_draft_raise"]
     # the real buggy code: the draft translates through the TARGET's SWA pool
     assert r["swa_pool_is_target_pool"] is True and r["flag"] is True
-    assert r["state"] == {"backend_class": "TRTLLMHAAttnBackend", "role": "draft",
-                          "spec_algorithm": "EAGLE", "sglang_version": version}
+    assert r["state"] == {
+        "backend_class": "TRTLLMHAAttnBackend",
+        "role": "draft",
+        "spec_algorithm": "EAGLE",
+        "sglang_version": version,
+    }
     for name in LEGACY_METADATA:
         call = r["calls"][name]
         assert call["outcome"] == "violation", (name, call)
@@ -65,13 +86,24 @@ def test_case1_eagle_draft_fires_at_first_metadata_call_in_raise_mode(version):
     # raised before the original built any metadata
     assert r["forward_metadata_after_first_call"] is False
     msg = r["calls"]["init_forward_metadata"]["message"]
-    for part in ["TRTLLMHAAttnBackend.init_forward_metadata", "role=draft", "spec_algorithm=EAGLE",
-                 f"sglang={version}", "forward_mode=DECODE", "active pool: MHATokenToKVPool",
-                 "forward_batch.token_to_kv_pool", "SWA pool (_swa_kv_pool): SWAKVPool",
-                 "is the active pool: no", "use_sliding_window_kv_pool: True", "fix:"]:
+    for part in [
+        "TRTLLMHAAttnBackend.init_forward_metadata",
+        "role=draft",
+        "spec_algorithm=EAGLE",
+        f"sglang={version}",
+        "forward_mode=DECODE",
+        "active pool: MHATokenToKVPool",
+        "forward_batch.token_to_kv_pool",
+        "SWA pool (_swa_kv_pool): SWAKVPool",
+        "is the active pool: no",
+        "use_sliding_window_kv_pool: True",
+        "fix:",
+    ]:
         assert part in msg, part
     # graph replay has no forward batch: the pool comes from what the backend saw / stashed
-    assert "seen by this backend" in r["calls"]["init_forward_metadata_replay_cuda_graph"]["message"]
+    assert (
+        "seen by this backend" in r["calls"]["init_forward_metadata_replay_cuda_graph"]["message"]
+    )
     # multi-step draft backend: not patched itself, its real per-step children fire
     assert r["multistep_children"] == ["TRTLLMHAAttnBackend", "TRTLLMHAAttnBackend"]
     assert r["multistep_class_patched"] is False
@@ -147,10 +179,11 @@ def test_case4_off_mode_keeps_original_function_objects(version):
     r = results(version)["off_mode_originals"]
     assert r["after_plugin_env_unset"] and r["after_install_off"] and r["after_uninstall"]
     assert r["class_name"] == "TRTLLMHAAttnBackend" and r["class_identity_kept"]
-    expected = (["__init__", "forward_decode", "forward_extend", "init_forward_metadata"]
-                + (["init_forward_metadata_out_graph"] if version == "0.5.23" else
-                   ["init_forward_metadata_capture_cuda_graph",
-                    "init_forward_metadata_replay_cuda_graph"]))
+    expected = ["__init__", "forward_decode", "forward_extend", "init_forward_metadata"] + (
+        ["init_forward_metadata_out_graph"]
+        if version == "0.5.23"
+        else ["init_forward_metadata_capture_cuda_graph", "init_forward_metadata_replay_cuda_graph"]
+    )
     # TRTLLMHAAttnBackend and FlashInferAttnBackend each define these methods
     assert sorted(set(r["wrapped_when_on"])) == sorted(expected)
     assert_not_violation(r["off_call"], "off mode call")
@@ -211,7 +244,9 @@ def test_invariant_on_real_pool_objects(version):
             expected.add(EAGLE_KIND)
         if active in swa and pool in swa and pool != active:
             shares = {active, pool} == {"p1", "p3"}
-            expected.add("swa-pool-shares-mapping-only" if shares else "swa-pool-is-not-the-active-pool")
+            expected.add(
+                "swa-pool-shares-mapping-only" if shares else "swa-pool-is-not-the-active-pool"
+            )
         if flag != (pool != "none"):
             expected.add("flag-disagrees-with-swa-pool")
         assert set(kinds) == expected, key
@@ -225,20 +260,35 @@ def plugin_results(version, variants):
     from tests.guard import conftest
 
     if key not in conftest._RESULTS:
-        _rc, data, _err = run_json(version, ["-m", "tests.guard.scenarios", "plugin_spawn", *variants])
+        _rc, data, _err = run_json(
+            version, ["-m", "tests.guard.scenarios", "plugin_spawn", *variants]
+        )
         conftest._RESULTS[key] = data
     return conftest._RESULTS[key]
 
 
-MODERN_WRAPPED = ["__init__", "forward_decode", "forward_extend", "init_forward_metadata",
-                  "init_forward_metadata_out_graph"]
-LEGACY_WRAPPED = ["__init__", "forward_decode", "forward_extend", "init_forward_metadata",
-                  "init_forward_metadata_capture_cuda_graph", "init_forward_metadata_replay_cuda_graph"]
+MODERN_WRAPPED = [
+    "__init__",
+    "forward_decode",
+    "forward_extend",
+    "init_forward_metadata",
+    "init_forward_metadata_out_graph",
+]
+LEGACY_WRAPPED = [
+    "__init__",
+    "forward_decode",
+    "forward_extend",
+    "init_forward_metadata",
+    "init_forward_metadata_capture_cuda_graph",
+    "init_forward_metadata_replay_cuda_graph",
+]
 
 
 def test_case5_plugin_in_spawned_child_0_5_23():
-    r = plugin_results("0.5.23", ["unset", "raise", "raise_not_allowed", "invariant2_allowed",
-                                  "off_overrides_invariant"])
+    r = plugin_results(
+        "0.5.23",
+        ["unset", "raise", "raise_not_allowed", "invariant2_allowed", "off_overrides_invariant"],
+    )
     for variant, res in r.items():
         assert res["error"] is None, (variant, res["error"])
         assert res["main_module"] == "__mp_main__"  # really a spawned child
@@ -279,5 +329,8 @@ def test_case5_launcher_installs_guard_in_spawned_children(version, env, expect_
         assert not any(r["wrapped"].values())
     else:
         assert all(r["wrapped"].values()) and rc == 0
-        assert set(r["installed_methods"]["sglang.srt.layers.attention.trtllm_mha_backend.TRTLLMHAAttnBackend"]) == set(
-            MODERN_WRAPPED if version == "0.5.23" else LEGACY_WRAPPED)
+        assert set(
+            r["installed_methods"][
+                "sglang.srt.layers.attention.trtllm_mha_backend.TRTLLMHAAttnBackend"
+            ]
+        ) == set(MODERN_WRAPPED if version == "0.5.23" else LEGACY_WRAPPED)

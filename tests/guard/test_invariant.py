@@ -4,6 +4,7 @@ The classes here are plain Python stand-ins for pool *types*; the function only 
 ``isinstance``/``is``/``getattr``. The same truth table is checked against real sglang pool objects
 in test_guard_sglang.py (scenario ``invariant_real_pools``).
 """
+
 import itertools
 
 import pytest
@@ -92,9 +93,13 @@ def test_bug_26957_shape():
 
 
 def test_flag_split_is_warning_only_on_0_5_13():
-    for version, severity in [("0.5.13", inv.WARNING), ("0.5.13.post1", inv.WARNING),
-                              ("0.5.12.post1", inv.ERROR), ("0.5.14", inv.ERROR),
-                              ("0.5.23", inv.ERROR)]:
+    for version, severity in [
+        ("0.5.13", inv.WARNING),
+        ("0.5.13.post1", inv.WARNING),
+        ("0.5.12.post1", inv.ERROR),
+        ("0.5.14", inv.ERROR),
+        ("0.5.23", inv.ERROR),
+    ]:
         facts = inv.version_facts(version)
         (v,) = inv.check_pool_invariant(TARGET, TARGET, False, SWAPool, facts)
         assert (v.kind, v.severity) == (inv.FLAG_MISMATCH, severity), version

@@ -4,6 +4,7 @@ The original 0.5.9 / 0.5.12.post1 files must fail the EAGLE case (the #25103 bug
 rest; 0.5.23's file passes all. ``--trtllm-file`` really replaces the module (the backend's module
 file is reported back), which the autofix acceptance test relies on.
 """
+
 import shutil
 
 import pytest
@@ -51,13 +52,23 @@ def test_oracle_original_legacy_file_fails_only_eagle(version):
 
 def test_oracle_trtllm_file_replaces_the_module(tmp_path):
     sglang_env("0.5.12.post1")
-    original = (CACHE / "envs" / "sglang-0.5.12.post1" / "sglang" / "srt" / "layers" / "attention"
-                / "trtllm_mha_backend.py")
+    original = (
+        CACHE
+        / "envs"
+        / "sglang-0.5.12.post1"
+        / "sglang"
+        / "srt"
+        / "layers"
+        / "attention"
+        / "trtllm_mha_backend.py"
+    )
     copy = tmp_path / "trtllm_mha_backend.py"
     shutil.copy(original, copy)
     rc, data, err = run_json("0.5.12.post1", [ORACLE, "--trtllm-file", str(copy)])
     cases = by_name(data)
-    assert {c["backend_module_file"] for c in cases.values() if "backend_module_file" in c} == {str(copy)}
+    assert {c["backend_module_file"] for c in cases.values() if "backend_module_file" in c} == {
+        str(copy)
+    }
     assert cases["eagle_draft"]["ok"] is False  # same buggy code, now loaded from the copy
     # a hand-made fix of just the SWA decision in the copy turns the EAGLE case green
     text = copy.read_text()

@@ -4,6 +4,7 @@ These tests need no sglang: ``FakeBackend`` is a plain class in a synthetic modu
 guard target, standing in for an attention backend so that the machinery can be tested quickly
 and exhaustively. The same behaviour on the real sglang classes is tested in test_guard_sglang.py.
 """
+
 import logging
 import sys
 import threading
@@ -120,15 +121,25 @@ def test_off_mode_wraps_nothing(mod):
 
 
 def test_uninstall_restores_exact_objects(mod):
-    originals = {n: mod.FakeBackend.__dict__[n] for n in
-                 ("__init__", "init_forward_metadata", "init_forward_metadata_out_graph",
-                  "forward_decode", "forward_extend")}
+    originals = {
+        n: mod.FakeBackend.__dict__[n]
+        for n in (
+            "__init__",
+            "init_forward_metadata",
+            "init_forward_metadata_out_graph",
+            "forward_decode",
+            "forward_extend",
+        )
+    }
     child_had = set(vars(mod.ChildBackend))
     do_install("raise")
     for name, fn in originals.items():
         assert mod.FakeBackend.__dict__[name] is not fn
         assert mod.FakeBackend.__dict__[name].__wrapped__ is fn
-    assert mod.FakeBackend.__name__ == "FakeBackend" and mod.FakeBackend is sys.modules[MOD].FakeBackend
+    assert (
+        mod.FakeBackend.__name__ == "FakeBackend"
+        and mod.FakeBackend is sys.modules[MOD].FakeBackend
+    )
     guardrails.uninstall()
     for name, fn in originals.items():
         assert mod.FakeBackend.__dict__[name] is fn
@@ -144,9 +155,17 @@ def test_raise_mode_raises_dedicated_exception_before_original(mod):
         b.init_forward_metadata(Batch())
     assert mod.FakeBackend.calls == []  # raised before the original ran
     msg = str(info.value)
-    for part in ["FakeBackend.init_forward_metadata", "role=draft", "spec_algorithm=EAGLE",
-                 "forward_mode=DECODE", "active pool: FullPool", "SWA pool (_swa_kv_pool): SWAPool",
-                 "is the active pool: no", "use_sliding_window_kv_pool: True", "fix:"]:
+    for part in [
+        "FakeBackend.init_forward_metadata",
+        "role=draft",
+        "spec_algorithm=EAGLE",
+        "forward_mode=DECODE",
+        "active pool: FullPool",
+        "SWA pool (_swa_kv_pool): SWAPool",
+        "is the active pool: no",
+        "use_sliding_window_kv_pool: True",
+        "fix:",
+    ]:
         assert part in msg, part
     assert isinstance(info.value, AssertionError)
     assert info.value.violations[0].kind == "swa-pool-on-full-active-pool"
@@ -266,8 +285,12 @@ def test_modern_wiring_reads_self_pool_at_call_time(mod):
 def test_post_import_hook_patches_lazily():
     name = "kvguard_fake_backend_lazy"
     sys.modules.pop(name, None)
-    guardrails.install("raise", targets={name: ("FakeBackend",)}, swa_pool_types=(SWAPool,),
-                       sglang_version="0.5.23")
+    guardrails.install(
+        "raise",
+        targets={name: ("FakeBackend",)},
+        swa_pool_types=(SWAPool,),
+        sglang_version="0.5.23",
+    )
     try:
         assert guardrails.installed_methods() == {}
         import importlib.abc
@@ -293,7 +316,9 @@ def test_post_import_hook_patches_lazily():
             module = __import__(name)
         finally:
             sys.meta_path.remove(finder)
-        assert getattr(module.FakeBackend.__dict__["init_forward_metadata"], "__kvguard_wrapper__", None)
+        assert getattr(
+            module.FakeBackend.__dict__["init_forward_metadata"], "__kvguard_wrapper__", None
+        )
         assert list(guardrails.installed_methods()) == [f"{name}.FakeBackend"]
     finally:
         guardrails.uninstall()
@@ -352,7 +377,9 @@ def test_mode_from_env(env, expected):
 
 
 def test_bad_env_value_is_a_clear_error():
-    with pytest.raises(guardrails.GuardConfigError, match="SGLANG_KV_POOL_GUARD='bogus'.*off, warn, raise"):
+    with pytest.raises(
+        guardrails.GuardConfigError, match="SGLANG_KV_POOL_GUARD='bogus'.*off, warn, raise"
+    ):
         guardrails.mode_from_env({"SGLANG_KV_POOL_GUARD": "bogus"})
 
 

@@ -16,6 +16,7 @@ Everything here is a *named stand-in*; nothing in it pretends to be a working im
 
 This module never imports sglang or torch at import time.
 """
+
 from __future__ import annotations
 
 import importlib.abc

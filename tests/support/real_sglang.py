@@ -16,6 +16,7 @@ real pools and allocator.
 
 Import this module only after ``cpu_stubs.prepare_cpu_process()`` (it calls it itself).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -28,9 +29,8 @@ from tests.support import cpu_stubs
 
 cpu_stubs.prepare_cpu_process()
 
-import torch  # noqa: E402
-
 import sglang  # noqa: E402
+import torch  # noqa: E402
 
 DEVICE = "cpu"
 DTYPE = torch.bfloat16

@@ -27,6 +27,7 @@ runner's SWA pool, for draft runners) or ``other:<Type>``. Expectations follow t
 
 Exit status: 0 when every case is ok, 1 when some case is not, 2 when the oracle itself failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -97,8 +98,11 @@ def run_cases():
             )
             entry["ok"] = entry["swa_pool"] == expected_pool and flag is expected_flag
         except Exception as exc:  # a case that cannot even be built is not ok
-            entry.update(ok=False, error=f"{type(exc).__name__}: {exc}",
-                         traceback=traceback.format_exc(limit=6))
+            entry.update(
+                ok=False,
+                error=f"{type(exc).__name__}: {exc}",
+                traceback=traceback.format_exc(limit=6),
+            )
         cases.append(entry)
 
     def target_swa():
