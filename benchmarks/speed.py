@@ -71,11 +71,29 @@ def _bin(name: str) -> str:
     return found
 
 
+CACHE_DIR: Optional[str] = None  # private result cache for the warm runs (set in main)
+
+
 def kvguard(target: str, cache: bool) -> list[str]:
     cmd = [sys.executable, "-m", "lint_rules", "check", "--exit-zero", "--output-format", "concise"]
     if not cache:
         cmd.append("--no-cache")
+    elif CACHE_DIR:
+        cmd += ["--cache-dir", CACHE_DIR]
     return cmd + [target]
+
+
+def _git_revision() -> str:
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "lint_rules"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        return head + (" + uncommitted lint_rules changes" if dirty else "")
+    except OSError:
+        return "unknown"
 
 
 def ruff(target: str) -> list[str]:
@@ -86,9 +104,9 @@ def fixit(target: str) -> list[str]:
     return [_bin("fixit"), "--rules", FIXIT_RULE, "lint", target]
 
 
-def tool_version(cmd: list[str]) -> str:
+def tool_version(cmd: list[str], env: Optional[dict] = None) -> str:
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
         return (out.stdout or out.stderr).strip().splitlines()[0]
     except Exception as exc:  # pragma: no cover - informational only
         return f"unknown ({exc})"
@@ -190,9 +208,9 @@ def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
         os.unlink(lst)
 
 
-def candidate_files(tree: Path) -> tuple[list[Path], str]:
+def candidate_files(tree: Path, pkg_root: Path) -> tuple[list[Path], str]:
     """Files the prefilter would parse, using the project's own ``needs_parse``."""
-    sys.path.insert(0, str(REPO))
+    sys.path.insert(0, str(pkg_root))
     from lint_rules import checker
     from lint_rules.model import ScopeConfig
     from lint_rules.rules import default_codes
@@ -254,14 +272,24 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = ap.parse_args(argv)
 
     tree = sglang_wheels.ensure_tree(VERSION)
-    env = corpus._kvguard_env()
-    env.setdefault("PYTHONDONTWRITEBYTECODE", "0")
+    # Measure one fixed version of kvguard: a snapshot of lint_rules/ taken now, so edits made
+    # in the working tree during the run neither change the code under test nor invalidate the
+    # warm cache (whose key includes the package sources). Private cache dir, too.
+    work = Path(tempfile.mkdtemp(prefix="kvguard-speed-"))
+    shutil.copytree(REPO / "lint_rules", work / "lint_rules",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    global CACHE_DIR
+    CACHE_DIR = str(work / "cache")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(work)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # let the snapshot get its .pyc files once
     r = Runner(tree, env)
+    revision = _git_revision()
     all_py = sorted((tree / "sglang").rglob("*.py"))
     tree_bytes = sum(p.stat().st_size for p in all_py)
     n_attn = len(list((tree / ATTN_DIR).rglob("*.py")))
     versions = {
-        "kvguard": tool_version([sys.executable, "-m", "lint_rules", "--version"]),
+        "kvguard": tool_version([sys.executable, "-m", "lint_rules", "--version"], env),
         "ruff": tool_version([_bin("ruff"), "--version"]),
         "fixit": tool_version([_bin("fixit"), "--version"]),
     }
@@ -303,7 +331,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         r.once(kv_attn_w)
 
     print("\n[5] libcst parse floor", file=sys.stderr)
-    cands, how = candidate_files(tree)
+    cands, how = candidate_files(tree, work)
     floor_c = parse_floor(cands, tree, env)
     if args.parse_all:
         floor_all = parse_floor(all_py, tree, env)
@@ -347,6 +375,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     lines.append("")
     lines.append(f"`python benchmarks/speed.py` -- machine: {corpus.machine_line()}; "
                  f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.")
+    lines.append(f"kvguard code: commit {revision} (snapshot of `lint_rules/` taken at the start of the run).")
     lines.append(f"Tools: kvguard `{versions['kvguard']}`, ruff `{versions['ruff']}`, "
                  f"Fixit `{versions['fixit']}` with the single built-in rule `{FIXIT_RULE}`.")
     lines.append("Medians of alternating runs (one untimed warm-up run each); wall-clock seconds of the "
@@ -393,6 +422,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.profile:
         print("\n---- profile of one cold whole-tree run ----")
         print(profile_cold(tree, env))
+        v = subprocess.run(kvguard("sglang", cache=False) + ["-v"], cwd=tree, env=env,
+                           capture_output=True, text=True)
+        print("\n---- kvguard -v (cold, whole tree) ----\n" + v.stderr[-4000:])
+    shutil.rmtree(work, ignore_errors=True)
 
     if not args.no_write:
         corpus.update_results_section("speed", text)
