@@ -33,8 +33,9 @@ PY_SUFFIXES = (".py", ".pyi")
 # Fork workers only when the files to parse are worth it (a fork + libcst import is ~0.1 s).
 MIN_PARALLEL_FILES = 2
 MIN_PARALLEL_BYTES = 48 * 1024
-# Below this many uncached files, reading and prefiltering in one process is faster than forking.
-MIN_PARALLEL_PENDING = 400
+# From this many uncached files on, parse jobs are streamed to workers while the prefilter runs;
+# below it, prefilter first, then fork for the parse queue only if it is worth it.
+MIN_PARALLEL_PENDING = 200
 
 # Set in the parent just before forking a pool (workers inherit it); None otherwise.
 _POOL_STATE = None
@@ -474,8 +475,8 @@ class Linter:
         jobs = self.options.jobs or _cpu_count()
         stats["workers"] = 1
         if jobs > 1 and len(pending) >= MIN_PARALLEL_PENDING and _can_fork():
-            stats["workers"] = jobs
-            self._run_pool(jobs, pending, targets, cache, settle, parsed)
+            if self._run_pool(jobs, pending, targets, cache, settle, parsed):
+                stats["workers"] = jobs
         else:
             queue = []
             for index in pending:
@@ -503,55 +504,57 @@ class Linter:
         report.stats = stats
         return report
 
-    def _run_pool(self, jobs, pending, targets, cache, settle, parsed) -> None:
-        """Stream chunks of files through forked workers; parse jobs jump in as found.
+    def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
+        """Files under the backend path globs first: they are the likely parse candidates, and
+        their parse jobs should start while the rest of the tree is still being prefiltered."""
+        from .scope import path_matches
 
-        Workers inherit this linter, the targets and the loaded cache through ``fork``; tasks
-        carry only indices.  Chunk tasks are kept few in flight so parse tasks (the long poles)
-        start as soon as a candidate is found.  libcst is imported only by a worker that parses.
+        patterns = self.scope.paths
+        if not patterns:
+            return pending
+        likely, rest = [], []
+        for index in pending:
+            display = targets[index].display
+            (likely if any(path_matches(p, display) for p in patterns) else rest).append(index)
+        return likely + rest
+
+    def _run_pool(self, jobs, pending, targets, cache, settle, parsed) -> bool:
+        """Prefilter in this process; parse candidates in forked workers as they are found.
+
+        Reading and prefiltering a file is far cheaper than shipping it to another process, so
+        that stays here; every parse job goes to the pool the moment its file is found, so the
+        workers' libcst import and parses overlap with the rest of the prefilter.  The pool is
+        created, and forked, only when a first file needs a parse: this process never imports
+        libcst on this path.  Workers inherit this linter and the targets through ``fork``; jobs
+        carry only an index and the worker re-reads the file.
         """
         import multiprocessing
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import ProcessPoolExecutor
 
         global _POOL_STATE
         _POOL_STATE = (self, targets, cache)
-        chunk = max(16, min(256, len(pending) // (jobs * 8) or 16))
-        chunks = [pending[i : i + chunk] for i in range(0, len(pending), chunk)]
-        chunks.reverse()  # pop() from the end keeps discovery order
+        pool = None
+        futures: list = []
         try:
-            ctx = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                in_flight: dict = {}
-
-                def feed() -> None:
-                    while chunks and sum(1 for k in in_flight.values() if k[0] == "chunk") < jobs + 1:
-                        part = chunks.pop()
-                        in_flight[pool.submit(_pool_prepare, part)] = ("chunk", part)
-
-                feed()
-                while in_flight:
-                    done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-                    for future in done:
-                        kind, payload = in_flight.pop(future)
-                        try:
-                            value = future.result()
-                        except Exception as exc:  # a crashed worker: report, never hang
-                            reason = f"internal error: {type(exc).__name__}: {exc}"
-                            for index in payload if kind == "chunk" else [payload]:
-                                settle(("done", index, FileResult(path=targets[index].display, error=reason), None, None, False))
-                            continue
-                        if kind == "parse":
-                            parsed(*value)
-                            continue
-                        for item in value:
-                            if item[0] == "parse":
-                                index = item[1]
-                                in_flight[pool.submit(_pool_parse, index)] = ("parse", index)
-                            else:
-                                settle(item)
-                    feed()
+            for index in self._scope_first(pending, targets):
+                item = self._prepare(index, targets[index], cache, want_text=False)
+                if item[0] != "parse":
+                    settle(item)
+                    continue
+                if pool is None:
+                    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"))
+                futures.append((pool.submit(_pool_parse, index), index))
+            for future, index in futures:
+                try:
+                    parsed(*future.result())
+                except Exception as exc:  # a crashed worker: report the file, never hang
+                    reason = f"internal error: {type(exc).__name__}: {exc}"
+                    settle(("done", index, FileResult(path=targets[index].display, error=reason), None, None, False))
         finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
             _POOL_STATE = None
+        return pool is not None
 
     def _lint_many(self, queue) -> list[FileResult]:
         jobs = self.options.jobs or _cpu_count()
@@ -639,11 +642,6 @@ class Linter:
             result = self._unparsed_result(text, display, codes)
         result.path = display
         return result
-
-
-def _pool_prepare(indices: list[int]) -> list[tuple]:
-    linter, targets, cache = _POOL_STATE
-    return [linter._prepare(i, targets[i], cache, want_text=False) for i in indices]
 
 
 def _pool_parse(index: int) -> tuple:
