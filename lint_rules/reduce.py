@@ -18,19 +18,24 @@ precision dropped that could make it say "no" wrongly:
 
 A function in which nothing may carry the allocator cannot contain a finding of KVG001-KVG003
 (each needs an allocator-derived operand), and it contributes no fact to other functions (stores,
-calls with allocator arguments). Its body becomes ``pass`` plus empty lines, so every kept line
-keeps its line and column. When the reduced module yields a finding the checker re-runs on the
-full module, so the reduction only ever answers "can this module have findings?". KVG004, which
-reads attributes across all methods, always runs on the full module.
+calls with allocator arguments). Its body becomes a single ``pass``. The reduced text only ever
+answers "can this module have findings?": when it yields one, the checker re-runs on the full
+module, which gives the positions and the fix plans. KVG004, which reads attributes across all
+methods, always runs on the full module.
+
+Cost: ``ast.parse`` plus one regex pass over each function's text; functions are walked only
+when their words mention a possible carrier.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
 SEED = "token_to_kv_pool_allocator"
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(eq=False)
@@ -48,8 +53,20 @@ class _Code:
     carriers: set[str] = field(default_factory=set)  # names that may carry the allocator
     relevant: bool = False
     node: Optional[ast.AST] = None
+    # Every identifier-like word of the source: a superset of names, attributes and strings,
+    # so "nothing here mentions a carrier" can be decided without walking the tree.
+    words: Optional[set[str]] = None
+    _pending: list = field(default_factory=list)
 
     def add(self, root: ast.AST) -> None:
+        self._pending.append(root)
+
+    def _flatten(self) -> None:
+        for root in self._pending:
+            self._walk(root)
+        self._pending.clear()
+
+    def _walk(self, root: ast.AST) -> None:
         for node in ast.walk(root):
             kind = type(node)
             if kind is ast.Attribute:
@@ -100,6 +117,14 @@ class _Module:
 
     def scan(self, code: _Code, names: set[str]) -> bool:
         """Grow ``names``/attrs/called from ``code``; True when anything in it may carry."""
+        if code.words is not None and not (
+            SEED in code.words
+            or code.words & self.attrs
+            or code.words & names
+            or code.words & self.globals
+        ):
+            return False  # no word of its source is a carrier: nothing in it can be one
+        code._flatten()
         hit = bool(
             SEED in code.names_used
             or code.attrs_used & self.attrs
@@ -147,6 +172,7 @@ def reduce_source(text: str) -> Optional[str]:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    lines = text.splitlines(keepends=True)
     funcs: list[_Code] = []
     outside = _Code()
 
@@ -155,6 +181,8 @@ def reduce_source(text: str) -> Optional[str]:
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 code = _Code(child.name, cls if child.name == "__init__" else None, _params(child), node=child)
                 code.add(child)
+                first = min([child.lineno] + [d.lineno for d in child.decorator_list])
+                code.words = set(_WORD.findall("".join(lines[first - 1 : child.end_lineno or child.lineno])))
                 funcs.append(code)
                 for outer in (*child.decorator_list, *child.args.defaults, *child.args.kw_defaults):
                     if outer is not None:
@@ -186,8 +214,8 @@ def reduce_source(text: str) -> Optional[str]:
         after = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
         if after == before:
             break
-    lines = text.splitlines(keepends=True)
     blanked = False
+    drop: set[int] = set()
     for f in funcs:
         if f.relevant:
             continue
@@ -199,12 +227,15 @@ def reduce_source(text: str) -> Optional[str]:
         indent = first_line[: len(first_line) - len(first_line.lstrip(" \t"))]
         if not indent:
             continue
-        for n in range(body_first, last + 1):
-            line = lines[n - 1]
-            ending = line[len(line.rstrip("\r\n")) :]
-            lines[n - 1] = (indent + "pass" if n == body_first else "") + ending
+        ending = first_line[len(first_line.rstrip("\r\n")) :] or "\n"
+        lines[body_first - 1] = indent + "pass" + ending
+        drop.update(range(body_first + 1, last + 1))
         blanked = True
-    return "".join(lines) if blanked else None
+    if not blanked:
+        return None
+    # Only "can this module have a finding?" is asked of the reduced text (positions come from
+    # the full parse), so the blanked lines are dropped, not kept empty: less to tokenize.
+    return "".join(line for n, line in enumerate(lines, 1) if n not in drop)
 
 
 def _has_def(node: ast.AST) -> bool:

@@ -68,6 +68,12 @@ def _bases_segment(text: str, open_paren: int) -> Optional[str]:
     return None
 
 
+@lru_cache(maxsize=64)
+def _alias_regex(piece: str) -> re.Pattern:
+    """``<...piece...> as <name>``: an imported base-pattern name bound to another name."""
+    return re.compile(re.escape(piece) + r"\w*\s+as\s")
+
+
 def scope_may_match(text: str, path: str, scope: ScopeConfig) -> bool:
     """Sound: False only when no code in the file can be in scope.
 
@@ -85,7 +91,7 @@ def scope_may_match(text: str, path: str, scope: ScopeConfig) -> bool:
         return False
     for pieces in literal_sets:
         for piece in pieces:
-            if re.search(r"\w*" + re.escape(piece) + r"\w*\s+as\s", text):
+            if _alias_regex(piece).search(text):
                 return True
     for match in _CLASS_RE.finditer(text):
         segment = _bases_segment(text, match.end() - 1)

@@ -44,17 +44,17 @@ SRC = textwrap.dedent(
 )
 
 
-def test_irrelevant_bodies_are_blanked_and_lines_kept():
+def test_irrelevant_bodies_are_blanked():
     reduced = reduce_source(SRC)
     assert reduced is not None
-    assert len(reduced.splitlines()) == len(SRC.splitlines())
     for keep in ("self.kept_alloc = model_runner", "helper(x, self.kept_alloc)", 'getattr(mr, "token', "hasattr(pool_or_alloc"):
         assert keep in reduced, keep
     assert "a * b" not in reduced and "y + 1" not in reduced
     assert "def kernel_math(self, a, b):\n        pass\n" in reduced
-    # kept lines are byte-identical, at the same line numbers
-    for original, new in zip(SRC.splitlines(), reduced.splitlines()):
-        assert new == original or new.strip() in ("", "pass")
+    # kept lines are byte-identical and in order
+    kept = [line for line in reduced.splitlines() if line.strip() != "pass"]
+    it = iter(SRC.splitlines())
+    assert all(any(line == o for o in it) for line in kept)
 
 
 def test_findings_through_helpers_survive_reduction():
@@ -73,6 +73,8 @@ def test_crlf_and_tabs():
     src = "def f(a):\r\n\treturn a\r\n\r\ndef g(b):\r\n\treturn b.token_to_kv_pool_allocator\r\n"
     reduced = reduce_source(src)
     assert reduced == "def f(a):\r\n\tpass\r\n\r\ndef g(b):\r\n\treturn b.token_to_kv_pool_allocator\r\n"
+    multi = "def f(a):\n    x = 1\n    return a\n\ndef g(b):\n    return b.token_to_kv_pool_allocator\n"
+    assert reduce_source(multi) == "def f(a):\n    pass\n\ndef g(b):\n    return b.token_to_kv_pool_allocator\n"
 
 
 @pytest.mark.slow
