@@ -119,7 +119,7 @@ def lint_text(
     except _ParseFailure as exc:
         result.error = str(exc)
         return result
-    sups = scan_suppressions(text)
+    sups = scan_suppressions(text) if findings or report_unused_suppressions else []
     kept = []
     for finding, statement_line in findings:
         if not _suppressed(finding.location.row, statement_line, finding.code, sups):

@@ -76,6 +76,9 @@ class Rule(cst.BatchableCSTVisitor):
 
     @classmethod
     def visited_types(cls) -> frozenset:
+        cached = cls.__dict__.get("_visited_types")
+        if cached is not None:
+            return cached
         out = set()
         for name in dir(cls):
             if not name.startswith(("visit_", "leave_")) or getattr(getattr(cls, name), "_is_no_op", False):
@@ -83,7 +86,8 @@ class Rule(cst.BatchableCSTVisitor):
             if name.startswith("leave_"):
                 raise TypeError(f"{cls.__name__}.{name}: rules define visit_* methods only")
             out.add(getattr(cst, name[len("visit_"):]))
-        return frozenset(out)
+        cls._visited_types = frozenset(out)
+        return cls._visited_types
 
     @classmethod
     def doc(cls) -> str:
