@@ -473,22 +473,7 @@ class Linter:
                 cache.put(target.abspath, target.display, st, digest, result)
 
         jobs = self.options.jobs or _cpu_count()
-        stats["workers"] = 1
-        if jobs > 1 and len(pending) >= MIN_PARALLEL_PENDING and _can_fork():
-            if self._run_pool(jobs, pending, targets, cache, settle, parsed):
-                stats["workers"] = jobs
-        else:
-            queue = []
-            for index in pending:
-                item = self._prepare(index, targets[index], cache, want_text=True)
-                if item[0] == "parse":
-                    _, _, st, digest, text = item
-                    queue.append((index, targets[index], text, st, digest, self.codes_for(targets[index])))
-                else:
-                    settle(item)
-            for (index, _t, _text, st, digest, _codes), result in zip(queue, self._lint_many(queue)):
-                parsed(index, result, st, digest)
-            stats["workers"] = getattr(self, "_parse_workers", 1)
+        stats["workers"] = self._prefilter_and_parse(jobs, pending, targets, cache, settle, parsed)
 
         for index, target in enumerate(targets):
             report.files.append(FileReport(target=target, result=results[index]))
@@ -518,33 +503,67 @@ class Linter:
             (likely if any(path_matches(p, display) for p in patterns) else rest).append(index)
         return likely + rest
 
-    def _run_pool(self, jobs, pending, targets, cache, settle, parsed) -> bool:
-        """Prefilter in this process; parse candidates in forked workers as they are found.
+    def _prefilter_and_parse(self, jobs, pending, targets, cache, settle, parsed) -> int:
+        """Prefilter in this process; parse the candidates, in forked workers when it pays.
 
         Reading and prefiltering a file is far cheaper than shipping it to another process, so
-        that stays here; every parse job goes to the pool the moment its file is found, so the
-        workers' libcst import and parses overlap with the rest of the prefilter.  The pool is
-        created, and forked, only when a first file needs a parse: this process never imports
-        libcst on this path.  Workers inherit this linter and the targets through ``fork``; jobs
-        carry only an index and the worker re-reads the file.
+        that always happens here.  On a large run (``MIN_PARALLEL_PENDING`` files or more) every
+        parse job goes to the pool the moment its file is found, so the workers' libcst import
+        and parses overlap with the rest of the prefilter; on a small run the parse queue is
+        farmed out at the end, largest file first, when it is big enough to pay for a fork.
+        The pool has ``jobs - 1`` workers: once done prefiltering, this process takes the jobs
+        no worker has started yet, from the end of the queue.  The pool is created (forked) only
+        when a first file needs a parse, right after this process imports libcst (the workers
+        inherit it), so nothing imports libcst unless a file needs it.
+        Workers inherit this linter and the targets through ``fork``; a job is just an index.
+        Returns the parallelism used: ``jobs`` when a pool was forked, else 1.
         """
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
         global _POOL_STATE
+        parallel = jobs > 1 and _can_fork()
+        stream = parallel and len(pending) >= MIN_PARALLEL_PENDING
         _POOL_STATE = (self, targets, cache)
         pool = None
-        futures: list = []
+        futures: list = []  # (future or None, index)
+
+        def submit(index: int) -> None:
+            nonlocal pool
+            if pool is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
+                # A file needs the parser: import it once, here, so the forked workers inherit it
+                # (and this process has it for the jobs it takes itself).
+                _import_parser()
+                pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=multiprocessing.get_context("fork"))
+            futures.append((pool.submit(_pool_parse, index), index))
+
         try:
-            for index in self._scope_first(pending, targets):
+            queue: list[tuple[int, int]] = []  # (size, index), small-run parse candidates
+            order = self._scope_first(pending, targets) if stream else pending
+            for index in order:
                 item = self._prepare(index, targets[index], cache, want_text=False)
                 if item[0] != "parse":
                     settle(item)
-                    continue
-                if pool is None:
-                    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"))
-                futures.append((pool.submit(_pool_parse, index), index))
+                elif stream:
+                    submit(index)
+                else:
+                    queue.append((item[2].st_size, index))
+            if queue:
+                big = len(queue) >= MIN_PARALLEL_FILES and sum(size for size, _ in queue) >= MIN_PARALLEL_BYTES
+                for _, index in sorted(queue, key=lambda q: (-q[0], q[1])):
+                    if parallel and big:
+                        submit(index)
+                    else:
+                        futures.append((None, index))
+            # Help: run, here, every job no worker has started (from the end of the queue).
+            done_here: dict[int, tuple] = {}
+            for future, index in reversed(futures):
+                if future is None or future.cancel():
+                    done_here[index] = self._parse_task(index, targets[index])
             for future, index in futures:
+                if index in done_here:
+                    parsed(*done_here[index])
+                    continue
                 try:
                     parsed(*future.result())
                 except Exception as exc:  # a crashed worker: report the file, never hang
@@ -554,34 +573,7 @@ class Linter:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
             _POOL_STATE = None
-        return pool is not None
-
-    def _lint_many(self, queue) -> list[FileResult]:
-        jobs = self.options.jobs or _cpu_count()
-        total = sum(len(item[2]) for item in queue)
-        args = [(text, target.display, codes, self.scope, self.options.report_unused) for _, target, text, _, _, codes in queue]
-        if jobs <= 1 or len(queue) < MIN_PARALLEL_FILES or total < MIN_PARALLEL_BYTES or not _can_fork():
-            return [_lint_one(a) for a in args]
-        self._parse_workers = min(jobs, len(args))
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        # Import the parser once here; forked workers inherit it.
-        from . import checker  # noqa: F401
-
-        _preload_parser()
-        # Biggest files first for load balance; results go back to their own slots.
-        order = sorted(range(len(args)), key=lambda i: -len(args[i][0]))
-        out: list[Optional[FileResult]] = [None] * len(args)
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(args)), mp_context=ctx) as pool:
-            futures = {pool.submit(_lint_one, args[i]): i for i in order}
-            for future, i in futures.items():
-                try:
-                    out[i] = future.result()
-                except Exception as exc:  # a crashed worker: report, do not hang
-                    out[i] = FileResult(path=args[i][1], error=f"internal error: {type(exc).__name__}: {exc}")
-        return out  # type: ignore[return-value]
+        return jobs if pool is not None else 1
 
     # -- fixes -------------------------------------------------------------------------------
 
@@ -644,6 +636,13 @@ class Linter:
         return result
 
 
+def _import_parser() -> None:
+    try:
+        import libcst  # noqa: F401
+    except ImportError:  # pragma: no cover - reported per file by the checker
+        pass
+
+
 def _pool_parse(index: int) -> tuple:
     linter, targets, _cache = _POOL_STATE
     return linter._parse_task(index, targets[index])
@@ -677,13 +676,6 @@ def _lint_one(args) -> FileResult:
         return checker.lint_text(text, display, codes, scope, report_unused_suppressions=report_unused)
     except Exception as exc:  # the checker promises not to raise; never lose the other files
         return FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")
-
-
-def _preload_parser() -> None:
-    try:
-        import libcst  # noqa: F401
-    except Exception:  # pragma: no cover
-        pass
 
 
 def _can_fork() -> bool:
