@@ -1,0 +1,85 @@
+"""The engine's byte-level prefilter never hides a file the checker's prefilter would parse.
+
+The engine skips decoding and ``checker.needs_parse`` for UTF-8 files whose bytes lack every
+selected rule's needles; that is sound only if ``needs_parse(text) => bytes_may_match(data)``.
+Proven here on synthetic texts (fast) and on every file of real sglang releases (slow).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lint_rules import checker
+from lint_rules.config import Config, rule_catalog
+from lint_rules.engine import Linter, Options
+from lint_rules.model import ScopeConfig
+from lint_rules.registry import RULES
+from lint_rules.source import BOM, _may_have_cookie, decode_source
+
+REPO = Path(__file__).resolve().parents[2]
+CATALOG = rule_catalog()
+CODE_SETS = [frozenset(c) for n in range(1, len(RULES) + 1) for c in itertools.combinations(sorted(RULES), n)]
+SCOPES = [ScopeConfig(), ScopeConfig(all_code=True)]
+
+
+def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Linter:
+    return Linter(Config(root=str(REPO), scope=scope), CATALOG, codes, Options(report_unused=report_unused))
+
+
+LINTERS = [(codes, scope, linter(codes, scope)) for codes in CODE_SETS for scope in SCOPES]
+
+
+def check_implication(data: bytes, path: str) -> None:
+    if data.startswith(BOM) or _may_have_cookie(data):
+        return  # the byte-level shortcut is not used for these
+    try:
+        text = decode_source(data).text
+    except ValueError:
+        return
+    for codes, scope, lin in LINTERS:
+        if checker.needs_parse(text, path, codes, scope):
+            assert lin._bytes_may_match(data, codes), (path, sorted(codes))
+
+
+WORDS = sorted({n for meta in RULES.values() for group in meta.needles for n in group}) + [
+    "class B(AttentionBackend):",
+    "def __init__(self, model_runner):",
+    "self.",
+    "model_runner.",
+    "SWATokenToKVPoolAllocator",
+    "SWAKVPool",
+    "(",
+    ")",
+    "\n    ",
+    "\n",
+    " = ",
+    "caf\u00e9",
+    "\u6ce8\u91ca",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(parts=st.lists(st.sampled_from(WORDS), max_size=40), path=st.sampled_from(["a.py", "x/layers/attention/b.py"]))
+def test_bytes_prefilter_implied_by_checker_prefilter(parts, path):
+    check_implication("".join(parts).encode("utf-8"), path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.23"])
+def test_bytes_prefilter_on_real_releases(version):
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import sglang_wheels
+    finally:
+        sys.path.pop(0)
+    tree = sglang_wheels.ensure_tree(version, quiet=True)
+    files = sorted(tree.rglob("*.py"))
+    assert len(files) > 1000
+    for f in files:
+        check_implication(f.read_bytes(), f.relative_to(tree).as_posix())
