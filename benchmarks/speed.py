@@ -228,6 +228,13 @@ def candidate_files(tree: Path, pkg_root: Path) -> tuple[list[Path], str]:
 # ---------------------------------------------------------------------- main
 
 
+def _load() -> str:
+    try:
+        return "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        return "n/a"
+
+
 def _verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
@@ -263,7 +270,7 @@ def profile_cold(tree: Path, env: dict[str, str], top: int = 30) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--runs", type=int, default=5, help="timed runs per fast command (default 5)")
+    ap.add_argument("--runs", type=int, default=7, help="timed runs per fast command (default 7)")
     ap.add_argument("--fixit-runs", type=int, default=3, help="timed Fixit runs on the attention dir")
     ap.add_argument("--sample", type=int, default=400, help="files sampled for the all-files parse reference")
     ap.add_argument("--parse-all", action="store_true", help="parse every file for the reference (slow)")
@@ -293,7 +300,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         "ruff": tool_version([_bin("ruff"), "--version"]),
         "fixit": tool_version([_bin("fixit"), "--version"]),
     }
-    print(f"sglang {VERSION}: {len(all_py)} files, {tree_bytes / 1e6:.1f} MB; {corpus.machine_line()}")
+    machine_start = corpus.machine_line()
+    print(f"sglang {VERSION}: {len(all_py)} files, {tree_bytes / 1e6:.1f} MB; {machine_start}")
     print(f"tools: {versions}")
     if RUFF_VERSION not in versions["ruff"] or FIXIT_VERSION not in versions["fixit"]:
         print(f"WARNING: expected ruff {RUFF_VERSION} and fixit {FIXIT_VERSION}", file=sys.stderr)
@@ -373,7 +381,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     lines = []
     lines.append("## Speed: sglang %s wheel tree (%d files, %.1f MB)" % (VERSION, len(all_py), tree_bytes / 1e6))
     lines.append("")
-    lines.append(f"`python benchmarks/speed.py` -- machine: {corpus.machine_line()}; "
+    lines.append(f"`python benchmarks/speed.py` -- machine at the start: {machine_start}; "
+                 f"load avg at the end: {_load()}; "
                  f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.")
     lines.append(f"kvguard code: commit {revision} (snapshot of `lint_rules/` taken at the start of the run).")
     lines.append(f"Tools: kvguard `{versions['kvguard']}`, ruff `{versions['ruff']}`, "
