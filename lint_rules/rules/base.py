@@ -118,6 +118,12 @@ class Rule(cst.BatchableCSTVisitor):
                 return frame
         return None
 
+    def in_module_function(self) -> bool:
+        """Inside a plain module-level function (no class, not nested): such helpers should be
+        handed the pool instead of the allocator, rather than resolve it themselves."""
+        fn = self.function
+        return fn is not None and fn.cls is None and fn.parent is None
+
     def in_scope(self) -> bool:
         if self.ctx.frames:
             return self.ctx.frames[-1].in_scope

@@ -46,9 +46,21 @@ from .base import Case, Rule, source_of
 
 _MESSAGE = (
     "SWA mode decided from the allocator (`{src}`): a speculative draft shares the target's "
-    "allocator but owns its own KV pool; decide from the pool the backend reads "
-    "(resolve it like `_resolve_swa_kv_pool`)"
+    "allocator but owns its own KV pool; {advice}"
 )
+ADVICE_METHOD = (
+    "resolve the SWA pool the backend reads (active pool if it is an SWAKVPool, None for draft "
+    "workers that are not FROZEN_KV MTP, else the allocator's kvcache if SWA; sglang >= 0.5.13's "
+    "`_resolve_swa_kv_pool`) and test `<swa pool> is not None`"
+)
+ADVICE_FUNCTION = (
+    "pass the pool the backend reads instead of the allocator (e.g. "
+    "`token_to_kv_pool=self.token_to_kv_pool`) and test that (`isinstance(token_to_kv_pool, SWAKVPool)`)"
+)
+
+
+def advice_for(rule: Rule) -> str:
+    return ADVICE_FUNCTION if rule.in_module_function() else ADVICE_METHOD
 
 
 class SwaModeFromAllocator(Rule):
@@ -79,7 +91,7 @@ class SwaModeFromAllocator(Rule):
             member = string_value(probe)
             hit = member is not None and is_swa_member_name(member) and self.derived(subject)
         if hit:
-            self.report(node, _MESSAGE.format(src=source_of(node)))
+            self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if not self.in_scope():
@@ -91,7 +103,7 @@ class SwaModeFromAllocator(Rule):
                 if (self._type_of_derived(left) and self.analysis.is_swa_allocator_class(right)) or (
                     self._type_of_derived(right) and self.analysis.is_swa_allocator_class(left)
                 ):
-                    self.report(node, _MESSAGE.format(src=source_of(node)))
+                    self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
                     return
             left = right
 

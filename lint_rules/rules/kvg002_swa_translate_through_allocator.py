@@ -36,10 +36,23 @@ import libcst as cst
 from ..analysis import SWA_TRANSLATE_MEMBERS, call_func_name, positional_args, string_value
 from .base import Case, Rule, source_of
 
+
+def _message(rule: Rule, node: cst.CSTNode, member: str) -> str:
+    advice = (_ADVICE_FUNCTION if rule.in_module_function() else _ADVICE_METHOD).format(member=member)
+    return _MESSAGE.format(src=source_of(node), advice=advice)
+
 _MESSAGE = (
     "`{src}` translates indices through the allocator, whose full->SWA map belongs to the "
-    "target's pool; translate through the SWA pool the backend reads "
-    "(e.g. `self._swa_kv_pool.{member}`)"
+    "target's pool; {advice}"
+)
+_ADVICE_METHOD = (
+    "translate through the resolved SWA pool the backend reads: resolve it once (sglang >= 0.5.13's "
+    "`_resolve_swa_kv_pool`, or `attn_backend._swa_kv_pool` in helpers built from a backend) and "
+    "call `<swa pool>.{member}`"
+)
+_ADVICE_FUNCTION = (
+    "pass the pool the backend reads instead of the allocator (e.g. "
+    "`token_to_kv_pool=self.token_to_kv_pool`) and use `token_to_kv_pool.{member}` when it is an SWAKVPool"
 )
 
 
@@ -49,7 +62,7 @@ class SwaTranslateThroughAllocator(Rule):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         member = node.attr.value
         if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(node.value):
-            self.report(node, _MESSAGE.format(src=source_of(node), member=member))
+            self.report(node, _message(self, node, member))
 
     def visit_Call(self, node: cst.Call) -> None:
         if call_func_name(node) != "getattr":
@@ -58,7 +71,7 @@ class SwaTranslateThroughAllocator(Rule):
         if len(args) >= 2:
             member = string_value(args[1])
             if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(args[0]):
-                self.report(node, _MESSAGE.format(src=source_of(node), member=member))
+                self.report(node, _message(self, node, member))
 
     VALID = [
         """

@@ -160,7 +160,7 @@ def test_no_safe_rewrite_means_no_fix_and_the_message_says_what_to_change():
     before = lint_text(TRITON_HELPER_SHAPE, path, CODES)
     assert [f.code for f in before.findings] == ["KVG001", "KVG002"]
     assert all(f.fix is None for f in before.findings)
-    assert "translate through the SWA pool the backend reads" in before.findings[1].message
+    assert "pass the pool the backend reads instead of the allocator" in before.findings[1].message
     out = _fix(TRITON_HELPER_SHAPE, path=path)
     assert out.new_text == TRITON_HELPER_SHAPE and out.fixed == [] and len(out.remaining) == 2
 
