@@ -56,7 +56,7 @@ DEFAULT_EXCLUDES: tuple[str, ...] = (
 
 DEFAULT_CACHE_DIR = ".kvguard_cache"
 
-_VERSION_RE = re.compile(r"^\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$")
+_VERSION_RE = re.compile(r"^\d+\.\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$")
 
 
 class ConfigError(Exception):

@@ -29,6 +29,7 @@ def codes(run) -> list[str]:
         ("all-code = 'yes'", "'all-code' must be true or false"),
         ("target-version = 5", "'target-version' must be"),
         ("target-version = 'latest'", "'target-version' must be"),
+        ("target-version = '1'", "'target-version' must be"),
         ("cache-dir = 3", "'cache-dir' must be a non-empty string"),
         ("backend-paths = [1]", "'backend-paths' must be a list of strings"),
         ("select = [", "invalid TOML"),

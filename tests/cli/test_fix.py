@@ -136,3 +136,26 @@ def test_fix_then_cache_is_consistent(kv, project):
     assert run.rc == 0 and json.loads(run.out) == [], run
     path.write_text(BUGGY, encoding="utf-8")
     assert kv("check").rc == 1
+
+
+def test_fix_that_cannot_be_written_leaves_the_file_and_exits_2(kv, project):
+    import subprocess
+
+    import pytest
+
+    locked = project / "locked"
+    path = write(project, "locked/b.py", BUGGY)
+    other = write(project, "free/b.py", BUGGY)
+    # An immutable directory: even root cannot create the temporary file in it.
+    if subprocess.run(["chattr", "+i", str(locked)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i not permitted here")
+    try:
+        run = kv("fix", "--no-cache")
+    finally:
+        subprocess.run(["chattr", "-i", str(locked)], check=True)
+    assert run.rc == 2, run
+    assert "locked/b.py: fix not applied: cannot write" in run.err
+    assert path.read_text(encoding="utf-8") == BUGGY
+    assert sorted(p.name for p in locked.iterdir()) == ["b.py"]
+    # The other file was still fixed.
+    assert other.read_text(encoding="utf-8") != BUGGY
