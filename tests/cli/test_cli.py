@@ -288,3 +288,11 @@ def test_never_prompts_and_handles_closed_stdin(project):
     # stdin is empty/non-tty in run_kvguard; the command must just run.
     run = run_kvguard("check", "--output-format", "concise", cwd=project)
     assert run.rc == 1
+
+
+def test_explicit_file_without_py_suffix_is_linted(kv, project):
+    # pre-commit's `types_or: [python]` also passes extensionless scripts with a python shebang.
+    write(project, "bin/tool", "#!/usr/bin/env python\n" + BUGGY)
+    assert kv("check").rc == 0  # not discovered by walking
+    run = kv("check", "bin/tool", "--output-format", "concise")
+    assert run.rc == 1 and "bin/tool:" in run.out, run
