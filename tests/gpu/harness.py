@@ -691,7 +691,6 @@ def build_trtllm_graph(
 
 def warm_up(tg: TrtllmGraph) -> None:
     """Compile the Triton metadata kernel eagerly once (outside capture and sync-debug)."""
-    torch = torch_mod()
     tg.out_graph(in_capture=True)
     with tg.view():
         tg.backend.init_forward_metadata_in_graph(tg.batch)
@@ -1015,7 +1014,6 @@ def triton_reference(rs: RunnerSet, values: dict, q, layers) -> list:
 def run_triton(guard_mode: str) -> dict:
     """Triton backend on the SWA target: eager decode forward, then the CUDA-graph path
     (out_graph at capture and replay, in_graph, forward_decode of 4 layers recorded)."""
-    torch = torch_mod()
     set_guard(guard_mode)
     try:
         rs = build_runner_set("triton", drafts=False)
@@ -1079,7 +1077,6 @@ def median(xs):
 
 def time_steps(step: Callable[[], None], n: int, *, sync: bool = True) -> List[float]:
     """Per-step wall times in microseconds (each step ends with a device sync when ``sync``)."""
-    torch = torch_mod()
     out = []
     pc = time.perf_counter_ns
     for _ in range(n):
