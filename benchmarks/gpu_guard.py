@@ -18,6 +18,9 @@ Cases (built once, under the guard, so the guard has recorded each backend at ``
 * ``triton target decode``: ``TritonAttnBackend`` on the SWA target; a step is
   ``init_forward_metadata_out_graph`` (host, launches sglang's metadata kernels) + replay of a graph
   holding a real 4-layer Triton decode attention forward.
+* ``trtllm target decode + 4-layer attention``: the TRTLLM target-decode step followed by the
+  Triton step above, whose real attention kernels STAND IN for the XQA kernel that cannot run; the
+  guard checks once per step (TRTLLM's host metadata call).
 
 A step ends with ``torch.cuda.synchronize()``; per-step medians over ``rounds x steps`` steps per
 mode, the modes alternating block by block (order swapped every round) in the same process. The
@@ -62,7 +65,8 @@ def revision() -> str:
 
 
 class Case:
-    def __init__(self, name, step, host_call, sources_cycle):
+    def __init__(self, name, step, host_call, sources_cycle, host_calls_scale=1.0):
+        self.host_calls_scale = host_calls_scale  # < 1 where the host call launches GPU work
         self.name = name
         self._step = step
         self.host_call = host_call
@@ -80,6 +84,7 @@ def build_cases():
     H.set_guard("raise")
     cases = []
     rs = H.build_runner_set("trtllm_mha")
+    graphs = {}
     for role, mode, label in (
         ("target", "DECODE", "trtllm target decode"),
         ("eagle_draft", "DRAFT_EXTEND_V2", "trtllm eagle-draft draft-extend"),
@@ -88,6 +93,7 @@ def build_cases():
         H.warm_up(tg)
         tg.capture()
         H.load_batch(tg.batch, tg.sources[0])
+        graphs[label] = tg
         cases.append(Case(label, tg.step, lambda tg=tg: tg.out_graph(in_capture=False), tg.sources))
     trs = H.build_runner_set("triton", drafts=False)
     H.fill_kv(trs.target_pool)
@@ -104,6 +110,24 @@ def build_cases():
             tt.step,
             lambda tt=tt: tt.backend.init_forward_metadata_out_graph(tt.batch, in_capture=False),
             tt.sources,
+            host_calls_scale=0.1,
+        )
+    )
+    # A decode step with attention-sized GPU work behind the guarded TRTLLM metadata: the XQA
+    # kernel cannot run (no flashinfer), so the Triton graph's real 4-layer decode attention on the
+    # same shapes STANDS IN for it. One guard check per step (TRTLLM's out_graph).
+    tgd = graphs["trtllm target decode"]
+
+    def combined_step(pair, tgd=tgd, tt=tt):
+        tgd.step(pair[0])
+        tt.step(pair[1])
+
+    cases.append(
+        Case(
+            "trtllm target decode + 4-layer attention (Triton stands in for XQA)",
+            combined_step,
+            lambda tgd=tgd: tgd.out_graph(in_capture=False),
+            list(zip(tgd.sources, tt.sources)),
         )
     )
     torch.cuda.synchronize()
@@ -137,6 +161,7 @@ def measure_steps(case: Case, rounds: int, steps: int) -> dict:
 
 def measure_host_calls(case: Case, rounds: int, calls: int) -> dict:
     """Per-call time of the guarded host-side metadata call alone, block means, alternating."""
+    calls = max(1, int(calls * case.host_calls_scale))
     torch = H.torch_mod()
     pc = time.perf_counter_ns
     per_call = {"off": [], "raise": []}
@@ -208,21 +233,38 @@ def render(result: dict) -> str:
         f"Medians over {result['rounds']} alternating rounds x {result['steps']} steps per mode "
         f"(same process, same objects). Target: ratio <= {RATIO_TARGET}.",
         "",
-        "| case | off (µs) | raise (µs) | ratio raise/off | checks/step (raise) | within target |",
-        "|---|---:|---:|---:|---:|---|",
+        "| case | off (µs) | raise (µs) | added (µs) | ratio raise/off | checks/step (raise) "
+        "| within target |",
+        "|---|---:|---:|---:|---:|---:|---|",
     ]
     for c in result["cases"]:
         s = c["steps"]
         lines.append(
             f"| {c['name']} | {fmt(s['median_us']['off'])} | {fmt(s['median_us']['raise'])} | "
+            f"{fmt(s['median_us']['raise'] - s['median_us']['off'])} | "
             f"{fmt(s['ratio'], 4)} | {fmt(s['checks_per_step']['raise'], 2)} | "
             f"{'yes' if s['ratio'] <= RATIO_TARGET else 'NO'} |"
         )
+    checked = [c for c in result["cases"] if c["steps"]["checks_per_step"]["raise"] > 0]
+    if checked:
+        added = max(
+            c["steps"]["median_us"]["raise"] - c["steps"]["median_us"]["off"] for c in checked
+        )
+        lines += [
+            "",
+            f"The guard adds a fixed host cost per step (one check per step; at most "
+            f"{fmt(added)} µs per step in the checked rows above), so the ratio meets the "
+            f"{RATIO_TARGET} target for steps longer than about "
+            f"{fmt(added / (RATIO_TARGET - 1), 0)} µs. The metadata-only TRTLLM graphs (no "
+            "attention kernel) are shorter than that; the row with attention-sized GPU work "
+            "behind the same guarded call shows the ratio for a step that includes attention.",
+        ]
     lines += [
         "",
         "## Host cost per check (the guarded host-side metadata call alone, no replay)",
         "",
-        f"Block means of {result['calls']} calls, medians over {result['rounds']} alternating rounds.",
+        f"Block means of {result['calls']} calls (a tenth of that where the call launches GPU "
+        f"work), medians over {result['rounds']} alternating rounds.",
         "",
         "| case | off (µs/call) | raise (µs/call) | added (µs/call) | checks/call | µs per check |",
         "|---|---:|---:|---:|---:|---:|",
@@ -248,6 +290,7 @@ def render(result: dict) -> str:
 
 def short_table(result: dict) -> str:
     rows = ["case                                 off us   raise us   ratio   us/check"]
+    # names are cut to 36 characters
     for c in result["cases"]:
         s, h = c["steps"], c["host"]
         rows.append(
@@ -260,7 +303,7 @@ def short_table(result: dict) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
-    ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--rounds", type=int, default=40)
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--calls", type=int, default=2000)
     ap.add_argument("--tests-junit", default=None)

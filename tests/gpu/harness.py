@@ -832,6 +832,13 @@ def frozen_outside_view(guard_mode: str = "raise") -> dict:
 # ------------------------------------------------------------------------------------------------
 
 
+def _valid_prefix(table, lens):
+    out = table.clone()
+    for i, n in enumerate(lens):
+        out[i, n:] = 0
+    return out
+
+
 def run_trtllm_eager(role: str, mode: str, guard_mode: str) -> dict:
     torch = torch_mod()
     set_guard(guard_mode)
@@ -855,10 +862,17 @@ def run_trtllm_eager(role: str, mode: str, guard_mode: str) -> dict:
         device_sync()
         bs = len(values["seq_lens"])
         md = be.forward_metadata
+        lens = [kv_len(mode, s) for s in values["seq_lens"]]
         snap = {
             "cache_seqlens_int32": md.cache_seqlens_int32[:bs].cpu(),
-            "page_table": md.page_table[:bs].cpu(),
-            "swa_page_table": None if md.swa_page_table is None else md.swa_page_table[:bs].cpu(),
+            # eager page tables come from torch.empty: only each row's first kv_len entries are
+            # defined (the kernels bound their reads by cache_seqlens); the rest is masked to 0
+            "page_table": _valid_prefix(md.page_table[:bs].cpu(), lens),
+            "swa_page_table": (
+                None
+                if md.swa_page_table is None
+                else _valid_prefix(md.swa_page_table[:bs].cpu(), lens)
+            ),
             "swa_out_cache_loc": (
                 None
                 if getattr(md, "swa_out_cache_loc", None) is None
