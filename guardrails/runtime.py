@@ -272,8 +272,8 @@ class _Installation:
     # -- reporting --------------------------------------------------------------------------
 
     def report(self, backend, state: BackendState, method: str, ctx: dict, violations) -> None:
-        errors = [v for v in violations if v.is_error]
-        message = format_violation(state, method, ctx, violations)
+        """Count every violation; log once per (backend class, role, kind); raise in raise mode."""
+        errors = any(v.is_error for v in violations)
         first_new = False
         with self.lock:
             for v in violations:
@@ -282,11 +282,14 @@ class _Installation:
                 if key not in self.logged:
                     self.logged.add(key)
                     first_new = True
-        if self.mode is Mode.RAISE and errors:
-            raise PoolGuardViolation(message, violations, ctx)
+        raising = self.mode is Mode.RAISE and errors
+        if not (first_new or raising):
+            return  # the common warn-mode path for a repeated violation: counting only
+        message = format_violation(state, method, ctx, violations)
         if first_new:
-            log = logger.error if errors else logger.warning
-            log("%s", message)
+            (logger.error if errors else logger.warning)("%s", message)
+        if raising:
+            raise PoolGuardViolation(message, violations, ctx)
 
     def internal_failure(self, backend, state, method: str, exc: BaseException) -> None:
         with self.lock:
@@ -452,6 +455,8 @@ def _check_call(
 ):
     forward_batch = _pick(args, kwargs, fb_i, spec.forward_batch_param)
     pool, source = active_pool_of(self, state, forward_batch)
+    if pool is wiring.UNKNOWN_POOL:
+        return None
     layer_id = None
     if is_forward:
         if inst.per_layer:
@@ -498,7 +503,7 @@ def _record_init(backend, args, kwargs, inst) -> None:
         applicable=hasattr(backend, "_swa_kv_pool"),
         flag_known=hasattr(backend, "use_sliding_window_kv_pool"),
     )
-    step = kwargs.get("speculative_step_id", args[4] if len(args) > 4 else None)
+    step = kwargs.get("speculative_step_id")  # the multi-step draft backend passes it by name
     if step is not None:
         state.extra["speculative_step_id"] = step
     backend.__dict__[STATE_ATTR] = state

@@ -31,6 +31,9 @@ class MethodSpec:
 
 MODERN_FROM = (0, 5, 13)
 
+# returned by a wiring's active_pool() when the active pool cannot be known for this call
+UNKNOWN_POOL = object()
+
 
 def select(version_tuple: tuple, forward_batch_has_pool_field: Optional[bool] = None):
     """The wiring module for a version; falls back to a feature check for unparsable versions."""

@@ -8,11 +8,14 @@
 * Active pool: ``forward_batch.token_to_kv_pool`` (backends do not store a pool; the FROZEN_KV
   views of 0.5.12 swap the batch's pool). The graph-metadata calls get no forward batch: they use
   the last pool this backend saw on a forward batch, else the runner's pool stashed at ``__init__``.
+  Exception: a FROZEN_KV MTP draft backend, whose batch pool is swapped by the views around
+  exactly these calls — without a batch its active pool is unknowable, so those calls are skipped
+  (its ``init_forward_metadata`` / ``forward_*`` calls, which carry the batch, are still checked).
 """
 
 from __future__ import annotations
 
-from . import FORWARD, INIT, METADATA, MethodSpec
+from . import FORWARD, INIT, METADATA, UNKNOWN_POOL, MethodSpec
 
 GENERATION = "legacy"
 
@@ -43,6 +46,8 @@ def active_pool(backend, state, forward_batch):
         if pool is not None:
             state.last_batch_pool = pool
             return pool, "forward_batch.token_to_kv_pool"
+    if state.role == "draft" and state.spec_algorithm == "FROZEN_KV_MTP":
+        return UNKNOWN_POOL, "unknown (FROZEN_KV draft, no forward batch)"
     if state.last_batch_pool is not None:
         return state.last_batch_pool, "last forward_batch.token_to_kv_pool seen by this backend"
     return state.init_pool, "model_runner.token_to_kv_pool stashed at __init__"

@@ -161,11 +161,17 @@ def test_case3_frozen_kv_resolved_from_own_pool_fires_inside_the_view(version):
     r = results(version)["frozen_26957_shape"]
     assert r["init_swa_pool"] == "None" and r["init_flag"] is False
     assert_not_violation(r["outside_view"], "outside the view")  # own pool, no SWA pool: fine
-    names = MODERN_METADATA if version == "0.5.23" else LEGACY_METADATA
-    for name in names:
+    # legacy graph-metadata calls carry no forward batch, so a FROZEN_KV draft's active pool is
+    # unknowable there (the 0.5.12 views swap the batch's pool): skipped, not guessed
+    checked = (
+        MODERN_METADATA if version == "0.5.23" else ["init_forward_metadata", "forward_decode"]
+    )
+    for name in checked:
         call = r["in_view"][name]
         assert call["outcome"] == "violation", (name, call)
         assert call["kinds"] == [FROZEN_KIND]
+    for name in set(LEGACY_METADATA) - set(checked) if version != "0.5.23" else ():
+        assert_not_violation(r["in_view"][name], name)
     msg = r["in_view"]["init_forward_metadata"]["message"]
     assert "spec_algorithm=FROZEN_KV_MTP" in msg and "active pool: SWAKVPool" in msg
     assert "SWA pool (_swa_kv_pool): None" in msg

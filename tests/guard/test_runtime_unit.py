@@ -53,6 +53,19 @@ def make_module(name=MOD):
         def forward_extend(self, q, k, v, layer, forward_batch, save_kv_cache=True, **kw):
             return "ext"
 
+        def init_forward_metadata_replay_cuda_graph(
+            self,
+            bs,
+            req_pool_indices,
+            seq_lens,
+            seq_lens_sum,
+            encoder_lens,
+            forward_mode,
+            spec_info,
+            seq_lens_cpu=None,
+        ):
+            return "replay"
+
     class ChildBackend(FakeBackend):
         def init_forward_metadata(self, forward_batch):
             return super().init_forward_metadata(forward_batch)
@@ -408,3 +421,37 @@ def test_launcher_takes_its_own_flag_and_exports_it(monkeypatch):
     assert os.environ["SGLANG_KV_POOL_GUARD"] == "raise"
     assert launch_server._take_mode_arg(["--kv-pool-guard=warn"]) == []
     assert os.environ["SGLANG_KV_POOL_GUARD"] == "warn"
+
+
+class LegacyBatch:
+    def __init__(self, pool):
+        self.token_to_kv_pool = pool
+        self.forward_mode = types.SimpleNamespace(name="DECODE")
+
+
+def test_legacy_wiring_pool_sources(mod):
+    """<= 0.5.12: pool from forward_batch; replay (no batch) uses the last batch pool, else the
+    runner's pool; a FROZEN_KV draft's no-batch calls are skipped (the views swap the batch pool).
+    """
+    guardrails.install(
+        "raise", targets=TARGETS, swa_pool_types=(SWAPool,), sglang_version="0.5.12.post1"
+    )
+    target = SWAPool()
+    replay_args = (2, None, None, 0, None, types.SimpleNamespace(name="DECODE"), None)
+    # EAGLE draft: own full pool, SWA pool from the shared allocator -> fires with and without batch
+    eagle = mod.FakeBackend(runner(FullPool(), target, draft=True, spec="EAGLE"))
+    with pytest.raises(guardrails.PoolGuardViolation, match="stashed at __init__"):
+        eagle.init_forward_metadata_replay_cuda_graph(*replay_args)
+    with pytest.raises(guardrails.PoolGuardViolation, match="forward_batch.token_to_kv_pool"):
+        eagle.init_forward_metadata(LegacyBatch(FullPool()))
+    # FROZEN_KV draft: same wiring; the batch pool is swapped to the target pool by the view
+    frozen = mod.FakeBackend(runner(FullPool(), target, draft=True, spec="FROZEN_KV_MTP"))
+    assert frozen.init_forward_metadata_replay_cuda_graph(*replay_args) == "replay"  # skipped
+    assert frozen.init_forward_metadata(LegacyBatch(target)) == "meta"  # in the view: consistent
+    with pytest.raises(guardrails.PoolGuardViolation):
+        frozen.init_forward_metadata(LegacyBatch(FullPool()))  # outside any view: real mismatch
+    # a target that saw a batch uses that pool at replay
+    t = mod.FakeBackend(runner(target, target))
+    t.init_forward_metadata(LegacyBatch(target))
+    assert t.init_forward_metadata_replay_cuda_graph(*replay_args) == "replay"
+    assert guardrails.backend_state(t).last_batch_pool is target

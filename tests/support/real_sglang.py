@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Optional
@@ -32,7 +33,8 @@ cpu_stubs.prepare_cpu_process()
 import sglang  # noqa: E402
 import torch  # noqa: E402
 
-DEVICE = "cpu"
+# KVGUARD_TEST_DEVICE=cuda builds the same objects on a GPU (issue 7); CPU is the default.
+DEVICE = os.environ.get("KVGUARD_TEST_DEVICE", "cpu")
 DTYPE = torch.bfloat16
 HEAD_NUM = 2
 HEAD_DIM = 16
@@ -567,13 +569,13 @@ def make_forward_batch(runner, *, mode: str = "DECODE", batch_size: int = 2, pre
     kwargs = dict(
         forward_mode=fm,
         batch_size=batch_size,
-        input_ids=torch.arange(len(locs), dtype=torch.int64),
-        req_pool_indices=torch.arange(batch_size, dtype=torch.int32),
-        seq_lens=torch.tensor(seq_lens, dtype=torch.int32),
+        input_ids=torch.arange(len(locs), dtype=torch.int64, device=DEVICE),
+        req_pool_indices=torch.arange(batch_size, dtype=torch.int32, device=DEVICE),
+        seq_lens=torch.tensor(seq_lens, dtype=torch.int32, device=DEVICE),
         seq_lens_cpu=torch.tensor(seq_lens, dtype=torch.int32),
-        out_cache_loc=torch.tensor(locs, dtype=torch.int64),
+        out_cache_loc=torch.tensor(locs, dtype=torch.int64, device=DEVICE),
         seq_lens_sum=sum(seq_lens),
-        positions=torch.tensor(positions, dtype=torch.int64),
+        positions=torch.tensor(positions, dtype=torch.int64, device=DEVICE),
     )
     fields = getattr(fbi.ForwardBatch, "__dataclass_fields__", {})
     if "token_to_kv_pool" in fields:
@@ -585,9 +587,11 @@ def make_forward_batch(runner, *, mode: str = "DECODE", batch_size: int = 2, pre
     if translator is not None and hasattr(translator, "bind_own_plan"):
         translator.bind_own_plan(batch)
     if not is_decode:
-        batch.extend_prefix_lens = torch.tensor([prefix] * batch_size, dtype=torch.int32)
+        batch.extend_prefix_lens = torch.tensor(
+            [prefix] * batch_size, dtype=torch.int32, device=DEVICE
+        )
         batch.extend_prefix_lens_cpu = [prefix] * batch_size
-        batch.extend_seq_lens = torch.tensor(input_lens, dtype=torch.int32)
+        batch.extend_seq_lens = torch.tensor(input_lens, dtype=torch.int32, device=DEVICE)
         batch.extend_seq_lens_cpu = list(input_lens)
         batch.extend_num_tokens = sum(input_lens)
     return batch
