@@ -12,7 +12,9 @@ Errors are :class:`SourceDecodeError` with a one-line, human readable reason.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
+from typing import Optional
 
 BOM = codecs.BOM_UTF8
 
@@ -50,6 +52,32 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+_COOKIE_RE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_BLANK_RE = re.compile(rb"^[ \t\f]*(?:[#\r\n]|$)")
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _raw_cookie(data: bytes) -> Optional[str]:
+    """The PEP 263 cookie of line 1 or 2 read from the bytes (as CPython does), or None."""
+    lines = data.splitlines(keepends=True)[:2]
+    for i, line in enumerate(lines):
+        m = _COOKIE_RE.match(line)
+        if m:
+            return m.group(1).decode("ascii", "replace")
+        if i == 0 and not _BLANK_RE.match(line):
+            return None
+        if i == 0 and not _is_utf8(line):
+            return None  # CPython decodes line 1 as UTF-8 before it looks at line 2
+    return None
+
+
 def detect_encoding(data: bytes) -> tuple[str, bool]:
     """Return ``(encoding, has_bom)`` for source bytes, following Python's rules."""
     bom = data.startswith(BOM)
@@ -61,12 +89,21 @@ def detect_encoding(data: bytes) -> tuple[str, bool]:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise SourceDecodeError(f"invalid encoding declaration: {exc.msg}") from None
+        # tokenize gives up on a first/second line that is not UTF-8 ("invalid or missing
+        # encoding declaration"); CPython reads the cookie from the raw bytes instead.  No cookie
+        # there: a plain UTF-8 file with bad bytes, reported precisely by the decode below.
+        if "invalid or missing" not in str(exc.msg):
+            raise SourceDecodeError(f"invalid encoding declaration: {exc.msg}") from None
+        encoding = _raw_cookie(data[len(BOM):] if bom else data)
+        if encoding is None:
+            return "utf-8", bom
+        if bom and encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+            raise SourceDecodeError(f"invalid encoding declaration: {encoding} with a UTF-8 BOM") from None
     if encoding == "utf-8-sig":
         encoding = "utf-8"
     try:
         encoding = codecs.lookup(encoding).name
-    except LookupError:  # pragma: no cover - detect_encoding already checked it
+    except LookupError:  # a raw cookie naming no codec (tokenize checks its own)
         raise SourceDecodeError(f"unknown encoding: {encoding}") from None
     return encoding, bom
 
