@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:  # `tests.support` / `tests.guard` imports also under plain `pytest`
+    sys.path.insert(0, str(REPO))
 CACHE = Path(os.environ.get("KVGUARD_CACHE", Path.home() / ".cache" / "kvguard"))
 OVERLAY_VERSIONS = ("0.5.12.post1", "0.5.9")
 ALL_VERSIONS = ("0.5.23",) + OVERLAY_VERSIONS
