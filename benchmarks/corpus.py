@@ -295,6 +295,20 @@ def machine_line() -> str:
     )
 
 
+def git_revision() -> str:
+    """Short HEAD, noting uncommitted changes under lint_rules/."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "lint_rules"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        return (head or "unknown") + (" + uncommitted lint_rules changes" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
 def update_results_section(name: str, body: str, path: Path = RESULTS_FILE) -> None:
     """Replace (or append) the ``<!-- name:begin -->`` ... ``<!-- name:end -->`` block."""
     begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
@@ -379,7 +393,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.write_results:
         body = (
             "## Corpus: default rules on real sglang releases (PyPI wheels)\n\n"
-            f"`python benchmarks/corpus.py` -- machine: {machine_line()}.\n"
+            f"`python benchmarks/corpus.py` -- kvguard commit {git_revision()}; machine: {machine_line()}; "
+            f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"
             "Seconds = one cold `kvguard check --no-cache` of the whole extracted `sglang/` tree.\n\n"
             + table(results)
             + (f"\n\nDetails:\n\n```\n{det}\n```" if det else "")

@@ -84,16 +84,7 @@ def kvguard(target: str, cache: bool) -> list[str]:
 
 
 def _git_revision() -> str:
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "lint_rules"], cwd=REPO, capture_output=True, text=True
-        ).stdout.strip()
-        return head + (" + uncommitted lint_rules changes" if dirty else "")
-    except OSError:
-        return "unknown"
+    return corpus.git_revision()
 
 
 def ruff(target: str) -> list[str]:
