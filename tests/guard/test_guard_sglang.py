@@ -340,3 +340,31 @@ def test_case5_launcher_installs_guard_in_spawned_children(version, env, expect_
                 "sglang.srt.layers.attention.trtllm_mha_backend.TRTLLMHAAttnBackend"
             ]
         ) == set(MODERN_WRAPPED if version == "0.5.23" else LEGACY_WRAPPED)
+
+
+@pytest.mark.parametrize("version", ["0.5.9", "0.5.23"])
+def test_launcher_main_hands_arguments_to_sglangs_real_parser(version):
+    """``python -m guardrails.launch_server --kv-pool-guard raise --help``: our flag is consumed,
+    the rest reaches sglang's real server-args parser (which prints its help and exits 0)."""
+    import subprocess
+
+    from tests.guard.conftest import REPO, sglang_env
+
+    python, env = sglang_env(version)
+    code = (
+        "import sys, runpy\n"
+        "from tests.support import cpu_stubs; cpu_stubs.prepare_cpu_process()\n"
+        "sys.argv = ['guardrails.launch_server', '--kv-pool-guard', 'raise', '--help']\n"
+        "import os, guardrails\n"
+        "try:\n"
+        "    runpy.run_module('guardrails.launch_server', run_name='__main__')\n"
+        "except SystemExit as exc:\n"
+        "    print('EXIT', exc.code, os.environ.get('SGLANG_KV_POOL_GUARD'),"
+        " guardrails.current_mode().value)\n"
+    )
+    proc = subprocess.run(
+        [python, "-c", code], cwd=str(REPO), env=env, capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "--model-path" in proc.stdout  # sglang's own help text
+    assert proc.stdout.strip().splitlines()[-1] == "EXIT 0 raise raise"
