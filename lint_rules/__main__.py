@@ -1,12 +1,15 @@
 """``python -m lint_rules`` == ``kvguard``."""
 
+import os
 import sys
 
-from .cli import main, protect_sys_path  # noqa: E402
-
 # `python -m` puts the working directory first on sys.path; a linted project's own
-# `libcst.py` or `tomllib.py` must never be imported (let alone run) by the linter.
-protect_sys_path()
+# `argparse.py`, `libcst.py` or `tomllib.py` must never be imported (let alone run) by the
+# linter. Done before importing anything else (os and sys are loaded by the interpreter).
+_cwd = os.getcwd()
+sys.path[:] = [p for p in sys.path if p not in ("", ".", _cwd)]
+
+from .cli import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -210,7 +210,15 @@ class ResultCache:
         """New stat signature for an entry whose content hash still matches."""
         entry = self.entries.get(abspath)
         if entry is not None:
-            self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), entry[5], entry[6]]
+            self.entries[abspath] = [
+                st.st_mtime_ns,
+                st.st_size,
+                st.st_ino,
+                digest,
+                time.time_ns(),
+                entry[5],
+                entry[6],
+            ]
             self._touched.add(abspath)
             self.dirty = True
 
@@ -223,12 +231,27 @@ class ResultCache:
             return None
         return FileResult(path=display, findings=findings, unused_suppressions=unused_pairs)
 
-    def put(self, abspath: str, display: str, st: os.stat_result, digest: Optional[str], result: FileResult) -> None:
+    def put(
+        self,
+        abspath: str,
+        display: str,
+        st: os.stat_result,
+        digest: Optional[str],
+        result: FileResult,
+    ) -> None:
         """Store a result; ``digest`` None (prefilter negatives) means "trust the stat only":
         on a stat mismatch the file is simply prefiltered again, which costs about a hash."""
         rows = [_finding_to_row(f) for f in result.findings]
         unused = [[line, code] for line, code in result.unused_suppressions]
-        self.entries[abspath] = [st.st_mtime_ns, st.st_size, st.st_ino, digest, time.time_ns(), display, [rows, unused]]
+        self.entries[abspath] = [
+            st.st_mtime_ns,
+            st.st_size,
+            st.st_ino,
+            digest,
+            time.time_ns(),
+            display,
+            [rows, unused],
+        ]
         self._touched.add(abspath)
         self.dirty = True
 

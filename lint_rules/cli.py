@@ -40,41 +40,98 @@ def _jobs(value: str) -> int:
 
 
 def _add_lint_args(p: argparse.ArgumentParser, fix_command: bool) -> None:
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check (default: .)")
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or directories to check (default: .)"
+    )
     if not fix_command:
-        p.add_argument("--fix", action="store_true", help="apply fixes (safe ones unless --unsafe-fixes)")
+        p.add_argument(
+            "--fix", action="store_true", help="apply fixes (safe ones unless --unsafe-fixes)"
+        )
         p.add_argument("--no-fix", dest="fix", action="store_false")
-        p.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes (with --fix / --diff)")
+        p.add_argument(
+            "--unsafe-fixes",
+            action="store_true",
+            help="also apply unsafe fixes (with --fix / --diff)",
+        )
         p.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_false")
     p.add_argument(
         "--diff",
         action="store_true",
         help="write nothing; print a unified diff of the fixes instead (exit 1 if anything would change)",
     )
-    p.add_argument("--select", type=_comma_list, metavar="CODES", help="rule codes or prefixes to enable (replaces the configured set)")
-    p.add_argument("--extend-select", type=_comma_list, default=[], metavar="CODES", help="rule codes or prefixes to enable in addition")
-    p.add_argument("--ignore", type=_comma_list, default=[], metavar="CODES", help="rule codes or prefixes to disable")
+    p.add_argument(
+        "--select",
+        type=_comma_list,
+        metavar="CODES",
+        help="rule codes or prefixes to enable (replaces the configured set)",
+    )
+    p.add_argument(
+        "--extend-select",
+        type=_comma_list,
+        default=[],
+        metavar="CODES",
+        help="rule codes or prefixes to enable in addition",
+    )
+    p.add_argument(
+        "--ignore",
+        type=_comma_list,
+        default=[],
+        metavar="CODES",
+        help="rule codes or prefixes to disable",
+    )
     p.add_argument(
         "--output-format",
         choices=("full", "concise", "json", "github", "sarif"),
         default=os.environ.get("KVGUARD_OUTPUT_FORMAT") or "full",
         help="output format (default: full; $KVGUARD_OUTPUT_FORMAT)",
     )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain (errors still exit 2)")
-    p.add_argument("--stdin-filename", metavar="NAME", help="lint source read from stdin, reported as NAME")
-    p.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
-    p.add_argument("--cache-dir", metavar="DIR", help="cache directory (default: <project root>/.kvguard_cache)")
+    p.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 even when findings remain (errors still exit 2)",
+    )
+    p.add_argument(
+        "--stdin-filename", metavar="NAME", help="lint source read from stdin, reported as NAME"
+    )
+    p.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the result cache"
+    )
+    p.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="cache directory (default: <project root>/.kvguard_cache)",
+    )
     p.add_argument(
         "--show-unused-suppressions",
         action="store_true",
         help="report `# noqa: KVG...` / `# kvguard: ignore[...]` comments that suppress nothing",
     )
-    p.add_argument("-j", "--jobs", type=_jobs, default=0, metavar="N", help="worker processes for parsing (default 0: one per CPU)")
-    p.add_argument("--config", metavar="PATH", help="use this TOML file instead of discovering pyproject.toml")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=0,
+        metavar="N",
+        help="worker processes for parsing (default 0: one per CPU)",
+    )
+    p.add_argument(
+        "--config", metavar="PATH", help="use this TOML file instead of discovering pyproject.toml"
+    )
     p.add_argument("--isolated", action="store_true", help="ignore all configuration files")
-    p.add_argument("--force-exclude", action="store_true", help="apply exclusions to explicitly named files too")
-    p.add_argument("--statistics", action="store_true", help="print counts per rule instead of findings")
-    p.add_argument("-v", "--verbose", action="store_true", help="print timing, cache and prefilter figures to stderr")
+    p.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="apply exclusions to explicitly named files too",
+    )
+    p.add_argument(
+        "--statistics", action="store_true", help="print counts per rule instead of findings"
+    )
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print timing, cache and prefilter figures to stderr",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
 
 
@@ -87,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     check = sub.add_parser("check", help="lint files (default: .)")
     _add_lint_args(check, fix_command=False)
-    fix = sub.add_parser("fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)")
+    fix = sub.add_parser(
+        "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
+    )
     _add_lint_args(fix, fix_command=True)
     rule = sub.add_parser("rule", help="explain a rule")
     rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
@@ -154,7 +213,9 @@ def _cmd_rule(args, parser) -> int:
     codes = sorted(RULES) if args.all else [args.code.strip().upper()]
     for code in codes:
         if code not in RULES:
-            sys.stderr.write(f"kvguard: error: unknown rule {args.code!r} (known: {', '.join(sorted(RULES))})\n")
+            sys.stderr.write(
+                f"kvguard: error: unknown rule {args.code!r} (known: {', '.join(sorted(RULES))})\n"
+            )
             return EXIT_ERROR
     if args.output_format == "json":
         import json
@@ -181,13 +242,21 @@ def _cmd_rule(args, parser) -> int:
             sys.stdout.write("\n" + "-" * 72 + "\n\n")
         sys.stdout.write(rule_doc(code).strip("\n") + "\n\n")
         default = "yes" if meta.default_enabled else "no (opt-in: --extend-select " + code + ")"
-        sys.stdout.write(f"Enabled by default: {default}. Fixable: {'yes' if meta.fixable else 'no'}.\n")
+        sys.stdout.write(
+            f"Enabled by default: {default}. Fixable: {'yes' if meta.fixable else 'no'}.\n"
+        )
     return EXIT_CLEAN
 
 
 def _cmd_check(args) -> int:
-    from .config import ConfigError, SelectionLayer, discover_config, resolve_selection, rule_catalog
-    from .engine import Discovery, Linter, Options, Target, discover
+    from .config import (
+        ConfigError,
+        SelectionLayer,
+        discover_config,
+        resolve_selection,
+        rule_catalog,
+    )
+    from .engine import Linter, Options, discover
 
     started = time.perf_counter()
     stdin_mode = args.stdin_filename is not None or args.paths == ["-"]
@@ -284,7 +353,14 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
     elif fmt == "github":
         reporters.write_github(rows, errors, out)
     elif fmt == "concise":
-        reporters.write_concise(rows, report, out, fix_mode=fix_mode, unsafe_fixes=options.unsafe_fixes, summary=not args.quiet)
+        reporters.write_concise(
+            rows,
+            report,
+            out,
+            fix_mode=fix_mode,
+            unsafe_fixes=options.unsafe_fixes,
+            summary=not args.quiet,
+        )
     else:
         line_cache: dict = {}
         if stdin_text is not None:
@@ -295,7 +371,9 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
         if args.quiet:
             reporters.write_concise(rows, report, out, summary=False)
         else:
-            reporters.write_full(rows, report, out, lines_of, fix_mode=fix_mode, unsafe_fixes=options.unsafe_fixes)
+            reporters.write_full(
+                rows, report, out, lines_of, fix_mode=fix_mode, unsafe_fixes=options.unsafe_fixes
+            )
 
     for fr in report.files:
         if fr.fix_target and fr.fixed and fmt in ("full", "concise") and not args.quiet:
@@ -314,7 +392,12 @@ def _check_stdin(args, linter, config) -> int:
 
     display = (args.stdin_filename or "-").replace(os.sep, "/")
     abspath = os.path.abspath(display)
-    target = Target(abspath, os.path.normpath(display).replace(os.sep, "/") if display != "-" else "-", _rel(abspath, config.root), True)
+    target = Target(
+        abspath,
+        os.path.normpath(display).replace(os.sep, "/") if display != "-" else "-",
+        _rel(abspath, config.root),
+        True,
+    )
     data = sys.stdin.buffer.read()
     options = linter.options
     fixing = options.fix or options.diff
@@ -325,7 +408,9 @@ def _check_stdin(args, linter, config) -> int:
             sys.stdout.buffer.write(data)  # never lose the input
         sys.stderr.write(f"error: {target.display}: {exc}\n")
         return EXIT_ERROR
-    excluded = args.force_exclude and PathMatcher(config.all_excludes, config.root).match_path(target.rel)
+    excluded = args.force_exclude and PathMatcher(config.all_excludes, config.root).match_path(
+        target.rel
+    )
     codes = frozenset() if excluded else linter.codes_for(target)
     result = linter.lint_source(source.text, target.display, codes)
     fr = FileReport(target=target, result=result)
@@ -346,11 +431,19 @@ def _check_stdin(args, linter, config) -> int:
                 if options.diff:
                     fr.diff = unified_diff(source.text, new_text, target.display)
                 else:
-                    fr.result = FileResult(path=target.display, findings=list(outcome.remaining), unused_suppressions=result.unused_suppressions)
+                    fr.result = FileResult(
+                        path=target.display,
+                        findings=list(outcome.remaining),
+                        unused_suppressions=result.unused_suppressions,
+                    )
     if options.fix and not options.diff:
         # Fixed (or untouched) source on stdout, diagnostics on stderr.
         sys.stdout.flush()
-        sys.stdout.buffer.write(encode_source(new_text, source.encoding, source.bom) if new_text != source.text else data)
+        sys.stdout.buffer.write(
+            encode_source(new_text, source.encoding, source.bom)
+            if new_text != source.text
+            else data
+        )
         sys.stdout.flush()
         return _emit(args, report, options, out=sys.stderr, stdin_text=new_text)
     return _emit(args, report, options, stdin_text=source.text)

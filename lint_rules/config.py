@@ -78,7 +78,9 @@ def rule_catalog() -> RuleCatalog:
     """Known rule codes and the default-enabled ones (from the libcst-free rule registry)."""
     from . import registry
 
-    return RuleCatalog(all_codes=tuple(sorted(registry.RULES)), default_codes=frozenset(registry.default_codes()))
+    return RuleCatalog(
+        all_codes=tuple(sorted(registry.RULES)), default_codes=frozenset(registry.default_codes())
+    )
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,11 @@ def resolve_selection(layers: Iterable[SelectionLayer], catalog: RuleCatalog) ->
         new_enabled = set()
         for code in catalog.all_codes:
             best: Optional[tuple[int, int]] = None  # (specificity, 1 select / 0 ignore)
-            for kind, group in ((1, layer.select or ()), (1, layer.extend_select), (0, layer.ignore)):
+            for kind, group in (
+                (1, layer.select or ()),
+                (1, layer.extend_select),
+                (0, layer.ignore),
+            ):
                 for selector in group:
                     sel = selector.strip().upper()
                     if sel == "ALL" or code.startswith(sel):
@@ -191,7 +197,14 @@ def _str_list(value: Any, key: str, where: str) -> tuple[str, ...]:
 
 
 def _describe(value: Any) -> str:
-    kinds = {bool: "a boolean", int: "an integer", float: "a float", str: "a string", list: "a list", dict: "a table"}
+    kinds = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        str: "a string",
+        list: "a list",
+        dict: "a table",
+    }
     return f"{kinds.get(type(value), type(value).__name__)} ({value!r})"
 
 
@@ -206,9 +219,7 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
 
             close = difflib.get_close_matches(key.replace("_", "-"), _KEYS, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise ConfigError(
-                f"{where}: unknown key '{key}'{hint}; known keys: {', '.join(_KEYS)}"
-            )
+            raise ConfigError(f"{where}: unknown key '{key}'{hint}; known keys: {', '.join(_KEYS)}")
     kwargs: dict[str, Any] = {"path": path, "root": root}
     if "select" in table:
         kwargs["select"] = _str_list(table["select"], "select", where)
@@ -237,7 +248,9 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
         scope_kwargs["base_patterns"] = _str_list(table["backend-bases"], "backend-bases", where)
     if "all-code" in table:
         if not isinstance(table["all-code"], bool):
-            raise ConfigError(f"{where}: 'all-code' must be true or false, got {_describe(table['all-code'])}")
+            raise ConfigError(
+                f"{where}: 'all-code' must be true or false, got {_describe(table['all-code'])}"
+            )
         scope_kwargs["all_code"] = table["all-code"]
     if scope_kwargs:
         kwargs["scope"] = ScopeConfig(**scope_kwargs)
@@ -246,13 +259,15 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
         if not isinstance(tv, str) or not (tv == "auto" or _VERSION_RE.match(tv)):
             raise ConfigError(
                 f"{where}: 'target-version' must be \"auto\" or an sglang version string "
-                f"such as \"0.5.12.post1\", got {_describe(tv)}"
+                f'such as "0.5.12.post1", got {_describe(tv)}'
             )
         kwargs["target_version"] = tv
     if "cache-dir" in table:
         cd = table["cache-dir"]
         if not isinstance(cd, str) or not cd:
-            raise ConfigError(f"{where}: 'cache-dir' must be a non-empty string, got {_describe(cd)}")
+            raise ConfigError(
+                f"{where}: 'cache-dir' must be a non-empty string, got {_describe(cd)}"
+            )
         kwargs["cache_dir"] = os.path.normpath(os.path.join(root, os.path.expanduser(cd)))
     return Config(**kwargs)
 
@@ -328,7 +343,9 @@ def find_config(start: str) -> Optional[str]:
         current = parent
 
 
-def discover_config(targets: Iterable[str], explicit: Optional[str] = None, isolated: bool = False) -> Config:
+def discover_config(
+    targets: Iterable[str], explicit: Optional[str] = None, isolated: bool = False
+) -> Config:
     if isolated:
         return Config(root=os.getcwd())
     if explicit:

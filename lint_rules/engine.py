@@ -201,7 +201,9 @@ def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) 
     return found
 
 
-def _walk(top: str, top_display: str, root: str, excluder: PathMatcher, add: Callable, errors: list) -> None:
+def _walk(
+    top: str, top_display: str, root: str, excluder: PathMatcher, add: Callable, errors: list
+) -> None:
     top_real = os.path.realpath(top)
     visited = {top_real}
     # (path, display, real path)
@@ -284,14 +286,27 @@ class RunReport:
 
 
 class Linter:
-    def __init__(self, config: Config, catalog: RuleCatalog, codes: frozenset[str], options: Options) -> None:
+    def __init__(
+        self, config: Config, catalog: RuleCatalog, codes: frozenset[str], options: Options
+    ) -> None:
         self.config = config
         self.catalog = catalog
         self.codes = codes
         self.options = options
         self.scope: ScopeConfig = config.scope
         self._pfi = [
-            (PathMatcher([pattern], config.root), frozenset(c for s in sels for c in expand_selector(s, catalog.all_codes, f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores {pattern!r}")))
+            (
+                PathMatcher([pattern], config.root),
+                frozenset(
+                    c
+                    for s in sels
+                    for c in expand_selector(
+                        s,
+                        catalog.all_codes,
+                        f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores {pattern!r}",
+                    )
+                ),
+            )
             for pattern, sels in config.per_file_ignores
         ]
         from .registry import RULES
@@ -312,16 +327,19 @@ class Linter:
         return codes
 
     def _cache(self):
-        from .cache import ResultCache, settings_key, tool_fingerprint
-
         from . import __version__
+        from .cache import ResultCache, settings_key, tool_fingerprint
 
         key = settings_key(
             {
                 "tool": tool_fingerprint(),
                 "root": self.config.root,
                 "codes": sorted(self.codes),
-                "scope": [list(self.scope.paths), list(self.scope.base_patterns), self.scope.all_code],
+                "scope": [
+                    list(self.scope.paths),
+                    list(self.scope.base_patterns),
+                    self.scope.all_code,
+                ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,
             }
@@ -373,7 +391,14 @@ class Linter:
         try:
             st, data = _read(target.abspath)
         except OSError as exc:
-            return ("done", index, FileResult(path=target.display, error=_os_reason(exc)), None, None, False)
+            return (
+                "done",
+                index,
+                FileResult(path=target.display, error=_os_reason(exc)),
+                None,
+                None,
+                False,
+            )
         digest = None
         if cache is not None:
             entry = cache.entries.get(target.abspath)
@@ -387,7 +412,11 @@ class Linter:
         codes = self.codes_for(target)
         if not codes:
             return ("done", index, FileResult(path=target.display), st, None, True)
-        if not data.startswith(BOM) and not _may_have_cookie(data) and not self._bytes_may_match(data, codes):
+        if (
+            not data.startswith(BOM)
+            and not _may_have_cookie(data)
+            and not self._bytes_may_match(data, codes)
+        ):
             # UTF-8 by Python's rules and no rule can match: validate the encoding only.
             if not data.isascii():
                 try:
@@ -422,7 +451,15 @@ class Linter:
             return (index, FileResult(path=target.display, error=str(exc)), None, None)
         from .cache import content_hash
 
-        result = _lint_one((source.text, target.display, self.codes_for(target), self.scope, self.options.report_unused))
+        result = _lint_one(
+            (
+                source.text,
+                target.display,
+                self.codes_for(target),
+                self.scope,
+                self.options.report_unused,
+            )
+        )
         return (index, result, st, content_hash(data))
 
     # -- main entry --------------------------------------------------------------------------
@@ -534,7 +571,9 @@ class Linter:
                 # A file needs the parser: import it once, here, so the forked workers inherit it
                 # (and this process has it for the jobs it takes itself).
                 _import_parser()
-                pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=multiprocessing.get_context("fork"))
+                pool = ProcessPoolExecutor(
+                    max_workers=jobs - 1, mp_context=multiprocessing.get_context("fork")
+                )
             futures.append((pool.submit(_pool_parse, index), index))
 
         try:
@@ -549,7 +588,10 @@ class Linter:
                 else:
                     queue.append((item[2].st_size, index))
             if queue:
-                big = len(queue) >= MIN_PARALLEL_FILES and sum(size for size, _ in queue) >= MIN_PARALLEL_BYTES
+                big = (
+                    len(queue) >= MIN_PARALLEL_FILES
+                    and sum(size for size, _ in queue) >= MIN_PARALLEL_BYTES
+                )
                 for _, index in sorted(queue, key=lambda q: (-q[0], q[1])):
                     if parallel and big:
                         submit(index)
@@ -568,7 +610,16 @@ class Linter:
                     parsed(*future.result())
                 except Exception as exc:  # a crashed worker: report the file, never hang
                     reason = f"internal error: {type(exc).__name__}: {exc}"
-                    settle(("done", index, FileResult(path=targets[index].display, error=reason), None, None, False))
+                    settle(
+                        (
+                            "done",
+                            index,
+                            FileResult(path=targets[index].display, error=reason),
+                            None,
+                            None,
+                            False,
+                        )
+                    )
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
@@ -584,7 +635,9 @@ class Linter:
 
     def _apply_fixes(self, report: RunReport, cache) -> None:
         for fr in report.files:
-            if fr.result.error is not None or not any(self._fix_allowed(f) for f in fr.result.findings):
+            if fr.result.error is not None or not any(
+                self._fix_allowed(f) for f in fr.result.findings
+            ):
                 continue
             target = fr.target
             try:
@@ -616,7 +669,11 @@ class Linter:
                 fr.fix_error = f"cannot write: {_os_reason(exc)}"
                 continue
             fr.fixed = list(outcome.fixed)
-            fr.result = FileResult(path=target.display, findings=list(outcome.remaining), unused_suppressions=fr.result.unused_suppressions)
+            fr.result = FileResult(
+                path=target.display,
+                findings=list(outcome.remaining),
+                unused_suppressions=fr.result.unused_suppressions,
+            )
             if cache is not None:
                 cache.drop(target.abspath)
         report.fix_errors = sum(1 for fr in report.files if fr.fix_error)
@@ -625,7 +682,9 @@ class Linter:
         from . import fixer
 
         tv = None if self.config.target_version == "auto" else self.config.target_version
-        return fixer.fix_text(source.text, display, codes, self.scope, tv, self.options.unsafe_fixes)
+        return fixer.fix_text(
+            source.text, display, codes, self.scope, tv, self.options.unsafe_fixes
+        )
 
     def lint_source(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         if self._needs_parse(text, display, codes):
@@ -654,7 +713,11 @@ def _read(path: str) -> tuple[os.stat_result, bytes]:
     try:
         st = os.fstat(fd)
         if not stat_mod.S_ISREG(st.st_mode):
-            raise IsADirectoryError(21, "not a regular file") if stat_mod.S_ISDIR(st.st_mode) else OSError(0, "not a regular file")
+            raise (
+                IsADirectoryError(21, "not a regular file")
+                if stat_mod.S_ISDIR(st.st_mode)
+                else OSError(0, "not a regular file")
+            )
         chunks = []
         remaining = st.st_size
         while True:
@@ -673,7 +736,9 @@ def _lint_one(args) -> FileResult:
     from . import checker
 
     try:
-        return checker.lint_text(text, display, codes, scope, report_unused_suppressions=report_unused)
+        return checker.lint_text(
+            text, display, codes, scope, report_unused_suppressions=report_unused
+        )
     except Exception as exc:  # the checker promises not to raise; never lose the other files
         return FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")
 

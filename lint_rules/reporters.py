@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Optional, TextIO
 
-from .model import Finding, FixInfo, Location
+from .model import FixInfo, Location
 
 FORMATS = ("full", "concise", "json", "github", "sarif")
 UNUSED_CODE = "unused-suppression"
@@ -34,7 +34,13 @@ class Row:
 
     @property
     def sort_key(self) -> tuple:
-        return (self.display, self.location.row, self.location.column, self.code or "", self.message)
+        return (
+            self.display,
+            self.location.row,
+            self.location.column,
+            self.code or "",
+            self.message,
+        )
 
 
 def collect_rows(report, unsafe_fixes: bool, show_unused: bool) -> tuple[list[Row], list[Row]]:
@@ -50,14 +56,44 @@ def collect_rows(report, unsafe_fixes: bool, show_unused: bool) -> tuple[list[Ro
             errors.append(Row(t.display, t.abspath, None, fr.result.error, one, one, is_error=True))
             continue
         if fr.fix_error is not None:
-            errors.append(Row(t.display, t.abspath, None, f"fix not applied: {fr.fix_error}", one, one, is_error=True))
+            errors.append(
+                Row(
+                    t.display,
+                    t.abspath,
+                    None,
+                    f"fix not applied: {fr.fix_error}",
+                    one,
+                    one,
+                    is_error=True,
+                )
+            )
         for f in fr.result.findings:
             fixable = f.fix is not None and (f.fix.applicability == "safe" or unsafe_fixes)
-            rows.append(Row(t.display, t.abspath, f.code, f.message, f.location, f.end_location, f.fix, fixable))
+            rows.append(
+                Row(
+                    t.display,
+                    t.abspath,
+                    f.code,
+                    f.message,
+                    f.location,
+                    f.end_location,
+                    f.fix,
+                    fixable,
+                )
+            )
         if show_unused:
             for line, code in fr.result.unused_suppressions:
                 loc = Location(line, 1)
-                rows.append(Row(t.display, t.abspath, UNUSED_CODE, f"Unused suppression (unused: `{code}`)", loc, loc))
+                rows.append(
+                    Row(
+                        t.display,
+                        t.abspath,
+                        UNUSED_CODE,
+                        f"Unused suppression (unused: `{code}`)",
+                        loc,
+                        loc,
+                    )
+                )
     rows.sort(key=lambda r: r.sort_key)
     errors.sort(key=lambda r: r.sort_key)
     return rows, errors
@@ -71,7 +107,11 @@ def collect_rows(report, unsafe_fixes: bool, show_unused: bool) -> tuple[list[Ro
 def rule_info(code: str) -> dict:
     """name / summary / url of a rule, from the libcst-free rule registry."""
     if code == UNUSED_CODE:
-        return {"name": "unused-suppression", "summary": "A suppression comment that matched no finding.", "url": None}
+        return {
+            "name": "unused-suppression",
+            "summary": "A suppression comment that matched no finding.",
+            "url": None,
+        }
     from .registry import RULES
 
     meta = RULES.get(code)
@@ -94,7 +134,9 @@ def _summary(rows: list[Row], report, out: TextIO, fix_mode: bool, unsafe_fixes:
         return
     if fix_mode and fixed:
         total = fixed + remaining
-        out.write(f"Found {total} error{'s' if total != 1 else ''} ({fixed} fixed, {remaining} remaining).\n")
+        out.write(
+            f"Found {total} error{'s' if total != 1 else ''} ({fixed} fixed, {remaining} remaining).\n"
+        )
     elif remaining:
         out.write(f"Found {remaining} error{'s' if remaining != 1 else ''}.\n")
     if not fix_mode:
@@ -116,7 +158,9 @@ def _summary(rows: list[Row], report, out: TextIO, fix_mode: bool, unsafe_fixes:
             )
 
 
-def write_concise(rows, report, out: TextIO, *, fix_mode=False, unsafe_fixes=False, summary=True) -> None:
+def write_concise(
+    rows, report, out: TextIO, *, fix_mode=False, unsafe_fixes=False, summary=True
+) -> None:
     for r in rows:
         mark = "[*] " if r.fixable else ""
         out.write(f"{r.display}:{r.location.row}:{r.location.column}: {r.code} {mark}{r.message}\n")
@@ -124,7 +168,15 @@ def write_concise(rows, report, out: TextIO, *, fix_mode=False, unsafe_fixes=Fal
         _summary(rows, report, out, fix_mode, unsafe_fixes)
 
 
-def write_full(rows, report, out: TextIO, lines_of: Callable[[Row], Optional[list[str]]], *, fix_mode=False, unsafe_fixes=False) -> None:
+def write_full(
+    rows,
+    report,
+    out: TextIO,
+    lines_of: Callable[[Row], Optional[list[str]]],
+    *,
+    fix_mode=False,
+    unsafe_fixes=False,
+) -> None:
     for r in rows:
         mark = "[*] " if r.fixable else ""
         out.write(f"{r.code} {mark}{r.message}\n")
@@ -140,7 +192,11 @@ def write_full(rows, report, out: TextIO, lines_of: Callable[[Row], Optional[lis
                 text = lines[n - 1].rstrip("\r\n")
                 out.write(f"{str(n).rjust(width)} | {text}\n")
                 if r.location.row <= n <= r.end_location.row:
-                    start = r.location.column if n == r.location.row else 1 + (len(text) - len(text.lstrip()))
+                    start = (
+                        r.location.column
+                        if n == r.location.row
+                        else 1 + (len(text) - len(text.lstrip()))
+                    )
                     end = r.end_location.column if n == r.end_location.row else len(text) + 1
                     if end <= start:
                         end = start + 1
@@ -252,11 +308,18 @@ def sarif_document(rows: list[Row], errors: list[Row], version: str) -> dict:
             "level": "error",
             "message": {"text": r.message},
             "locations": [
-                {"physicalLocation": {"artifactLocation": {"uri": _sarif_uri(r.display)}, "region": region}}
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _sarif_uri(r.display)},
+                        "region": region,
+                    }
+                }
             ],
         }
         if r.fix is not None:
-            result["properties"] = {"fix": {"applicability": r.fix.applicability, "message": r.fix.message}}
+            result["properties"] = {
+                "fix": {"applicability": r.fix.applicability, "message": r.fix.message}
+            }
         results.append(result)
     invocation = {"executionSuccessful": not errors}
     if errors:
@@ -264,7 +327,9 @@ def sarif_document(rows: list[Row], errors: list[Row], version: str) -> dict:
             {
                 "level": "error",
                 "message": {"text": e.message},
-                "locations": [{"physicalLocation": {"artifactLocation": {"uri": _sarif_uri(e.display)}}}],
+                "locations": [
+                    {"physicalLocation": {"artifactLocation": {"uri": _sarif_uri(e.display)}}}
+                ],
             }
             for e in errors
         ]

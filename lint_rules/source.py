@@ -94,11 +94,13 @@ def detect_encoding(data: bytes) -> tuple[str, bool]:
         # there: a plain UTF-8 file with bad bytes, reported precisely by the decode below.
         if "invalid or missing" not in str(exc.msg):
             raise SourceDecodeError(f"invalid encoding declaration: {exc.msg}") from None
-        encoding = _raw_cookie(data[len(BOM):] if bom else data)
+        encoding = _raw_cookie(data[len(BOM) :] if bom else data)
         if encoding is None:
             return "utf-8", bom
         if bom and encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
-            raise SourceDecodeError(f"invalid encoding declaration: {encoding} with a UTF-8 BOM") from None
+            raise SourceDecodeError(
+                f"invalid encoding declaration: {encoding} with a UTF-8 BOM"
+            ) from None
     if encoding == "utf-8-sig":
         encoding = "utf-8"
     try:
@@ -111,7 +113,7 @@ def detect_encoding(data: bytes) -> tuple[str, bool]:
 def decode_source(data: bytes) -> DecodedSource:
     """Decode source bytes like the Python interpreter does (newlines untouched)."""
     encoding, bom = detect_encoding(data)
-    body = data[len(BOM):] if bom else data
+    body = data[len(BOM) :] if bom else data
     try:
         text = body.decode(encoding)
     except UnicodeDecodeError as exc:

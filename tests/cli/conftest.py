@@ -33,7 +33,9 @@ class Run:
 def run_kvguard(*args: str, cwd: Path, stdin: bytes | None = None, env: dict | None = None) -> Run:
     full_env = dict(os.environ)
     full_env.pop("KVGUARD_OUTPUT_FORMAT", None)
-    full_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), full_env.get("PYTHONPATH")) if p)
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(REPO), full_env.get("PYTHONPATH")) if p
+    )
     if env:
         full_env.update(env)
     proc = subprocess.run(
@@ -44,7 +46,12 @@ def run_kvguard(*args: str, cwd: Path, stdin: bytes | None = None, env: dict | N
         env=full_env,
         timeout=300,
     )
-    return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"), proc.stdout)
+    return Run(
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
+        proc.stderr.decode("utf-8", "replace"),
+        proc.stdout,
+    )
 
 
 @pytest.fixture
@@ -56,7 +63,9 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def kv(project: Path):
-    def _run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path | None = None) -> Run:
+    def _run(
+        *args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path | None = None
+    ) -> Run:
         return run_kvguard(*args, cwd=cwd or project, stdin=stdin, env=env)
 
     return _run
@@ -82,4 +91,6 @@ def fixer_available() -> bool:
 
 
 # Tests of fixes need the lead's lint_rules/fixer.py; they run as soon as it lands.
-needs_fixer = pytest.mark.skipif(not fixer_available(), reason="lint_rules/fixer.py has not landed yet")
+needs_fixer = pytest.mark.skipif(
+    not fixer_available(), reason="lint_rules/fixer.py has not landed yet"
+)

@@ -8,7 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
-from .conftest import BUGGY, CLEAN, REPO, run_kvguard, write
+from .conftest import BUGGY, CLEAN, REPO, write
 
 
 def stats(run) -> dict:
@@ -96,7 +96,9 @@ def test_config_change_invalidates(kv, project):
     kv("check")
     assert stats(kv("check", "-v"))["cached"] == 7
     assert stats(kv("check", "-v", "--select", "KVG001"))["cached"] == 0
-    (project / "pyproject.toml").write_text("[tool.kvguard]\nignore = ['KVG003']\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        "[tool.kvguard]\nignore = ['KVG003']\n", encoding="utf-8"
+    )
     run = kv("check", "-v", "--output-format", "json")
     assert stats(run)["cached"] == 0
     assert [i["code"] for i in json.loads(run.out)] == ["KVG001", "KVG002"]
@@ -107,7 +109,12 @@ def test_tool_version_change_invalidates(project, tmp_path_factory):
     every source file) must not reuse the other version's results."""
     make_tree(project)
     pkgroot = tmp_path_factory.mktemp("tool")
-    shutil.copytree(REPO / "lint_rules", pkgroot / "lint_rules", ignore=shutil.ignore_patterns("__pycache__"), copy_function=shutil.copy2)
+    shutil.copytree(
+        REPO / "lint_rules",
+        pkgroot / "lint_rules",
+        ignore=shutil.ignore_patterns("__pycache__"),
+        copy_function=shutil.copy2,
+    )
     env = {"PYTHONPATH": str(pkgroot)}
 
     def run(*args):
@@ -115,7 +122,13 @@ def test_tool_version_change_invalidates(project, tmp_path_factory):
         import sys
 
         e = dict(os.environ, **env)
-        p = subprocess.run([sys.executable, "-m", "lint_rules", *args], cwd=project, capture_output=True, text=True, env=e)
+        p = subprocess.run(
+            [sys.executable, "-m", "lint_rules", *args],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            env=e,
+        )
         return type("R", (), {"rc": p.returncode, "out": p.stdout, "err": p.stderr})()
 
     run("check")

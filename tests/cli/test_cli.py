@@ -8,9 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
-from .conftest import BUGGY, BUGGY_CODES, CLEAN, REPO, copy_examples, run_kvguard, write
+from .conftest import BUGGY, BUGGY_CODES, CLEAN, copy_examples, run_kvguard, write
 
 
 def codes_of(run) -> list[str]:
@@ -41,7 +39,11 @@ def test_exit_zero_keeps_errors_at_2(kv, project):
     copy_examples(project)
     assert kv("check", "--exit-zero").rc == 0
     # A file the prefilter sends to the parser, which it cannot parse.
-    write(project, "broken.py", "class B(AttentionBackend):\n    x = isinstance(self.token_to_kv_pool_allocator, (\n")
+    write(
+        project,
+        "broken.py",
+        "class B(AttentionBackend):\n    x = isinstance(self.token_to_kv_pool_allocator, (\n",
+    )
     run = kv("check", "--exit-zero")
     assert run.rc == 2, run
 
@@ -54,21 +56,29 @@ def test_default_path_is_cwd_and_python_dash_m(kv, project):
     if exe.exists():
         import subprocess
 
-        proc = subprocess.run([str(exe), "check", "--no-cache"], cwd=project, capture_output=True, text=True)
+        proc = subprocess.run(
+            [str(exe), "check", "--no-cache"], cwd=project, capture_output=True, text=True
+        )
         assert proc.returncode == 1 and "KVG001" in proc.stdout
 
 
 def test_unparsable_and_undecodable_files_reported_run_continues(kv, project):
     copy_examples(project)
     # Needs a parse (mentions the allocator in a backend class) but is not valid Python.
-    write(project, "zz_syntax.py", "class B(AttentionBackend):\n    x = isinstance(self.token_to_kv_pool_allocator.(\n")
+    write(
+        project,
+        "zz_syntax.py",
+        "class B(AttentionBackend):\n    x = isinstance(self.token_to_kv_pool_allocator.(\n",
+    )
     write(project, "zz_latin.py", b"x = '\xe9'  # no cookie, not UTF-8\n")
     run = kv("check", "--output-format", "concise", "--no-cache")
     assert run.rc == 2, run
     assert re.search(r"error: zz_syntax\.py: .*syntax", run.err), run.err
     assert re.search(r"error: zz_latin\.py: cannot decode as utf-8", run.err), run.err
     # The other files were still linted.
-    assert [ln.split()[1] for ln in run.out.splitlines() if ln.startswith("buggy_backend.py")] == BUGGY_CODES
+    assert [
+        ln.split()[1] for ln in run.out.splitlines() if ln.startswith("buggy_backend.py")
+    ] == BUGGY_CODES
 
 
 def test_missing_path_is_exit_2(kv, project):
@@ -86,11 +96,27 @@ def test_usage_errors_are_exit_2(kv):
 def test_select_ignore_extend_select(kv, project):
     copy_examples(project)
     assert codes_of(kv("check", "--output-format", "json", "--select", "KVG001")) == ["KVG001"]
-    assert codes_of(kv("check", "--output-format", "json", "--ignore", "KVG001,KVG003")) == ["KVG002"]
+    assert codes_of(kv("check", "--output-format", "json", "--ignore", "KVG001,KVG003")) == [
+        "KVG002"
+    ]
     # Prefix selection like ruff: KVG00 = every rule, KVG004 (opt-in) included.
-    assert sorted(codes_of(kv("check", "--output-format", "json", "--select", "KVG"))) == sorted(BUGGY_CODES)
+    assert sorted(codes_of(kv("check", "--output-format", "json", "--select", "KVG"))) == sorted(
+        BUGGY_CODES
+    )
     # Most specific selector wins within one layer.
-    assert codes_of(kv("check", "--output-format", "json", "--select", "KVG", "--ignore", "KVG00", "--extend-select", "KVG002")) == ["KVG002"]
+    assert codes_of(
+        kv(
+            "check",
+            "--output-format",
+            "json",
+            "--select",
+            "KVG",
+            "--ignore",
+            "KVG00",
+            "--extend-select",
+            "KVG002",
+        )
+    ) == ["KVG002"]
     bad = kv("check", "--select", "KVG999")
     assert bad.rc == 2 and "KVG999" in bad.err
 
@@ -120,7 +146,16 @@ def test_json_format_matches_ruff_shape(kv, project):
     items = json.loads(run.out)
     assert [i["code"] for i in items] == BUGGY_CODES
     for item in items:
-        assert set(item) >= {"code", "message", "filename", "location", "end_location", "fix", "url", "noqa_row"}
+        assert set(item) >= {
+            "code",
+            "message",
+            "filename",
+            "location",
+            "end_location",
+            "fix",
+            "url",
+            "noqa_row",
+        }
         assert item["filename"] == str(project / "buggy_backend.py")
         assert set(item["location"]) == {"row", "column"} and item["location"]["row"] >= 1
         assert item["location"]["column"] >= 1
@@ -130,7 +165,9 @@ def test_json_format_matches_ruff_shape(kv, project):
         )
         assert item["noqa_row"] == item["location"]["row"]
         fix = item["fix"]
-        assert fix is None or (set(fix) >= {"applicability", "message", "edits"} and isinstance(fix["edits"], list))
+        assert fix is None or (
+            set(fix) >= {"applicability", "message", "edits"} and isinstance(fix["edits"], list)
+        )
     # Clean: an empty list, still valid JSON.
     (project / "buggy_backend.py").unlink()
     clean = kv("check", "--output-format", "json")
@@ -160,7 +197,10 @@ def test_sarif_structure(kv, project):
         assert phys["artifactLocation"]["uri"] == "buggy_backend.py"
         region = phys["region"]
         assert region["startLine"] >= 1 and region["startColumn"] >= 1
-        assert (region["endLine"], region["endColumn"]) >= (region["startLine"], region["startColumn"])
+        assert (region["endLine"], region["endColumn"]) >= (
+            region["startLine"],
+            region["startColumn"],
+        )
     (inv,) = the_run["invocations"]
     assert inv["executionSuccessful"] is False
     assert "broken.py" in json.dumps(inv["toolExecutionNotifications"])
@@ -192,14 +232,18 @@ def test_statistics(kv, project):
     run = kv("check", "--statistics")
     assert run.rc == 1
     rows = [ln.split("\t") for ln in run.out.splitlines()]
-    assert sorted(r[1] for r in rows) == sorted(BUGGY_CODES) and all(r[0].strip() == "1" for r in rows)
+    assert sorted(r[1] for r in rows) == sorted(BUGGY_CODES) and all(
+        r[0].strip() == "1" for r in rows
+    )
 
 
 def test_rule_command(kv):
     run = kv("rule", "KVG001")
     assert run.rc == 0 and "KVG001" in run.out and "Fix" in run.out
     allr = kv("rule", "--all")
-    assert allr.rc == 0 and all(code in allr.out for code in ("KVG001", "KVG002", "KVG003", "KVG004"))
+    assert allr.rc == 0 and all(
+        code in allr.out for code in ("KVG001", "KVG002", "KVG003", "KVG004")
+    )
     js = json.loads(kv("rule", "KVG002", "--output-format", "json").out)
     assert js["code"] == "KVG002" and js["explanation"]
     assert kv("rule", "KVG999").rc == 2
@@ -207,9 +251,18 @@ def test_rule_command(kv):
 
 
 def test_stdin_filename(kv, project):
-    run = kv("check", "--stdin-filename", "pkg/backend.py", "--output-format", "concise", stdin=BUGGY.encode())
+    run = kv(
+        "check",
+        "--stdin-filename",
+        "pkg/backend.py",
+        "--output-format",
+        "concise",
+        stdin=BUGGY.encode(),
+    )
     assert run.rc == 1, run
-    assert [ln.split()[1] for ln in run.out.splitlines() if ln.startswith("pkg/backend.py:")] == BUGGY_CODES
+    assert [
+        ln.split()[1] for ln in run.out.splitlines() if ln.startswith("pkg/backend.py:")
+    ] == BUGGY_CODES
     assert not (project / "pkg").exists()
     clean = kv("check", "--stdin-filename", "x.py", stdin=CLEAN.encode())
     assert clean.rc == 0
@@ -221,7 +274,10 @@ def test_show_unused_suppressions(kv, project):
     text = BUGGY.replace(
         "isinstance(allocator, SWATokenToKVPoolAllocator)",
         "isinstance(allocator, SWATokenToKVPoolAllocator)  # noqa: KVG001",
-    ).replace("self.page_size = model_runner.page_size", "self.page_size = model_runner.page_size  # noqa: KVG002")
+    ).replace(
+        "self.page_size = model_runner.page_size",
+        "self.page_size = model_runner.page_size  # noqa: KVG002",
+    )
     write(project, "b.py", text)
     plain = kv("check", "--output-format", "json", "--no-cache")
     assert codes_of(plain) == ["KVG003", "KVG002"]

@@ -10,7 +10,9 @@ from .conftest import BUGGY, BUGGY_CODES, CLEAN, write
 
 
 def set_config(project, body: str) -> None:
-    (project / "pyproject.toml").write_text(f"[project]\nname = 'demo'\n\n[tool.kvguard]\n{body}\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        f"[project]\nname = 'demo'\n\n[tool.kvguard]\n{body}\n", encoding="utf-8"
+    )
 
 
 def codes(run) -> list[str]:
@@ -58,10 +60,15 @@ def test_config_selection_and_cli_layer(kv, project):
 def test_per_file_ignores(kv, project):
     write(project, "legacy/b.py", BUGGY)
     write(project, "new/b.py", BUGGY)
-    set_config(project, "[tool.kvguard.per-file-ignores]\n'legacy/*' = ['KVG00']\n'b.py' = ['KVG003']")
+    set_config(
+        project, "[tool.kvguard.per-file-ignores]\n'legacy/*' = ['KVG00']\n'b.py' = ['KVG003']"
+    )
     run = kv("check", "--output-format", "json")
     items = json.loads(run.out)
-    assert {(i["filename"].split("/")[-2], i["code"]) for i in items} == {("new", "KVG001"), ("new", "KVG002")}
+    assert {(i["filename"].split("/")[-2], i["code"]) for i in items} == {
+        ("new", "KVG001"),
+        ("new", "KVG002"),
+    }
 
 
 def test_exclude_and_extend_exclude(kv, project):
@@ -107,7 +114,9 @@ def test_config_found_from_common_root_of_targets(kv, project):
     assert codes(kv("check", "sub/pkg", "--output-format", "json", "--isolated")) == BUGGY_CODES
     other = project / "kvguard.toml"
     other.write_text("select = ['KVG003']\n", encoding="utf-8")
-    assert codes(kv("check", "sub/pkg", "--output-format", "json", "--config", str(other))) == ["KVG003"]
+    assert codes(kv("check", "sub/pkg", "--output-format", "json", "--config", str(other))) == [
+        "KVG003"
+    ]
     bad = kv("check", "--config", str(project / "missing.toml"))
     assert bad.rc == 2 and "missing.toml" in bad.err
 

@@ -24,12 +24,16 @@ from lint_rules.source import BOM, _may_have_cookie, decode_source
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOG = rule_catalog()
-CODE_SETS = [frozenset(c) for n in range(1, len(RULES) + 1) for c in itertools.combinations(sorted(RULES), n)]
+CODE_SETS = [
+    frozenset(c) for n in range(1, len(RULES) + 1) for c in itertools.combinations(sorted(RULES), n)
+]
 SCOPES = [ScopeConfig(), ScopeConfig(all_code=True)]
 
 
 def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Linter:
-    return Linter(Config(root=str(REPO), scope=scope), CATALOG, codes, Options(report_unused=report_unused))
+    return Linter(
+        Config(root=str(REPO), scope=scope), CATALOG, codes, Options(report_unused=report_unused)
+    )
 
 
 LINTERS = [(codes, scope, linter(codes, scope)) for codes in CODE_SETS for scope in SCOPES]
@@ -65,7 +69,10 @@ WORDS = sorted({n for meta in RULES.values() for group in meta.needles for n in 
 
 
 @settings(max_examples=400, deadline=None)
-@given(parts=st.lists(st.sampled_from(WORDS), max_size=40), path=st.sampled_from(["a.py", "x/layers/attention/b.py"]))
+@given(
+    parts=st.lists(st.sampled_from(WORDS), max_size=40),
+    path=st.sampled_from(["a.py", "x/layers/attention/b.py"]),
+)
 def test_bytes_prefilter_implied_by_checker_prefilter(parts, path):
     check_implication("".join(parts).encode("utf-8"), path)
 

@@ -15,7 +15,7 @@ pytestmark = needs_fixer
 # A module-level helper under layers/attention/: findings without an automatic fix.
 UNFIXABLE = (
     "def update_window(loc, token_to_kv_pool_allocator=None):\n"
-    "    if hasattr(token_to_kv_pool_allocator, \"translate_loc_from_full_to_swa\"):\n"
+    '    if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):\n'
     "        return token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc)\n"
     "    return loc\n"
 )
@@ -79,13 +79,20 @@ def test_diff_writes_nothing(kv, project):
     assert run.rc == 1, run
     assert snapshot(project) == before
     assert run.out.startswith("--- b.py\n+++ b.py\n@@ ")
-    assert "-        self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)\n" in run.out
+    assert (
+        "-        self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)\n"
+        in run.out
+    )
     assert "helper.py" not in run.out
     assert "Would fix 3 errors." in run.err
     # The diff is exactly what `fix` then writes.
     fixed_copy = write(project, "copy/b.py", BUGGY)
     kv("fix", "copy", "--no-cache")
-    new_lines = [ln[1:] for ln in run.out.splitlines(keepends=True) if ln.startswith("+") and not ln.startswith("+++")]
+    new_lines = [
+        ln[1:]
+        for ln in run.out.splitlines(keepends=True)
+        if ln.startswith("+") and not ln.startswith("+++")
+    ]
     assert all(line in fixed_copy.read_text(encoding="utf-8") for line in new_lines)
     # Nothing to fix: exit 0, still nothing written.
     (project / "b.py").unlink()
@@ -109,15 +116,22 @@ def test_fix_keeps_encoding_bom_and_newlines(kv, project):
     assert b"\n" not in d1.replace(b"\r\n", b""), "mixed newlines after fix"
     assert d1.decode("latin-1") != latin
     d2 = p2.read_bytes()
-    assert d2.startswith(codecs.BOM_UTF8 + "# Caf\u00e9\n".encode()) and d2.count(codecs.BOM_UTF8) == 1
+    assert (
+        d2.startswith(codecs.BOM_UTF8 + "# Caf\u00e9\n".encode()) and d2.count(codecs.BOM_UTF8) == 1
+    )
     assert "_resolve_swa_kv_pool" in d2.decode("utf-8-sig")
 
 
 def test_stdin_fix_writes_source_to_stdout(kv, project):
-    run = kv("check", "--fix", "--unsafe-fixes", "--stdin-filename", "pkg/b.py", stdin=BUGGY.encode())
+    run = kv(
+        "check", "--fix", "--unsafe-fixes", "--stdin-filename", "pkg/b.py", stdin=BUGGY.encode()
+    )
     assert run.rc == 0, run
     out = run.stdout_bytes.decode("utf-8")
-    assert "_resolve_swa_kv_pool" in out and "isinstance(allocator, SWATokenToKVPoolAllocator)" not in out
+    assert (
+        "_resolve_swa_kv_pool" in out
+        and "isinstance(allocator, SWATokenToKVPoolAllocator)" not in out
+    )
     assert not (project / "pkg").exists()
     # Unfixable: the source comes back unchanged, the findings go to stderr, exit 1.
     run = kv("fix", "--stdin-filename", "layers/attention/h.py", stdin=UNFIXABLE.encode())

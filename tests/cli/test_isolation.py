@@ -22,7 +22,9 @@ def in_process(project: Path, *args: str) -> tuple[int, bool, str]:
         "sys.stderr.write('\\nLIBCST=%s RC=%d\\n' % ('libcst' in sys.modules, rc))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=project, capture_output=True, text=True, env=env
+    )
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("LIBCST="), proc.stderr
     imported = last.split()[0] == "LIBCST=True"
@@ -37,7 +39,12 @@ def test_no_libcst_import_when_nothing_needs_parsing(project):
     rc, imported, err = in_process(project, "check", "--no-cache")
     assert rc == 0 and imported is False, err
     # Cached run, other formats, rule listing as JSON: still no parser.
-    for args in (["check"], ["check"], ["check", "--output-format", "sarif"], ["check", "--statistics"]):
+    for args in (
+        ["check"],
+        ["check"],
+        ["check", "--output-format", "sarif"],
+        ["check", "--statistics"],
+    ):
         rc, imported, err = in_process(project, *args)
         assert rc == 0 and imported is False, (args, err)
 
@@ -75,6 +82,9 @@ def test_linted_code_is_never_imported_or_executed(project, tmp_path_factory, fi
         "libcst.py",  # would shadow the parser for `python -m lint_rules` run from here
         "tomllib.py",
         "difflib.py",
+        "argparse.py",
+        "dataclasses.py",
+        "json.py",
         "hashlib.py",
         "pkg/__init__.py",
         "pkg/attention_backend.py",
@@ -84,7 +94,9 @@ def test_linted_code_is_never_imported_or_executed(project, tmp_path_factory, fi
         if name.endswith("attention_backend.py"):
             body += BUGGY  # needs a real parse + analysis
         write(project, name, body)
-    (project / "pyproject.toml").write_text("[tool.kvguard]\nextend-select = ['KVG004']\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        "[tool.kvguard]\nextend-select = ['KVG004']\n", encoding="utf-8"
+    )
     args = ["check", "--no-cache", "."] + (["--fix", "--unsafe-fixes"] if fix else [])
     run = run_kvguard(*args, cwd=project)
     assert run.rc == (0 if fix else 1), run
@@ -95,6 +107,11 @@ def test_linted_code_is_never_imported_or_executed(project, tmp_path_factory, fi
     if exe.exists():
         subprocess.run([str(exe), *args], cwd=project, capture_output=True, timeout=300)
         assert not marker.exists(), marker.read_text()
-    run_kvguard("check", "--stdin-filename", "pkg/attention_backend.py", cwd=project,
-                stdin=(project / "pkg/attention_backend.py").read_bytes())
+    run_kvguard(
+        "check",
+        "--stdin-filename",
+        "pkg/attention_backend.py",
+        cwd=project,
+        stdin=(project / "pkg/attention_backend.py").read_bytes(),
+    )
     assert not marker.exists(), marker.read_text()

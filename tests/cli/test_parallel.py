@@ -34,7 +34,10 @@ def big_tree(project):
 
 @pytest.mark.parametrize("fmt", ["json", "full"])
 def test_jobs_do_not_change_output(kv, big_tree, fmt):
-    runs = {j: kv("check", "--no-cache", "-v", "--output-format", fmt, "--jobs", str(j)) for j in (1, 2, 3)}
+    runs = {
+        j: kv("check", "--no-cache", "-v", "--output-format", fmt, "--jobs", str(j))
+        for j in (1, 2, 3)
+    }
     assert workers(runs[1]) == 1 and workers(runs[2]) == 2 and workers(runs[3]) == 3
     base = runs[1]
     assert base.rc == 2  # undecodable files are errors
@@ -60,7 +63,11 @@ def test_parallel_then_cached(kv, big_tree):
 def test_small_parse_queue_in_parallel(kv, project):
     # Few files, all needing a parse: the parse phase itself forks (when worth it).
     for i in range(4):
-        write(project, f"b{i}.py", BUGGY + "\n" + "\n".join(f"# padding line {k}" + "x" * 60 for k in range(400)))
+        write(
+            project,
+            f"b{i}.py",
+            BUGGY + "\n" + "\n".join(f"# padding line {k}" + "x" * 60 for k in range(400)),
+        )
     one = kv("check", "--no-cache", "-v", "--output-format", "json", "-j", "1")
     two = kv("check", "--no-cache", "-v", "--output-format", "json", "-j", "2")
     assert workers(one) == 1 and workers(two) == 2

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 
 UNFIXABLE = (
     "def update_window(loc, token_to_kv_pool_allocator=None):\n"
-    "    if hasattr(token_to_kv_pool_allocator, \"translate_loc_from_full_to_swa\"):\n"
+    '    if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):\n'
     "        return token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc)\n"
     "    return loc\n"
 )
@@ -39,7 +39,9 @@ GIT_ENV = {
 def git(*args: str, cwd: Path) -> str:
     env = dict(os.environ, **GIT_ENV)
     env["HOME"] = str(cwd)  # no user/global git config
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env
+    ).stdout
 
 
 def test_hook_manifest():
@@ -58,10 +60,16 @@ def hook_repo(tmp_path_factory) -> tuple[Path, str, Path]:
     """(snapshot repo, its commit, PRE_COMMIT_HOME) of the current checkout, tracked and
     untracked-but-not-ignored files included."""
     snap = tmp_path_factory.mktemp("kvguard-snapshot")
-    files = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=REPO, check=True, capture_output=True,
-    ).stdout.decode().split("\0")
+    files = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=REPO,
+            check=True,
+            capture_output=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for rel in filter(None, files):
         src = REPO / rel
         if src.is_file() and not src.is_symlink():
@@ -81,8 +89,24 @@ def try_repo(hook_repo, workdir: Path, hook: str) -> subprocess.CompletedProcess
     env.pop("PYTHONPATH", None)
     env["HOME"] = str(home)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(snap), hook, "--ref", rev, "--all-files", "--verbose"],
-        cwd=workdir, capture_output=True, text=True, env=env, timeout=900, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            str(snap),
+            hook,
+            "--ref",
+            rev,
+            "--all-files",
+            "--verbose",
+        ],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
     )
 
 
@@ -137,7 +161,9 @@ def test_fix_hook_fixes_everything_then_passes(hook_repo, tmp_path):
     work = project_repo(tmp_path, {"backend.py": BUGGY})
     first = try_repo(hook_repo, work, "kvguard-fix")
     # pre-commit fails a hook that modified files, even when nothing remains.
-    assert first.returncode == 1 and "files were modified by this hook" in first.stdout, first.stdout
+    assert (
+        first.returncode == 1 and "files were modified by this hook" in first.stdout
+    ), first.stdout
     git("add", "-A", cwd=work)
     second = try_repo(hook_repo, work, "kvguard-fix")
     assert second.returncode == 0, second.stdout + second.stderr

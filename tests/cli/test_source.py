@@ -27,15 +27,34 @@ def roundtrip(data: bytes) -> bytes:
     [
         (b"x = 1\n", "utf-8", False, "x = 1\n"),
         (b"\xef\xbb\xbfx = '\xc3\xa9'\r\n", "utf-8", True, "x = '\u00e9'\r\n"),
-        (b"# -*- coding: latin-1 -*-\nx = '\xe9'\n", "iso8859-1", False, "# -*- coding: latin-1 -*-\nx = '\u00e9'\n"),
-        (b"#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\ns = '\x80'\n", "cp1252", False,
-         "#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\ns = '\u20ac'\n"),
+        (
+            b"# -*- coding: latin-1 -*-\nx = '\xe9'\n",
+            "iso8859-1",
+            False,
+            "# -*- coding: latin-1 -*-\nx = '\u00e9'\n",
+        ),
+        (
+            b"#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\ns = '\x80'\n",
+            "cp1252",
+            False,
+            "#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\ns = '\u20ac'\n",
+        ),
         (b"a = 1\r\nb = 2\rc = 3\n", "utf-8", False, "a = 1\r\nb = 2\rc = 3\n"),
         (b"", "utf-8", False, ""),
         (b"\xef\xbb\xbf", "utf-8", True, ""),
         # A cookie on line 2 after a code line is not a cookie (PEP 263): UTF-8 applies.
-        (b"x = 1\n# coding: latin-1\ny = '\xc3\xa9'\n", "utf-8", False, "x = 1\n# coding: latin-1\ny = '\u00e9'\n"),
-        (b"# coding: utf-8\nno_newline_at_end = 1", "utf-8", False, "# coding: utf-8\nno_newline_at_end = 1"),
+        (
+            b"x = 1\n# coding: latin-1\ny = '\xc3\xa9'\n",
+            "utf-8",
+            False,
+            "x = 1\n# coding: latin-1\ny = '\u00e9'\n",
+        ),
+        (
+            b"# coding: utf-8\nno_newline_at_end = 1",
+            "utf-8",
+            False,
+            "# coding: utf-8\nno_newline_at_end = 1",
+        ),
     ],
 )
 def test_decode_like_python_and_roundtrip(data, encoding, bom, text):
@@ -71,7 +90,9 @@ def test_encode_error_is_clear():
 
 
 newline = st.sampled_from(["\n", "\r\n", "\r"])
-line = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=30)
+line = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=30
+)
 
 
 @settings(max_examples=200, deadline=None)
