@@ -39,6 +39,7 @@ MIN_PARALLEL_PENDING = 200
 
 # Set in the parent just before forking a pool (workers inherit it); None otherwise.
 _POOL_STATE = None
+_FIX_STATE = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -633,21 +634,68 @@ class Linter:
             return False
         return finding.fix.applicability == "safe" or self.options.unsafe_fixes
 
-    def _apply_fixes(self, report: RunReport, cache) -> None:
-        for fr in report.files:
-            if fr.result.error is not None or not any(
-                self._fix_allowed(f) for f in fr.result.findings
-            ):
-                continue
-            target = fr.target
-            try:
-                with open(target.abspath, "rb") as handle:
-                    data = handle.read()
-                source = decode_source(data)
-            except (OSError, SourceDecodeError) as exc:
-                fr.fix_error = exc.strerror if isinstance(exc, OSError) else str(exc)
-                continue
+    def _fix_task(self, target: Target) -> tuple:
+        """(source, outcome, error) for one file: read, decode, ``fixer.fix_text``."""
+        try:
+            _, data = _read(target.abspath)
+            source = decode_source(data)
+        except OSError as exc:
+            return None, None, _os_reason(exc)
+        except SourceDecodeError as exc:
+            return None, None, str(exc)
+        try:
             outcome = self.fix_source(source, target.display, self.codes_for(target))
+        except Exception as exc:  # the fixer promises not to raise; never lose other files
+            return None, None, f"fix failed: internal error: {type(exc).__name__}: {exc}"
+        return source, outcome, None
+
+    def _run_fixes(self, targets: list[Target]) -> list[tuple]:
+        """``_fix_task`` for every target, in forked workers when there are several (a fix
+        re-lints its file a few times, so it is worth a worker); this process helps, taking the
+        jobs no worker has started from the end of the queue.  Results in input order."""
+        jobs = self.options.jobs or _cpu_count()
+        if jobs <= 1 or len(targets) < MIN_PARALLEL_FILES or not _can_fork():
+            return [self._fix_task(t) for t in targets]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        global _FIX_STATE
+        _import_parser()
+        _FIX_STATE = (self, targets)
+        results: list = [None] * len(targets)
+        try:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
+                order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].abspath))
+                futures = [(pool.submit(_pool_fix, i), i) for i in order]
+                for future, i in reversed(futures):
+                    if future.cancel():
+                        results[i] = self._fix_task(targets[i])
+                for future, i in futures:
+                    if results[i] is None:
+                        try:
+                            results[i] = future.result()
+                        except Exception as exc:  # a crashed worker
+                            results[i] = (
+                                None,
+                                None,
+                                f"fix failed: internal error: {type(exc).__name__}: {exc}",
+                            )
+        finally:
+            _FIX_STATE = None
+        return results
+
+    def _apply_fixes(self, report: RunReport, cache) -> None:
+        todo = [
+            fr
+            for fr in report.files
+            if fr.result.error is None and any(self._fix_allowed(f) for f in fr.result.findings)
+        ]
+        for fr, (source, outcome, error) in zip(todo, self._run_fixes([fr.target for fr in todo])):
+            target = fr.target
+            if error is not None:
+                fr.fix_error = error
+                continue
             fr.fix_target = getattr(outcome, "target", None)
             if outcome.error:
                 fr.fix_error = outcome.error
@@ -693,6 +741,18 @@ class Linter:
             result = self._unparsed_result(text, display, codes)
         result.path = display
         return result
+
+
+def _pool_fix(index: int) -> tuple:
+    linter, targets = _FIX_STATE
+    return linter._fix_task(targets[index])
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _import_parser() -> None:

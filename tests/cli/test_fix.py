@@ -173,3 +173,26 @@ def test_fix_that_cannot_be_written_leaves_the_file_and_exits_2(kv, project):
     assert sorted(p.name for p in locked.iterdir()) == ["b.py"]
     # The other file was still fixed.
     assert other.read_text(encoding="utf-8") != BUGGY
+
+
+def test_fix_in_parallel_is_identical(kv, project):
+    variants = [
+        BUGGY.replace("ToySlidingWindowAttnBackend", f"Toy{i}AttnBackend") for i in range(6)
+    ]
+    for j in (1, 2, 3):
+        for i, text in enumerate(variants):
+            write(project, f"j{j}/b{i}.py", text)
+    write(project, "j1/layers/attention/helper.py", UNFIXABLE)
+    write(project, "j2/layers/attention/helper.py", UNFIXABLE)
+    write(project, "j3/layers/attention/helper.py", UNFIXABLE)
+    runs = {
+        j: kv("fix", f"j{j}", "--no-cache", "--jobs", str(j), "--output-format", "concise")
+        for j in (1, 2, 3)
+    }
+    for j, run in runs.items():
+        assert run.rc == 1, run
+        assert run.out.replace(f"j{j}/", "jX/") == runs[1].out.replace("j1/", "jX/")
+        assert "18 fixed" in run.out
+    for i in range(6):
+        fixed = {(project / f"j{j}" / f"b{i}.py").read_bytes() for j in (1, 2, 3)}
+        assert len(fixed) == 1 and fixed != {variants[i].encode()}
