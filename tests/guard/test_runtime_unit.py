@@ -295,6 +295,29 @@ def test_modern_wiring_reads_self_pool_at_call_time(mod):
     draft.token_to_kv_pool = saved
 
 
+def test_memo_of_the_last_consistent_check_never_hides_a_change(mod):
+    """The hot path skips the invariant for the same (pool, SWA pool, flag) objects; any change of
+    one of them must be checked again."""
+    do_install("raise")
+    pool = SWAPool()
+    backend = mod.FakeBackend(runner(pool, pool))
+    for _ in range(3):
+        backend.init_forward_metadata(Batch())  # consistent, then memoized
+    backend.use_sliding_window_kv_pool = False  # the flag changes
+    with pytest.raises(guardrails.PoolGuardViolation, match="flag-disagrees"):
+        backend.init_forward_metadata(Batch())
+    backend.use_sliding_window_kv_pool = True
+    backend.init_forward_metadata(Batch())
+    backend._swa_kv_pool = SWAPool()  # another SWA pool object (different mapping)
+    with pytest.raises(guardrails.PoolGuardViolation, match="swa-pool-is-not-the-active-pool"):
+        backend.init_forward_metadata(Batch())
+    backend._swa_kv_pool = pool
+    backend.token_to_kv_pool = FullPool()  # the active pool changes
+    with pytest.raises(guardrails.PoolGuardViolation, match="swa-pool-on-full-active-pool"):
+        backend.init_forward_metadata(Batch())
+    assert runtime.stats()["checks"] >= 7
+
+
 def test_post_import_hook_patches_lazily():
     name = "kvguard_fake_backend_lazy"
     sys.modules.pop(name, None)
