@@ -130,6 +130,22 @@ def build_cases():
             list(zip(tgd.sources, tt.sources)),
         )
     )
+    # A model-sized decode step: a 32-layer model has 8x the attention work of the 4-layer graph,
+    # so the same captured graph is replayed 8 times behind the one guarded metadata call (still
+    # a lower bound: no MLP, no sampling). One guard check per step, as in a real server.
+    def model_step(pair, tgd=tgd, tt=tt):
+        tgd.step(pair[0])
+        for _ in range(8):
+            tt.step(pair[1])
+
+    cases.append(
+        Case(
+            "trtllm target decode + 32-layer attention (Triton graph x8 stands in for XQA)",
+            model_step,
+            lambda tgd=tgd: tgd.out_graph(in_capture=False),
+            list(zip(tgd.sources, tt.sources)),
+        )
+    )
     torch.cuda.synchronize()
     return cases
 
