@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -111,12 +112,17 @@ class Timing:
     name: str
     cmd: list[str]
     samples: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # user+sys of the process tree
     rcs: set = field(default_factory=set)
     last_output: str = ""
 
     @property
     def median(self) -> float:
         return statistics.median(self.samples)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu)
 
     def spread(self) -> str:
         return f"{min(self.samples):.3f}-{max(self.samples):.3f}"
@@ -127,9 +133,12 @@ class Runner:
         self.cwd, self.env, self.verbose = cwd, env, verbose
 
     def once(self, t: Timing, record: bool = True) -> float:
+        ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         p = subprocess.run(t.cmd, cwd=self.cwd, env=self.env, capture_output=True, text=True)
         dt = time.perf_counter() - t0
+        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
         t.rcs.add(p.returncode)
         t.last_output = (p.stdout + p.stderr)[-3000:]
         if "CollectionError" in t.last_output or "Failed to load rules" in t.last_output:
@@ -140,8 +149,9 @@ class Runner:
             )
         if record:
             t.samples.append(dt)
+            t.cpu.append(cpu)
         if self.verbose:
-            print(f"    {t.name:<34} {dt:9.3f}s", file=sys.stderr, flush=True)
+            print(f"    {t.name:<40} {dt:9.3f}s wall {cpu:9.3f}s cpu", file=sys.stderr, flush=True)
         return dt
 
     def alternate(self, timings: list[Timing], runs: int, warmup: bool = True) -> None:
@@ -359,13 +369,17 @@ def main(argv: Optional[list[str]] = None) -> int:
     fixit_speedup = fx_attn.median / kv_attn.median
     fixit_speedup_warm = fx_attn.median / kv_attn_w.median
     targets = [
-        ("whole-tree cold <= 0.5x ruff", f"{cold_ratio:.2f}x", cold_ratio <= TARGET_COLD_RATIO),
-        ("warm <= 0.3 s", f"{kv_warm.median:.3f} s", kv_warm.median <= TARGET_WARM_S),
-        ("one file <= 0.5 s", f"{kv_one.median:.3f} s", kv_one.median <= TARGET_ONE_FILE_S),
+        ("whole-tree cold <= 0.5x ruff", f"{cold_ratio:.2f}x", cold_ratio <= TARGET_COLD_RATIO,
+         f"{kv_cold.cpu_median / rf_tree.cpu_median:.2f}x"),
+        ("warm <= 0.3 s", f"{kv_warm.median:.3f} s", kv_warm.median <= TARGET_WARM_S,
+         f"{kv_warm.cpu_median:.3f} s"),
+        ("one file <= 0.5 s", f"{kv_one.median:.3f} s", kv_one.median <= TARGET_ONE_FILE_S,
+         f"{kv_one.cpu_median:.3f} s"),
         (
             ">= 300x faster than Fixit on the attention dir (kvguard cold)",
             f"{fixit_speedup:.0f}x",
             fixit_speedup >= TARGET_FIXIT_SPEEDUP,
+            f"{fx_attn.cpu_median / kv_attn.cpu_median:.0f}x",
         ),
     ]
 
@@ -381,11 +395,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     lines.append("Medians of alternating runs (one untimed warm-up run each); wall-clock seconds of the "
                  "whole command, process start-up included.")
     lines.append("")
-    lines.append("| measurement | median s | min-max s | runs | ratio |")
-    lines.append("|---|---|---|---|---|")
+    lines.append("CPU s = user+sys of the whole process tree (less sensitive to load from other "
+                 "processes than wall time; the targets are on wall time).")
+    lines.append("")
+    lines.append("| measurement | median wall s | min-max wall s | median CPU s | runs | ratio (wall) |")
+    lines.append("|---|---|---|---|---|---|")
 
     def row(t: Timing, ratio: str = "") -> None:
-        lines.append(f"| {t.name} | {t.median:.3f} | {t.spread()} | {len(t.samples)} | {ratio} |")
+        lines.append(
+            f"| {t.name} | {t.median:.3f} | {t.spread()} | {t.cpu_median:.3f} | {len(t.samples)} | {ratio} |"
+        )
 
     row(kv_cold, f"{cold_ratio:.2f}x ruff")
     row(rf_tree, "1.00")
@@ -398,10 +417,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     row(fx_attn, f"{n_attn} files")
     lines.append(
         f"| libcst parse of the {floor_c['files']} prefilter candidates (one process) "
-        f"| {floor_c['seconds']:.3f} | | 1 | {floor_c['bytes'] / 1e6:.2f} MB |"
+        f"| {floor_c['seconds']:.3f} | | | 1 | {floor_c['bytes'] / 1e6:.2f} MB |"
     )
     lines.append(
-        f"| libcst parse of all {len(all_py)} files (reference) | {all_s:.1f} | | 1 | {all_note} |"
+        f"| libcst parse of all {len(all_py)} files (reference) | {all_s:.1f} | | | 1 | {all_note} |"
     )
     lines.append("")
     lines.append(f"Candidates: {how}.")
@@ -411,10 +430,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     for k, v in mem.items():
         lines.append(f"| {k} | {v:.0f} |")
     lines.append("")
-    lines.append("| target | measured | result |")
-    lines.append("|---|---|---|")
-    for name, val, ok in targets:
-        lines.append(f"| {name} | {val} | {_verdict(ok)} |")
+    lines.append("| target | measured (wall) | result | same figure in CPU time (informative) |")
+    lines.append("|---|---|---|---|")
+    for name, val, ok, cpu_view in targets:
+        lines.append(f"| {name} | {val} | {_verdict(ok)} | {cpu_view} |")
     text = "\n".join(lines)
     print()
     print(text)
@@ -430,7 +449,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not args.no_write:
         corpus.update_results_section("speed", text)
         print(f"\nwrote {corpus.RESULTS_FILE.relative_to(REPO)}", file=sys.stderr)
-    return 0 if all(ok for _, _, ok in targets) else 1
+    return 0 if all(t[2] for t in targets) else 1
 
 
 if __name__ == "__main__":
