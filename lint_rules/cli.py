@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from typing import Optional, Sequence
@@ -165,10 +166,33 @@ def protect_sys_path() -> None:
     sys.path[:] = [p for p in sys.path if p not in ("", ".", cwd)]
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that cleanups run (the worker pool is shut down, a
+    half-written temporary file is removed); the files themselves are replaced atomically."""
+
+
+def _on_sigterm(main_pid: int):
+    def handler(signum, frame):
+        if os.getpid() != main_pid:  # a forked worker: die as before, silently
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise _Terminated()
+
+    return handler
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     protect_sys_path()
     try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
+    except ValueError:  # not the main thread (embedded use): leave signals alone
+        previous = None
+    try:
         return _main(list(sys.argv[1:] if argv is None else argv))
+    except _Terminated:
+        sys.stderr.write("kvguard: terminated\n")
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         sys.stderr.write("kvguard: interrupted\n")
         return 130
@@ -189,6 +213,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         traceback.print_exc()
         sys.stderr.write(f"kvguard: internal error: {type(exc).__name__}: {exc}\n")
         return EXIT_ERROR
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _main(argv: list[str]) -> int:
