@@ -135,11 +135,11 @@ def _is_under(path: str, root: str) -> bool:
 
 
 def _rel(abspath: str, root: str) -> str:
-    if _is_under(abspath, root):
-        rel = os.path.relpath(abspath, root)
-    else:
-        rel = abspath
-    return rel.replace(os.sep, "/")
+    if abspath == root:
+        return "."
+    prefix = root.rstrip(os.sep) + os.sep
+    rel = abspath[len(prefix) :] if abspath.startswith(prefix) else abspath
+    return rel.replace(os.sep, "/") if os.sep != "/" else rel
 
 
 def _display(path: str) -> str:
@@ -317,6 +317,8 @@ class Linter:
             for code in codes
             if code in RULES and all(n.isascii() for group in RULES[code].needles for n in group)
         }
+        # Per selected code set: (a rule lacks byte needles -> always check the text, needles).
+        self._needle_plans: dict[frozenset[str], tuple] = {}
 
     # -- per-file settings -------------------------------------------------------------------
 
@@ -375,11 +377,30 @@ class Linter:
         """
         if self.options.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
             return True
-        for code in codes:
-            needles = self._needles.get(code)
-            if needles is None:
-                return True
-            if all(any(n in data for n in group) for group in needles):
+        plan = self._needle_plans.get(codes)
+        if plan is None:
+            unknown = any(code not in self._needles for code in codes)
+            plan = self._needle_plans[codes] = (
+                unknown,
+                tuple(self._needles[c] for c in sorted(codes) if c in self._needles),
+            )
+        if plan[0]:
+            return True
+        # Each distinct needle is searched at most once (the rules share most of them).
+        seen: dict[bytes, bool] = {}
+        for needles in plan[1]:
+            for group in needles:
+                hit = False
+                for n in group:
+                    found = seen.get(n)
+                    if found is None:
+                        found = seen[n] = n in data
+                    if found:
+                        hit = True
+                        break
+                if not hit:
+                    break
+            else:
                 return True
         return False
 
@@ -778,15 +799,18 @@ def _read(path: str) -> tuple[os.stat_result, bytes]:
                 if stat_mod.S_ISDIR(st.st_mode)
                 else OSError(0, "not a regular file")
             )
-        chunks = []
-        remaining = st.st_size
+        # One read of size+1 normally returns the whole file and proves EOF (short read).
+        want = st.st_size + 1
+        first = os.read(fd, want)
+        if len(first) < want:
+            return st, first
+        chunks = [first]
         while True:
-            block = os.read(fd, max(remaining, 65536))
+            block = os.read(fd, 1 << 20)
             if not block:
                 break
             chunks.append(block)
-            remaining -= len(block)
-        return st, b"".join(chunks) if len(chunks) != 1 else chunks[0]
+        return st, b"".join(chunks)
     finally:
         os.close(fd)
 
