@@ -6,8 +6,9 @@ The slow tests download the wheels once into ``${KVGUARD_CACHE:-~/.cache/kvguard
 * ``test_release_matches_truth``: the whole extracted tree of a release gives exactly the
   hand-built ground truth of ``benchmarks/corpus_truth.json`` (no miss, nothing unexpected).
 * ``test_prefilter_is_sound``: on the attention directory of a release, linting every file
-  with ``lint_text`` (no prefilter) gives the same findings as the engine/CLI (with the
-  prefilter), and the prefilter accepts every file that has a finding.
+  with ``lint_text(..., prefilter=False, reduce=False)`` (full parse of every file) gives the
+  same findings as the engine/CLI (byte prefilter, ``needs_parse``, body reduction), and the
+  prefilter accepts every file that has a finding.
 * The fast tests check the harness itself: it must notice misses, unexpected findings and
   stale truth entries.
 """
@@ -143,7 +144,8 @@ def _lint_direct(tree: Path) -> set[tuple]:
     for f in files:
         rel = f.relative_to(tree).as_posix()
         text = f.read_text(encoding="utf-8")
-        res = checker.lint_text(text, rel, codes, scope)
+        # No prefilter and no reduction: a full libcst parse and every rule on every file.
+        res = checker.lint_text(text, rel, codes, scope, prefilter=False, reduce=False)
         assert res.error is None, (rel, res.error)
         passes = checker.needs_parse(text, rel, codes, scope)
         prefilter_rejected += not passes
