@@ -141,6 +141,7 @@ class Plan:
     init_fixes: list[InitFix] = field(default_factory=list)
     # original node -> replacement expression (code) for the "resolved pool" fixes
     replacements: dict = field(default_factory=dict)
+    touched: list = field(default_factory=list)  # FunctionInfo of every function a fix edits
     fixable: set = field(default_factory=set)  # RawFinding objects
 
 
@@ -250,9 +251,11 @@ def plan_fixes(analysis, raw_findings) -> Plan:
             if r.code == "KVG001" and isinstance(r.node, cst.Call) and call_func_name(r.node) == "isinstance":
                 plan.replacements[r.node] = f"{fn.self_name}.{attr} is not None"
                 plan.fixable.add(r)
+                plan.touched.append(fn)
             elif r.code == "KVG002" and isinstance(r.node, cst.Attribute):
                 plan.replacements[r.node.value] = f"{fn.self_name}.{attr}"
                 plan.fixable.add(r)
+                plan.touched.append(fn)
     return plan
 
 
@@ -393,6 +396,13 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
     for f in plan.init_fixes:
         class_nodes.setdefault(id(f.cls.node), []).append(f)
     replacements = {id(k): v for k, v in plan.replacements.items()}
+    # Functions the transformer must enter (the edited ones and their enclosing functions); the
+    # others are skipped whole, so a big module is not rebuilt node by node.
+    enter: set = set()
+    for fn in [*plan.touched, *(f.fn for f in plan.init_fixes)]:
+        while fn is not None:
+            enter.add(id(fn.node))
+            fn = fn.parent
 
     def statements_for(fix: InitFix, depth: int) -> list:
         s = fix.fn.self_name
@@ -435,6 +445,12 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
 
         def visit_IndentedBlock(self, node) -> None:
             self.depth += 1
+
+        def visit_FunctionDef(self, node) -> bool:
+            return id(node) in enter
+
+        def visit_Lambda(self, node) -> bool:
+            return id(node) in enter
 
         def leave_IndentedBlock(self, original_node, updated_node):
             self.depth -= 1
@@ -491,26 +507,46 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
             return updated_node if code is None else cst.parse_expression(code)
 
     new_module = module.visit(Transformer())
-    # Drop SWA-allocator imports that the rewrite left unused (libcst checks usage itself).
-    for stmt in module.body:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar) and small.module:
-                    from .analysis import dotted_name
+    # Drop SWA-allocator imports that the rewrite left unused, with libcst's RemoveImportsVisitor
+    # (it checks usage with scope analysis, which is costly on a big module: only run it when a
+    # cheap scan of the new module's names says such an import may have become unused).
+    from .analysis import dotted_name
 
-                    mod = dotted_name(small.module)
-                    for alias in small.names:
-                        name = dotted_name(alias.name) or ""
-                        if is_swa_allocator_class_name(name) and mod and not small.relative:
-                            asname = (
-                                alias.asname.name.value
-                                if alias.asname and isinstance(alias.asname.name, cst.Name)
-                                else None
-                            )
-                            RemoveImportsVisitor.remove_unused_import(ctx, mod, name, asname)
-    new_module = AddImportsVisitor(ctx).transform_module(new_module)
-    new_module = RemoveImportsVisitor(ctx).transform_module(new_module)
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+                continue
+            mod = dotted_name(small.module) if small.module else None
+            if not mod or small.relative:
+                continue
+            for alias in small.names:
+                name = dotted_name(alias.name) or ""
+                if not is_swa_allocator_class_name(name):
+                    continue
+                asname = (
+                    alias.asname.name.value
+                    if alias.asname and isinstance(alias.asname.name, cst.Name)
+                    else None
+                )
+                # the import statement itself names it once (twice with ``as``)
+                if _name_uses(new_module, asname or name) <= 1:
+                    RemoveImportsVisitor.remove_unused_import(ctx, mod, name, asname)
+    if AddImportsVisitor.CONTEXT_KEY in ctx.scratch and ctx.scratch[AddImportsVisitor.CONTEXT_KEY]:
+        new_module = AddImportsVisitor(ctx).transform_module(new_module)
+    if ctx.scratch.get(RemoveImportsVisitor.CONTEXT_KEY):
+        new_module = RemoveImportsVisitor(ctx).transform_module(new_module)
     return new_module
+
+
+def _name_uses(module, name: str) -> int:
+    """How many ``Name`` nodes spell ``name`` (the import alias included)."""
+    import libcst as cst
+
+    from .analysis import iter_nodes
+
+    return sum(1 for n in iter_nodes(module) if isinstance(n, cst.Name) and n.value == name)
 
 
 def _alias_removable(fix: InitFix, siblings: list) -> bool:
@@ -562,15 +598,15 @@ def _key(f: Finding) -> tuple:
 
 
 def _fix_once(text: str, path: str, codes, scope, target: Target):
-    """(new_text, planned findings) for one round; no safety net."""
-    from .checker import parse_module, position_findings, run_rules_on_module
+    """(new_text, keys of the planned findings) for one round; no safety net."""
+    from .checker import parse_module, run_rules_on_module
 
     module = parse_module(text, path)
     analysis, raw = run_rules_on_module(module, path, codes, scope)
     plan = plan_fixes(analysis, raw)
     if not plan.fixable:
         return text, []
-    planned = [f for f, _ in position_findings(module, [r for r in raw if r in plan.fixable])]
+    planned = [(r.code, r.context, r.message) for r in raw if r in plan.fixable]
     new_module = _apply(module, analysis, plan, target, _black_line_length(path))
     return new_module.code, planned
 
@@ -600,18 +636,21 @@ def fix_text(
         target = Target(target.version, None, target.source + "; KVG004 selected: resolver form")
     # A fix can enable another (the resolved pool the init fix adds lets KVG002 go through it),
     # so fix in rounds until nothing changes; every round's output must parse.
-    new_text, planned, converged = text, [], False
+    new_text, planned, converged, after = text, [], False, before
     try:
         for _ in range(_MAX_ROUNDS):
+            if not after.findings:
+                converged = True  # nothing left to fix: another round cannot change anything
+                break
             round_text, round_planned = _fix_once(new_text, path, codes, scope, target)
             if round_text == new_text:
                 converged = True
                 break
-            parsed = lint_text(round_text, path, codes, scope)
-            if parsed.error:
+            after = lint_text(round_text, path, codes, scope)
+            if after.error:
                 return FixOutcome(
                     text, [], before.findings, target.describe(),
-                    f"fix produced unparsable code: {parsed.error}", before,
+                    f"fix produced unparsable code: {after.error}", before,
                 )
             new_text, planned = round_text, planned + round_planned
     except Exception as exc:  # a bug in a fix must not lose the file
@@ -620,22 +659,21 @@ def fix_text(
         )
     if new_text == text:
         return FixOutcome(text, [], before.findings, target.describe(), lint=before)
-    # ---- safety net: the fixed findings are gone, fixing again changes nothing
+    # ---- safety net: fixing again changes nothing, the fixed findings are gone, none is new
     if not converged:
         return FixOutcome(
             text, [], before.findings, target.describe(),
             f"fix is not idempotent (still changing after {_MAX_ROUNDS} rounds)", before,
         )
-    after = lint_text(new_text, path, codes, scope)
     # Counted per (code, context, message): the same line of code can be flagged twice.
     left = Counter(_key(f) for f in after.findings)
-    must_go = Counter(_key(f) for f in planned)
+    must_go = Counter(planned)
     had = Counter(_key(f) for f in before.findings)
-    still = [f for f in planned if left[_key(f)] > had[_key(f)] - must_go[_key(f)]]
+    still = [k for k in planned if left[k] > had[k] - must_go[k]]
     if still:
         return FixOutcome(
             text, [], before.findings, target.describe(),
-            f"fix did not remove {still[0].code} in {still[0].context}", before,
+            f"fix did not remove {still[0][0]} in {still[0][1]}", before,
         )
     introduced = left - had
     if introduced:
