@@ -32,41 +32,17 @@ import libcst as cst
 from .model import ScopeConfig
 from .scope import path_matches
 
-ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
-POOL_ATTR = "token_to_kv_pool"
-
-# SWA allocator classes by name. Historical homes: sglang.srt.mem_cache.allocator (<= 0.5.7),
-# sglang.srt.mem_cache.swa_memory_pool (0.5.8 - 0.5.12.post1), sglang.srt.mem_cache.allocator.swa
-# (>= 0.5.13). Names are what matters: the class is recognised however it is imported or aliased.
-SWA_ALLOCATOR_NAMES = frozenset(
-    {
-        "SWATokenToKVPoolAllocator",
-        "PureSWATokenToKVPoolAllocator",
-        "UnifiedSWAAllocatorBase",
-        "UnifiedSWATokenToKVPoolAllocator",
-        "UnifiedMambaSWATokenToKVPoolAllocator",
-        "DSV4NPUTokenToKVPoolAllocator",
-    }
+from .names import (  # noqa: E402  (the names live in a libcst-free module)
+    ALLOCATOR_ATTR,
+    POOL_ATTR,
+    SWA_ALLOCATOR_NAMES,
+    SWA_TRANSLATE_MEMBERS,
+    is_swa_allocator_class_name,
+    is_swa_member_name,
+    is_swa_pool_class_name,
 )
-_SWA_ALLOCATOR_RE = re.compile(r"SWA\w*Allocator")  # also future *SWA*KVAllocator names (#38064)
-_SWA_POOL_RE = re.compile(r"SWA\w*(KVPool|Pool)$")
-# Allocator members that only an SWA allocator has: asking for them decides "is it SWA?".
-_SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
-SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
 
 FuncNode = Union[cst.FunctionDef, cst.Lambda]
-
-
-def is_swa_allocator_class_name(name: str) -> bool:
-    return name in SWA_ALLOCATOR_NAMES or bool(_SWA_ALLOCATOR_RE.search(name))
-
-
-def is_swa_pool_class_name(name: str) -> bool:
-    return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
-
-
-def is_swa_member_name(name: str) -> bool:
-    return bool(_SWA_MEMBER_RE.search(name))
 
 
 def dotted_name(node: cst.BaseExpression) -> Optional[str]:

@@ -194,13 +194,16 @@ def position_findings(module, raw) -> list[tuple[Finding, int]]:
 
 
 def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeConfig) -> bool:
-    """True when the reduced module (irrelevant bodies blanked; see reduce.py) has no finding,
-    which proves the full module has none."""
+    """True when the reduction (reduce.py) proves the module has no finding: either no code that
+    may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
+    or the reduced module, parsed and analysed, has none."""
     if "KVG004" in codes:
         return False
-    from .reduce import reduce_source
+    from .reduce import reduce_for
 
-    reduced = reduce_source(text)
+    clean, reduced = reduce_for(text, codes)
+    if clean:
+        return True
     if reduced is None:
         return False
     try:

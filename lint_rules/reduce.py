@@ -34,6 +34,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .names import SWA_TRANSLATE_MEMBERS, is_swa_allocator_class_name, is_swa_member_name
+
 SEED = "token_to_kv_pool_allocator"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -168,10 +170,18 @@ def _params(fn: ast.AST) -> set[str]:
 def reduce_source(text: str) -> Optional[str]:
     """The text with irrelevant function bodies blanked, or None when nothing can be blanked
     (or ``ast`` cannot parse it: the caller then parses the full text and reports errors)."""
+    return reduce_for(text, ANCHORED_CODES)[1]
+
+
+def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
+    """``(clean, reduced)``: ``clean`` when no code that may carry the allocator holds an anchor
+    of a selected rule (no finding is possible: nothing needs parsing); otherwise the reduced
+    text, or None when nothing could be blanked (or ``ast`` cannot parse the text: the caller
+    then parses it in full and reports errors)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+        return False, None
     lines = text.splitlines(keepends=True)
     funcs: list[_Code] = []
     outside = _Code()
@@ -197,8 +207,6 @@ def reduce_source(text: str) -> Optional[str]:
                 outside.add(child)  # everything else outside functions is kept and scanned
 
     collect(tree, None)
-    if not funcs:
-        return None
     mod = _Module()
     while True:
         before = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
@@ -214,6 +222,10 @@ def reduce_source(text: str) -> Optional[str]:
         after = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
         if after == before:
             break
+    if not mod.scan(outside, set()):
+        swa_classes = _swa_class_words(tree, text)
+        if not any(_may_anchor(f, codes, swa_classes) for f in funcs if f.relevant):
+            return True, None
     blanked = False
     drop: set[int] = set()
     for f in funcs:
@@ -232,10 +244,57 @@ def reduce_source(text: str) -> Optional[str]:
         drop.update(range(body_first + 1, last + 1))
         blanked = True
     if not blanked:
-        return None
+        return False, None
     # Only "can this module have a finding?" is asked of the reduced text (positions come from
     # the full parse), so the blanked lines are dropped, not kept empty: less to tokenize.
-    return "".join(line for n, line in enumerate(lines, 1) if n not in drop)
+    return False, "".join(line for n, line in enumerate(lines, 1) if n not in drop)
+
+
+# What each rule's finding is anchored on, as words of the function's source (over-approximated).
+_TYPE_PROBES = {"isinstance", "issubclass", "type", "__class__"}
+ANCHORED_CODES = frozenset({"KVG001", "KVG002", "KVG003"})
+
+
+def _may_anchor(f: _Code, codes, swa_classes: set[str]) -> bool:
+    """Can a finding of ``codes`` sit in ``f``? (Needs f's words; KVG004 is never reduced.)"""
+    w = f.words if f.words is not None else f.names_used | f.attrs_used | f.strings
+    if "KVG002" in codes and w & SWA_TRANSLATE_MEMBERS:
+        return True
+    if "KVG003" in codes and "get_kvcache" in w:
+        return True
+    if "KVG001" in codes:
+        if w & _TYPE_PROBES and w & swa_classes:
+            return True
+        if "hasattr" in w and any(is_swa_member_name(x) for x in w):
+            return True
+    return bool(set(codes) - ANCHORED_CODES)
+
+
+def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
+    """Every name that may denote an SWA allocator class: names that look like one, and names
+    bound to one (``import ... as``, module-level assignments, in-module subclasses), iterated."""
+    names = {w for w in set(_WORD.findall(text)) if is_swa_allocator_class_name(w)}
+    defs: list[tuple[str, set[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.asname:
+                    defs.append((alias.asname, {alias.name.rsplit(".", 1)[-1]}))
+        elif isinstance(node, ast.ClassDef):
+            defs.append((node.name, {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}))
+    for stmt in ast.iter_child_nodes(tree):
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(stmt.value)}
+            defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+    changed = True
+    while changed:
+        changed = False
+        for name, words in defs:
+            if name not in names and words & names:
+                names.add(name)
+                changed = True
+    return names
 
 
 def _has_def(node: ast.AST) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from lint_rules.checker import lint_text
 from lint_rules.model import ScopeConfig
-from lint_rules.reduce import reduce_source
+from lint_rules.reduce import reduce_for, reduce_source
 
 REPO = Path(__file__).resolve().parents[2]
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
@@ -70,11 +70,47 @@ def test_nothing_to_blank_or_unparsable_returns_none():
 
 
 def test_crlf_and_tabs():
-    src = "def f(a):\r\n\treturn a\r\n\r\ndef g(b):\r\n\treturn b.token_to_kv_pool_allocator\r\n"
-    reduced = reduce_source(src)
-    assert reduced == "def f(a):\r\n\tpass\r\n\r\ndef g(b):\r\n\treturn b.token_to_kv_pool_allocator\r\n"
-    multi = "def f(a):\n    x = 1\n    return a\n\ndef g(b):\n    return b.token_to_kv_pool_allocator\n"
-    assert reduce_source(multi) == "def f(a):\n    pass\n\ndef g(b):\n    return b.token_to_kv_pool_allocator\n"
+    g = "def g(b):\r\n\treturn isinstance(b.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\r\n"
+    src = "def f(a):\r\n\treturn a\r\n\r\n" + g
+    assert reduce_source(src) == "def f(a):\r\n\tpass\r\n\r\n" + g
+    g = "def g(b):\n    return b.token_to_kv_pool_allocator.get_kvcache()\n"
+    multi = "def f(a):\n    x = 1\n    return a\n\n" + g
+    assert reduce_source(multi) == "def f(a):\n    pass\n\n" + g
+
+
+CODES3 = frozenset({"KVG001", "KVG002", "KVG003"})
+
+
+@pytest.mark.parametrize(
+    "src,clean",
+    [
+        # carries the allocator, but nothing a rule anchors on: clean without libcst
+        ("class T:\n    def __init__(self, mr):\n        self.alloc = mr.token_to_kv_pool_allocator\n"
+         "        self.flag = isinstance(mr.token_to_kv_pool, SWAKVPool)\n", True),
+        # the anchors of each rule
+        ("def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\n", False),
+        ("def f(mr):\n    return hasattr(mr.token_to_kv_pool_allocator, 'translate_loc_from_full_to_swa')\n", False),
+        ("def f(mr):\n    return mr.token_to_kv_pool_allocator.full_to_swa_index_mapping\n", False),
+        ("def f(mr):\n    return mr.token_to_kv_pool_allocator.get_kvcache()\n", False),
+        # SWA allocator classes behind aliases still count
+        ("from m import SWATokenToKVPoolAllocator as A\n"
+         "def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, A)\n", False),
+        ("from m import SWATokenToKVPoolAllocator as A\nTYPES = (A, int)\n"
+         "def f(mr):\n    return type(mr.token_to_kv_pool_allocator) in TYPES\n", False),
+        ("def f(mr):\n    from m import SWATokenToKVPoolAllocator as S\n"
+         "    return isinstance(mr.token_to_kv_pool_allocator, S)\n", False),
+        # an anchor in code that cannot carry the allocator does not count
+        ("def f(pool):\n    return isinstance(pool, SWATokenToKVPoolAllocator)\n"
+         "def g(mr):\n    return mr.token_to_kv_pool_allocator\n", True),
+        # module-level code that carries: not decided here
+        ("X = isinstance(mr.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\n", False),
+    ],
+)
+def test_clean_verdict_without_parsing(src, clean):
+    verdict, _ = reduce_for(src, CODES3)
+    assert verdict is clean
+    if clean:  # and the full analysis agrees
+        assert lint_text(src, PATH, CODES3, ScopeConfig(), prefilter=False, reduce=False).findings == []
 
 
 @pytest.mark.slow
