@@ -34,7 +34,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .names import SWA_TRANSLATE_MEMBERS, is_swa_allocator_class_name, is_swa_member_name
+from .names import (
+    POOL_ATTR,
+    SWA_TRANSLATE_MEMBERS,
+    is_swa_allocator_class_name,
+    is_swa_member_name,
+    is_swa_pool_class_name,
+)
 
 SEED = "token_to_kv_pool_allocator"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -59,6 +65,8 @@ class _Code:
     # so "nothing here mentions a carrier" can be decided without walking the tree.
     words: Optional[set[str]] = None
     _pending: list = field(default_factory=list)
+    compares: list = field(default_factory=list)  # ast.Compare (type(x) is C, x.__class__ == C)
+    swa_members: list = field(default_factory=list)  # ast.Attribute .translate_loc_... / .full_to_swa_...
 
     def add(self, root: ast.AST) -> None:
         self._pending.append(root)
@@ -73,6 +81,8 @@ class _Code:
             kind = type(node)
             if kind is ast.Attribute:
                 self.attrs_used.add(node.attr)
+                if node.attr in SWA_TRANSLATE_MEMBERS:
+                    self.swa_members.append(node)
             elif kind is ast.Name:
                 self.names_used.add(node.id)
             elif kind is ast.Call:
@@ -81,6 +91,8 @@ class _Code:
                     self.strings.update(
                         a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
                     )
+            elif kind is ast.Compare:
+                self.compares.append(node)
             elif kind is ast.Assign:
                 self.assigns.append((node.targets, node.value))
             elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
@@ -115,6 +127,10 @@ class _Module:
             return any(self.carries(v, names) for v in e.values)
         if isinstance(e, ast.NamedExpr):
             return self.carries(e.value, names)
+        if isinstance(e, (ast.Tuple, ast.List, ast.Starred)):
+            # unpacking pairs elements; pooling them over-approximates that
+            elts = [e.value] if isinstance(e, ast.Starred) else e.elts
+            return any(self.carries(x, names) for x in elts)
         return False
 
     def scan(self, code: _Code, names: set[str]) -> bool:
@@ -224,7 +240,7 @@ def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
             break
     if not mod.scan(outside, set()):
         swa_classes = _swa_class_words(tree, text)
-        if not any(_may_anchor(f, codes, swa_classes) for f in funcs if f.relevant):
+        if not any(_may_anchor(f, mod, codes, swa_classes) for f in funcs if f.relevant):
             return True, None
     blanked = False
     drop: set[int] = set()
@@ -251,23 +267,131 @@ def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
 
 
 # What each rule's finding is anchored on, as words of the function's source (over-approximated).
-_TYPE_PROBES = {"isinstance", "issubclass", "type", "__class__"}
 ANCHORED_CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _may_anchor(f: _Code, codes, swa_classes: set[str]) -> bool:
-    """Can a finding of ``codes`` sit in ``f``? (Needs f's words; KVG004 is never reduced.)"""
-    w = f.words if f.words is not None else f.names_used | f.attrs_used | f.strings
-    if "KVG002" in codes and w & SWA_TRANSLATE_MEMBERS:
-        return True
-    if "KVG003" in codes and "get_kvcache" in w:
-        return True
+def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
+    """Can a finding of ``codes`` sit in ``f``? Over-approximates each rule's anchor with an
+    operand that may carry the allocator (KVG004 is never reduced)."""
+    f._flatten()
+    names = f.carriers
+
+    def carries(e) -> bool:
+        return mod.carries(e, names)
+
+    def mentions_swa_class(e) -> bool:
+        return any(getattr(n, "id", getattr(n, "attr", None)) in swa_classes for n in ast.walk(e))
+
+    if "KVG002" in codes:
+        if any(carries(a.value) for a in f.swa_members):
+            return True
+    for call in f.calls:
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else None
+        args = call.args
+        if "KVG001" in codes and name in ("isinstance", "issubclass") and len(args) == 2:
+            if (name == "issubclass" or carries(args[0])) and mentions_swa_class(args[1]):
+                return True  # (issubclass(type(a), C): not worth narrowing further)
+        if "KVG001" in codes and name == "hasattr" and len(args) == 2 and carries(args[0]):
+            if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
+                return True
+        if name == "getattr" and len(args) >= 2 and carries(args[0]):
+            member = args[1].value if isinstance(args[1], ast.Constant) else None
+            if "KVG002" in codes and member in SWA_TRANSLATE_MEMBERS:
+                return True
+        if "KVG003" in codes and not call.args:
+            if isinstance(func, ast.Attribute) and func.attr == "get_kvcache" and carries(func.value):
+                if not _guarded_kvcache(f.node):
+                    return True
+            if isinstance(func, ast.Call) and any(
+                isinstance(a, ast.Constant) and a.value == "get_kvcache" for a in func.args
+            ):
+                return True
     if "KVG001" in codes:
-        if w & _TYPE_PROBES and w & swa_classes:
-            return True
-        if "hasattr" in w and any(is_swa_member_name(x) for x in w):
-            return True
+        for cmp in f.compares:
+            if any(
+                isinstance(n, ast.Attribute) and n.attr == "__class__"
+                or isinstance(n, ast.Call) and getattr(n.func, "id", None) == "type"
+                for n in ast.walk(cmp)
+            ) and mentions_swa_class(cmp):
+                return True
     return bool(set(codes) - ANCHORED_CODES)
+
+
+def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
+    """Every ``get_kvcache()`` call of ``fn`` follows both KVG003 guards in earlier statements of
+    its body (sglang >= 0.5.13's ``_resolve_swa_kv_pool`` in its spellings): an ``if`` testing
+    ``isinstance(<...>.token_to_kv_pool or a local bound to it, <SWA pool class>)`` that returns,
+    and an ``if`` on ``is_draft_worker`` holding ``is_frozen_kv_mtp`` and a return.
+
+    This mirrors KVG003's guard test (rules/kvg003_*.py) and is only ever used to skip parsing a
+    module that KVG003 would find clean; when in doubt it answers False (parse it).
+    """
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    pool_locals = {
+        t.id
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == POOL_ATTR
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+    def words(node: ast.AST) -> set[str]:
+        out = set()
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name):
+                out.add(sub.id)
+            elif isinstance(sub, ast.Attribute):
+                out.add(sub.attr)
+            elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                out.add(sub.value)
+        return out
+
+    def kvcache_calls(node: ast.AST) -> int:
+        return sum(
+            1
+            for sub in ast.walk(node)
+            if isinstance(sub, ast.Call)
+            and (
+                (isinstance(sub.func, ast.Attribute) and sub.func.attr == "get_kvcache")
+                or (isinstance(sub.func, ast.Call) and "get_kvcache" in words(sub.func))
+            )
+        )
+
+    def active_pool_test(test: ast.AST) -> bool:
+        for sub in ast.walk(test):
+            if (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Name)
+                and sub.func.id == "isinstance"
+                and len(sub.args) == 2
+            ):
+                subject, probe = sub.args
+                pool_like = (isinstance(subject, ast.Attribute) and subject.attr == POOL_ATTR) or (
+                    isinstance(subject, ast.Name) and subject.id in pool_locals
+                )
+                probe_name = getattr(probe, "id", getattr(probe, "attr", ""))
+                if pool_like and is_swa_pool_class_name(probe_name):
+                    return True
+        return False
+
+    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
+           and kvcache_calls(n) for n in ast.walk(fn)):
+        return False  # calls in nested functions are judged there: do not decide here
+    active = draft = False
+    for stmt in fn.body:
+        calls = kvcache_calls(stmt)
+        if calls and not (active and draft):
+            return False
+        if isinstance(stmt, ast.If) and any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
+            if active_pool_test(stmt.test):
+                active = True
+            if "is_draft_worker" in words(stmt.test) and "is_frozen_kv_mtp" in words(stmt):
+                draft = True
+    return True
 
 
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:

@@ -73,6 +73,22 @@ METHODS = [
     "    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()\n"
     "    return kvcache if isinstance(kvcache, SWAKVPool) else None\n",
     "def noise(self, xs):\n    return [x + 1 for x in xs if x]  # a comment\n",
+    # more anchors: type()/__class__ comparisons, getattr forms, half-guarded resolvers
+    "def kind(self):\n    return type(self.alloc) is SwaAlloc or self.alloc.__class__ == SwaAlloc\n",
+    "def pool_of(self):\n    return getattr(self.alloc, 'get_kvcache')()\n",
+    "def mapping(self):\n    return getattr(self.alloc, 'full_to_swa_index_mapping', None)\n",
+    "@staticmethod\n"
+    "def _half_resolver(model_runner):\n"
+    "    if isinstance(model_runner.token_to_kv_pool, SWAKVPool):\n"
+    "        return model_runner.token_to_kv_pool\n"
+    "    return model_runner.token_to_kv_pool_allocator.get_kvcache()\n",
+    "def late_guard(self, mr):\n"
+    "    kv = mr.token_to_kv_pool_allocator.get_kvcache()\n"
+    "    if isinstance(mr.token_to_kv_pool, SWAKVPool):\n"
+    "        return mr.token_to_kv_pool\n"
+    "    if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():\n"
+    "        return None\n"
+    "    return kv\n",
 ]
 HEADER = (
     "from typing import Optional\n\n"
@@ -89,7 +105,7 @@ def _indent(block: str, n: int) -> str:
 @st.composite
 def backend_modules(draw):
     init = draw(st.lists(st.sampled_from(INIT_BLOCKS), max_size=4))
-    methods = draw(st.lists(st.sampled_from(METHODS), max_size=4, unique=True))
+    methods = draw(st.lists(st.sampled_from(METHODS), max_size=5, unique=True))
     src, cls = draw(st.sampled_from(ALLOC_SOURCES)), draw(st.sampled_from(SWA_CLASSES))
     body = "def __init__(self, model_runner):\n    self.model_runner = model_runner\n"
     body += _indent("".join(b.format(src=src, cls=cls) for b in init), 4)
