@@ -572,8 +572,8 @@ class Linter:
         farmed out at the end, largest file first, when it is big enough to pay for a fork.
         The pool has ``jobs - 1`` workers: once done prefiltering, this process takes the jobs
         no worker has started yet, from the end of the queue.  The pool is created (forked) only
-        when a first file needs a parse, right after this process imports libcst (the workers
-        inherit it), so nothing imports libcst unless a file needs it.
+        when a first file needs a parse (the workers inherit the checker; libcst is imported only
+        where a file needs it).
         Workers inherit this linter and the targets through ``fork``; a job is just an index.
         Returns the parallelism used: ``jobs`` when a pool was forked, else 1.
         """
@@ -590,9 +590,11 @@ class Linter:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                # A file needs the parser: import it once, here, so the forked workers inherit it
-                # (and this process has it for the jobs it takes itself).
-                _import_parser()
+                # A file may need the parser. Import the checker and the stdlib-ast reduction
+                # here so the forked workers inherit them; libcst itself is imported only by a
+                # process that meets a file the reduction cannot prove clean (in sglang >= 0.5.14,
+                # none), so it is not imported ahead of need.
+                _import_checker()
                 pool = ProcessPoolExecutor(
                     max_workers=jobs - 1, mp_context=multiprocessing.get_context("fork")
                 )
@@ -774,6 +776,10 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
+
+
+def _import_checker() -> None:
+    from . import checker, reduce  # noqa: F401
 
 
 def _import_parser() -> None:
