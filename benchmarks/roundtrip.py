@@ -106,7 +106,9 @@ def roundtrip_release(version: str, jobs: Optional[int] = None, quiet: bool = Tr
     return roundtrip_tree(version, sglang_wheels.ensure_tree(version, quiet=quiet), jobs=jobs)
 
 
-def roundtrip_tree(label: str, tree: Path, jobs: Optional[int] = None, cli: Optional[list[str]] = None) -> ReleaseRow:
+def roundtrip_tree(
+    label: str, tree: Path, jobs: Optional[int] = None, cli: Optional[list[str]] = None
+) -> ReleaseRow:
     """Round-trip one tree (``cli``: the command to run on the copy instead of `kvguard fix`;
     the tests use it to prove that a tampering fixer is caught)."""
     from lint_rules.checker import lint_text, needs_parse
@@ -121,12 +123,24 @@ def roundtrip_tree(label: str, tree: Path, jobs: Optional[int] = None, cli: Opti
 
     with tempfile.TemporaryDirectory(prefix=f"kvguard-roundtrip-{label}-") as tmp:
         copy = Path(tmp) / "tree"
-        shutil.copytree(tree, copy, symlinks=True, ignore=shutil.ignore_patterns(sglang_wheels.STAMP))
+        shutil.copytree(
+            tree, copy, symlinks=True, ignore=shutil.ignore_patterns(sglang_wheels.STAMP)
+        )
         originals = {rel: p.read_bytes() for rel, p in _tree_files(copy).items()}
 
         # 1. the real CLI, on the copy
         started = time.perf_counter()
-        cmd = [sys.executable, "-m", "lint_rules", "fix", "--no-cache", "--isolated", "--output-format", "json", "."]
+        cmd = [
+            sys.executable,
+            "-m",
+            "lint_rules",
+            "fix",
+            "--no-cache",
+            "--isolated",
+            "--output-format",
+            "json",
+            ".",
+        ]
         if jobs:
             cmd[4:4] = ["--jobs", str(jobs)]
         if cli is not None:
@@ -166,7 +180,9 @@ def roundtrip_tree(label: str, tree: Path, jobs: Optional[int] = None, cli: Opti
                 try:
                     outcome = fix_text(source.text, rel, codes, scope, None, True)
                 except Exception as exc:  # fix_text promises never to raise
-                    row.failures.append(f"{rel}: CRASH {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+                    row.failures.append(
+                        f"{rel}: CRASH {type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+                    )
                     continue
                 lint = outcome.lint
                 if lint is not None and lint.error:
@@ -187,12 +203,18 @@ def roundtrip_tree(label: str, tree: Path, jobs: Optional[int] = None, cli: Opti
                         row.failures.append(f"{rel}: fixed text cannot be encoded: {exc}")
                         expected = data
                     else:
-                        row.failures.extend(_verify_fixed(rel, outcome, codes, scope, lint_text, fix_text))
+                        row.failures.extend(
+                            _verify_fixed(rel, outcome, codes, scope, lint_text, fix_text)
+                        )
                 got = after.get(rel)
                 if got is None:
                     row.failures.append(f"{rel}: missing after `kvguard fix`")
                 elif got != expected:
-                    what = "changed although nothing was to be fixed" if expected is data else "differs from the expected fix"
+                    what = (
+                        "changed although nothing was to be fixed"
+                        if expected is data
+                        else "differs from the expected fix"
+                    )
                     row.failures.append(f"{rel}: {what}")
                 elif expected is data:
                     row.unchanged += 1
@@ -204,11 +226,15 @@ def roundtrip_tree(label: str, tree: Path, jobs: Optional[int] = None, cli: Opti
 
         # 3. the CLI's own account must agree
         if len(cli_remaining) != row.remaining:
-            row.failures.append(f"CLI reports {len(cli_remaining)} remaining findings, expected {row.remaining}")
+            row.failures.append(
+                f"CLI reports {len(cli_remaining)} remaining findings, expected {row.remaining}"
+            )
         errors = any(f.startswith("CLI: error:") for f in row.failures)
         want_rc = 2 if errors else (1 if row.remaining else 0)
         if proc.returncode != want_rc:
-            row.failures.append(f"CLI exit status {proc.returncode}, expected {want_rc}: {stderr[-500:]}")
+            row.failures.append(
+                f"CLI exit status {proc.returncode}, expected {want_rc}: {stderr[-500:]}"
+            )
     return row
 
 
@@ -223,7 +249,9 @@ def _verify_fixed(rel, outcome, codes, scope, lint_text, fix_text) -> list[str]:
     if relint.error:
         return [f"{rel}: fixed text does not re-lint: {relint.error}"]
     if _keys(relint.findings) != _keys(outcome.remaining):
-        problems.append(f"{rel}: re-lint of the fix gives {sorted(_keys(relint.findings))}, fixer said {sorted(_keys(outcome.remaining))}")
+        problems.append(
+            f"{rel}: re-lint of the fix gives {sorted(_keys(relint.findings))}, fixer said {sorted(_keys(outcome.remaining))}"
+        )
     gone = _keys(outcome.fixed)
     before = _keys(outcome.lint.findings) if outcome.lint is not None else gone
     left = _keys(relint.findings)
@@ -232,7 +260,9 @@ def _verify_fixed(rel, outcome, codes, scope, lint_text, fix_text) -> list[str]:
             problems.append(f"{rel}: fixed finding {key[0]} in {key[1]} is still there")
     again = fix_text(outcome.new_text, rel, codes, scope, None, True)
     if again.error or again.new_text != outcome.new_text:
-        problems.append(f"{rel}: fixing the fixed text again changes it ({again.error or 'not idempotent'})")
+        problems.append(
+            f"{rel}: fixing the fixed text again changes it ({again.error or 'not idempotent'})"
+        )
     return problems
 
 
@@ -258,7 +288,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     ap.add_argument("-v", "--verbose", action="store_true", help="download/extract progress")
     args = ap.parse_args(argv)
-    versions = list(sglang_wheels.RELEASES) if args.all else (args.versions or list(DEFAULT_RELEASES))
+    versions = (
+        list(sglang_wheels.RELEASES) if args.all else (args.versions or list(DEFAULT_RELEASES))
+    )
 
     print(HEADER, flush=True)
     rows = []
@@ -268,7 +300,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(format_row(row), flush=True)
     total = ReleaseRow("total")
     for r in rows:
-        for name in ("files", "parsed", "findings", "fixes", "fixed_files", "remaining", "unchanged"):
+        for name in (
+            "files",
+            "parsed",
+            "findings",
+            "fixes",
+            "fixed_files",
+            "remaining",
+            "unchanged",
+        ):
             setattr(total, name, getattr(total, name) + getattr(r, name))
         total.failures += r.failures
         total.cli_seconds += r.cli_seconds
@@ -280,7 +320,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         if len(r.failures) > 20:
             print(f"FAIL {r.version}: ... {len(r.failures) - 20} more", file=sys.stderr)
     if args.json:
-        Path(args.json).write_text(json.dumps([asdict(r) for r in rows], indent=2) + "\n", encoding="utf-8")
+        Path(args.json).write_text(
+            json.dumps([asdict(r) for r in rows], indent=2) + "\n", encoding="utf-8"
+        )
     return 1 if total.failures else 0
 
 

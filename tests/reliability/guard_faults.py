@@ -48,7 +48,11 @@ def fault_injection():
 
     points = {
         # bound into the wrappers at install time: patch before installing
-        "wiring.active_pool": lambda: _swap(wiring.select(guardrails.invariant.parse_version(R.sglang_facts().version), None), "active_pool", boom),
+        "wiring.active_pool": lambda: _swap(
+            wiring.select(guardrails.invariant.parse_version(R.sglang_facts().version), None),
+            "active_pool",
+            boom,
+        ),
         "check_pool_invariant": lambda: _swap(runtime, "check_pool_invariant", boom),
         "format_violation": lambda: _swap(runtime, "format_violation", boom),
     }
@@ -59,7 +63,10 @@ def fault_injection():
             try:
                 with captured_guard_logs() as records:
                     b = R.build_trtllm_backend(s.eagle_draft)
-                    outcomes = [_outcome(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft)) for _ in range(3)]
+                    outcomes = [
+                        _outcome(b.init_forward_metadata, R.make_forward_batch(s.eagle_draft))
+                        for _ in range(3)
+                    ]
                     state = guardrails.backend_state(b)
                     errors = [m for lvl, m in records if lvl == "ERROR" and "internal error" in m]
                     stats = guardrails.stats()
@@ -175,7 +182,11 @@ def exact_uninstall():
     return {"classes": len(classes), "wrapped": sorted(wrapped), "diffs": sorted(diffs)}
 
 
-SCENARIOS = {"fault_injection": fault_injection, "threaded_logging": threaded_logging, "exact_uninstall": exact_uninstall}
+SCENARIOS = {
+    "fault_injection": fault_injection,
+    "threaded_logging": threaded_logging,
+    "exact_uninstall": exact_uninstall,
+}
 
 
 def main() -> int:

@@ -53,7 +53,12 @@ def kvguard(
         env=cli_env(env),
         timeout=timeout,
     )
-    return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"), proc.stdout)
+    return Run(
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
+        proc.stderr.decode("utf-8", "replace"),
+        proc.stdout,
+    )
 
 
 def write(root: Path, rel: str, content) -> Path:
@@ -97,7 +102,9 @@ def concise_codes(run: Run, display: str) -> list[str]:
     return [ln.split()[1] for ln in run.out.splitlines() if ln.startswith(prefix)]
 
 
-def expected_fix(data: bytes, display: str, cwd: Path, codes=DEFAULT_CODES, target: Optional[str] = None) -> bytes:
+def expected_fix(
+    data: bytes, display: str, cwd: Path, codes=DEFAULT_CODES, target: Optional[str] = None
+) -> bytes:
     """What `kvguard fix` run in ``cwd`` must write for ``data`` at ``display`` (computed with
     the library's own fixer; ``cwd`` matters: the target version and black's line length are
     looked up from the file's location)."""

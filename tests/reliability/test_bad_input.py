@@ -26,7 +26,16 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import BUGGY, BUGGY_CODES, CLEAN, concise_codes, expected_fix, kvguard, snapshot, write
+from .helpers import (
+    BUGGY,
+    BUGGY_CODES,
+    CLEAN,
+    concise_codes,
+    expected_fix,
+    kvguard,
+    snapshot,
+    write,
+)
 
 COMPANION = "companion/buggy_backend.py"
 
@@ -82,7 +91,9 @@ def test_syntax_error_in_a_parsed_file_is_exit_2_with_position(project):
     for run in (check, fix):
         assert run.rc == 2, run
         (line,) = error_lines(run)
-        assert re.fullmatch(rf"error: {re.escape(bad)}: syntax error at line \d+, column \d+: .+", line), run.err
+        assert re.fullmatch(
+            rf"error: {re.escape(bad)}: syntax error at line \d+, column \d+: .+", line
+        ), run.err
     assert (project / bad).read_text() == text
 
 
@@ -96,9 +107,15 @@ def test_syntax_error_in_a_file_no_rule_can_match_is_not_parsed(project):
     assert check.rc == 1 and fix.rc == 0, (check, fix)
     assert bad not in check.err + check.out + fix.err + fix.out
     # With a rule's trigger names, in a backend module, the same error is parsed and reported.
-    write(project, "pkg/layers/attention/util.py", "x = hasattr(model_runner.token_to_kv_pool_allocator, 'y')\ndef f(:\n")
+    write(
+        project,
+        "pkg/layers/attention/util.py",
+        "x = hasattr(model_runner.token_to_kv_pool_allocator, 'y')\ndef f(:\n",
+    )
     run = kvguard("check", "--no-cache", cwd=project)
-    assert run.rc == 2 and re.search(r"error: pkg/layers/attention/util\.py: syntax error at line \d+", run.err), run
+    assert run.rc == 2 and re.search(
+        r"error: pkg/layers/attention/util\.py: syntax error at line \d+", run.err
+    ), run
 
 
 def test_invalid_utf8_is_exit_2_with_line_and_offset(project):
@@ -132,8 +149,16 @@ def test_bom_and_crlf_lint_and_fix_keep_both(project):
     check = kvguard("check", "--no-cache", "--output-format", "concise", cwd=project)
     assert check.rc == 1 and snapshot(project) == before
     # Same positions as the plain file (the BOM is not a column, CRLF not an extra line).
-    plain = [ln.split(" ")[0].split(":", 1)[1] for ln in check.out.splitlines() if ln.startswith(COMPANION + ":")]
-    crlf = [ln.split(" ")[0].split(":", 1)[1] for ln in check.out.splitlines() if ln.startswith(path + ":")]
+    plain = [
+        ln.split(" ")[0].split(":", 1)[1]
+        for ln in check.out.splitlines()
+        if ln.startswith(COMPANION + ":")
+    ]
+    crlf = [
+        ln.split(" ")[0].split(":", 1)[1]
+        for ln in check.out.splitlines()
+        if ln.startswith(path + ":")
+    ]
     assert crlf == plain and len(crlf) == 3, check
     fix = kvguard("fix", "--no-cache", "--output-format", "concise", cwd=project)
     assert fix.rc == 0, fix
@@ -147,7 +172,9 @@ def test_bom_and_crlf_lint_and_fix_keep_both(project):
 
 def test_tab_indented_backend_is_linted_and_fixed_with_tabs(project):
     path = "pkg/tabs_backend.py"
-    text = "\n".join(re.sub(r"^(    )+", lambda m: "\t" * (len(m.group(0)) // 4), ln) for ln in BUGGY.split("\n"))
+    text = "\n".join(
+        re.sub(r"^(    )+", lambda m: "\t" * (len(m.group(0)) // 4), ln) for ln in BUGGY.split("\n")
+    )
     assert "\t\tallocator = " in text
     write(project, path, text)
     check = kvguard("check", "--no-cache", "--output-format", "concise", cwd=project)
@@ -158,7 +185,9 @@ def test_tab_indented_backend_is_linted_and_fixed_with_tabs(project):
     assert fixed.encode() == expected_fix(text.encode(), path, project)
     compile(fixed, path, "exec")  # no TabError: the inserted code is indented with tabs too
     body_lines = [ln for ln in fixed.splitlines() if ln[:1].isspace()]
-    assert body_lines and all(not ln.startswith(" ") for ln in body_lines), "spaces mixed into a tab file"
+    assert body_lines and all(
+        not ln.startswith(" ") for ln in body_lines
+    ), "spaces mixed into a tab file"
 
 
 def test_empty_file(project):
@@ -175,9 +204,15 @@ def test_empty_file(project):
     "data, message",
     [
         # not UTF-8 at all (an ELF-like header): a decode error
-        (b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4, r"cannot decode as utf-8: invalid start byte \(byte 0x80"),
+        (
+            b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4,
+            r"cannot decode as utf-8: invalid start byte \(byte 0x80",
+        ),
         # valid UTF-8 with NUL bytes and the trigger names: the parser refuses it
-        (BUGGY.encode() + b"\x00\x00\x01binary tail\n", r"syntax error at line \d+, column \d+: .*'\\0'"),
+        (
+            BUGGY.encode() + b"\x00\x00\x01binary tail\n",
+            r"syntax error at line \d+, column \d+: .*'\\0'",
+        ),
     ],
     ids=["undecodable", "nul-bytes"],
 )
@@ -208,7 +243,9 @@ def test_very_large_files_are_fast_when_no_rule_can_match(project):
     big = _generated(650_000)
     assert len(big) > 50 * 1024 * 1024
     write(project, "gen/huge.py", big)
-    write(project, "gen/huge_mentions.py", b"pool = model_runner.token_to_kv_pool_allocator\n" + big)
+    write(
+        project, "gen/huge_mentions.py", b"pool = model_runner.token_to_kv_pool_allocator\n" + big
+    )
     started = time.perf_counter()
     check, fix, _, _ = check_and_fix(project)
     elapsed = time.perf_counter() - started
@@ -233,7 +270,15 @@ def test_symlink_loops(project):
     assert "loop" not in check.err + fix.err, "walk must skip looping links silently"
     # Named explicitly, a looping link is an error with the path; the other files still run.
     write(project, COMPANION, BUGGY)
-    run = kvguard("check", "--no-cache", "--output-format", "concise", "pkg_loop_a.py", "companion", cwd=project)
+    run = kvguard(
+        "check",
+        "--no-cache",
+        "--output-format",
+        "concise",
+        "pkg_loop_a.py",
+        "companion",
+        cwd=project,
+    )
     assert run.rc == 2, run
     assert error_lines(run) == ["error: pkg_loop_a.py: Too many levels of symbolic links"], run.err
     assert concise_codes(run, COMPANION) == BUGGY_CODES
@@ -255,7 +300,9 @@ def test_symlink_out_of_the_tree_is_not_followed_or_written(project, tmp_path):
     # ... and fixing it writes through the link, keeping the link itself.
     assert kvguard("fix", "--no-cache", "ext_file.py", cwd=project).rc == 0
     assert (project / "ext_file.py").is_symlink()
-    assert (outside / "ext_backend.py").read_bytes() == expected_fix(BUGGY.encode(), "ext_file.py", project)
+    assert (outside / "ext_backend.py").read_bytes() == expected_fix(
+        BUGGY.encode(), "ext_file.py", project
+    )
 
 
 def test_directory_named_x_py(project):
@@ -274,8 +321,19 @@ def test_fifo_named_x_py_never_blocks(project):
     check, fix, _, _ = check_and_fix(project)
     assert check.rc == 1 and fix.rc == 0
     write(project, COMPANION, BUGGY)
-    run = kvguard("check", "--no-cache", "--output-format", "concise", "pipe.py", "companion", cwd=project, timeout=60)
-    assert run.rc == 2 and error_lines(run) == ["error: pipe.py: not a regular file or directory"], run
+    run = kvguard(
+        "check",
+        "--no-cache",
+        "--output-format",
+        "concise",
+        "pipe.py",
+        "companion",
+        cwd=project,
+        timeout=60,
+    )
+    assert run.rc == 2 and error_lines(run) == [
+        "error: pipe.py: not a regular file or directory"
+    ], run
     assert concise_codes(run, COMPANION) == BUGGY_CODES
 
 
@@ -306,7 +364,9 @@ def test_unreadable_file(project):
     try:
         # Prove the premise under the very same wrapper: this process cannot read the file.
         probe = subprocess.run(
-            [*prefix, sys.executable, "-c", f"open({str(path)!r}, 'rb').read()"], capture_output=True, text=True
+            [*prefix, sys.executable, "-c", f"open({str(path)!r}, 'rb').read()"],
+            capture_output=True,
+            text=True,
         )
         assert probe.returncode != 0 and "PermissionError" in probe.stderr, (
             "the unreadable-file premise does not hold here: " + probe.stderr
@@ -329,7 +389,9 @@ def test_unreadable_directory(project):
         check, fix, _, _ = check_and_fix(project, prefix=prefix)
         for run in (check, fix):
             assert run.rc == 2, run
-            assert error_lines(run) == ["error: locked: cannot list directory: Permission denied"], run.err
+            assert error_lines(run) == [
+                "error: locked: cannot list directory: Permission denied"
+            ], run.err
     finally:
         (project / "locked").chmod(0o755)
     assert (project / "locked/backend.py").read_text() == BUGGY
@@ -353,12 +415,16 @@ def test_unreadable_directory(project):
     ],
 )
 def test_bad_tool_kvguard_values_write_nothing(project, body, fragment):
-    (project / "pyproject.toml").write_text(f"[project]\nname = 'demo'\n\n[tool.kvguard]\n{body}\n", encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        f"[project]\nname = 'demo'\n\n[tool.kvguard]\n{body}\n", encoding="utf-8"
+    )
     check, fix, _, _ = check_and_fix(project, companion=False)
     for run in (check, fix):
         assert run.rc == 2 and run.out == "", run
         (line,) = run.err.strip().splitlines()
-        assert line.startswith("kvguard: error: ") and "pyproject.toml" in line and fragment in line, line
+        assert (
+            line.startswith("kvguard: error: ") and "pyproject.toml" in line and fragment in line
+        ), line
 
 
 @pytest.mark.parametrize(
@@ -380,7 +446,9 @@ def test_unknown_rule_code_writes_nothing(project, args, fragment):
 
 def test_stdin_filename_with_empty_input(project):
     for cmd in (["check"], ["fix"], ["fix", "--diff"], ["check", "--fix", "--unsafe-fixes"]):
-        run = kvguard(*cmd, "--stdin-filename", "pkg/layers/attention/new.py", cwd=project, stdin=b"")
+        run = kvguard(
+            *cmd, "--stdin-filename", "pkg/layers/attention/new.py", cwd=project, stdin=b""
+        )
         assert run.rc == 0, (cmd, run)
         if "--diff" in cmd or cmd == ["check"]:
             assert error_lines(run) == [], run
@@ -393,8 +461,11 @@ def test_stdin_with_undecodable_input_gives_the_input_back(project):
     data = BUGGY.encode() + b"# \xff\n"
     run = kvguard("fix", "--stdin-filename", "pkg/b.py", cwd=project, stdin=data)
     assert run.rc == 2 and run.stdout_bytes == data, run
-    assert error_lines(run) == ["error: pkg/b.py: cannot decode as utf-8: invalid start byte (byte 0xff at line 33, byte offset "
-                                + str(len(BUGGY.encode()) + 2) + ")"], run.err
+    assert error_lines(run) == [
+        "error: pkg/b.py: cannot decode as utf-8: invalid start byte (byte 0xff at line 33, byte offset "
+        + str(len(BUGGY.encode()) + 2)
+        + ")"
+    ], run.err
 
 
 # ---------------------------------------------------------------------------------------------
@@ -413,10 +484,14 @@ def test_file_deleted_between_discovery_and_reading(project, monkeypatch):
     for jobs in (1, 2):
         found = discover(["."], config)
         assert {"pkg/gone_backend.py", "pkg/gone_plain.py"} <= {t.display for t in found.targets}
-        saved = {t.display: Path(t.abspath).read_bytes() for t in found.targets if "gone" in t.display}
+        saved = {
+            t.display: Path(t.abspath).read_bytes() for t in found.targets if "gone" in t.display
+        }
         for display in saved:
             os.unlink(display)
-        report = Linter(config, rule_catalog(), codes, Options(use_cache=False, jobs=jobs)).run(found)
+        report = Linter(config, rule_catalog(), codes, Options(use_cache=False, jobs=jobs)).run(
+            found
+        )
         by_path = {fr.target.display: fr.result for fr in report.files}
         for display in saved:
             assert by_path[display].error == "No such file or directory", by_path[display]
@@ -433,7 +508,9 @@ def test_file_deleted_between_lint_and_fix_is_not_recreated(project, monkeypatch
     victim = write(project, "pkg/victim_backend.py", BUGGY)
     config = discover_config(["."])
     codes = resolve_selection([config.selection_layer()], rule_catalog())
-    linter = Linter(config, rule_catalog(), codes, Options(fix=True, unsafe_fixes=True, use_cache=False, jobs=1))
+    linter = Linter(
+        config, rule_catalog(), codes, Options(fix=True, unsafe_fixes=True, use_cache=False, jobs=1)
+    )
     original = Linter._apply_fixes
 
     def racing(self, report, cache):
@@ -444,6 +521,8 @@ def test_file_deleted_between_lint_and_fix_is_not_recreated(project, monkeypatch
     report = linter.run(discover(["."], config))
     by_path = {fr.target.display: fr for fr in report.files}
     assert by_path["pkg/victim_backend.py"].fix_error == "No such file or directory"
-    assert not victim.exists() and not list(victim.parent.iterdir()), "a fix recreated a deleted file"
+    assert not victim.exists() and not list(
+        victim.parent.iterdir()
+    ), "a fix recreated a deleted file"
     assert by_path[COMPANION].fixed and report.fix_errors == 1
     assert (project / COMPANION).read_bytes() == expected_fix(BUGGY.encode(), COMPANION, project)

@@ -62,8 +62,12 @@ def trees(draw):
 
 # Each example is a kvguard subprocess: no shrinking (it would rerun the CLI hundreds of times);
 # the failing tree is printed as generated.
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck),
-          phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
 @pytest.mark.slow  # hypothesmith generation is CPU-heavy: ~45 s
 @given(trees())
 def test_fix_through_the_cli_touches_only_files_with_fixes(files):

@@ -29,7 +29,11 @@ def _tree(root: Path) -> Path:
     (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
     for i in range(N):
         if i % 17 == 3:
-            write(root, f"pkg{i % 5}/backend_{i:03d}.py", BUGGY.replace("ToySliding", f"Toy{i}Sliding"))
+            write(
+                root,
+                f"pkg{i % 5}/backend_{i:03d}.py",
+                BUGGY.replace("ToySliding", f"Toy{i}Sliding"),
+            )
         elif i % 31 == 7:
             write(root, f"pkg{i % 5}/broken_{i:03d}.py", b"x = '\xff'\n")
         elif i % 11 == 0:
@@ -53,7 +57,9 @@ def test_fix_is_identical_whatever_the_worker_count(tmp_path):
     runs, trees = {}, {}
     for jobs in (1, 2, 4):
         root = _tree(tmp_path / f"j{jobs}")
-        runs[jobs] = kvguard("fix", "--no-cache", "-v", "--jobs", str(jobs), "--output-format", "concise", cwd=root)
+        runs[jobs] = kvguard(
+            "fix", "--no-cache", "-v", "--jobs", str(jobs), "--output-format", "concise", cwd=root
+        )
         trees[jobs] = {k: v for k, v in snapshot(root).items()}
     assert _workers(runs[1]) == 1 and _workers(runs[4]) == 4
     base = runs[1]
@@ -61,7 +67,9 @@ def test_fix_is_identical_whatever_the_worker_count(tmp_path):
     for jobs in (2, 4):
         assert runs[jobs].rc == base.rc
         assert runs[jobs].stdout_bytes == base.stdout_bytes, f"--jobs {jobs}: stdout differs"
-        assert _strip_timing(runs[jobs].err) == _strip_timing(base.err), f"--jobs {jobs}: stderr differs"
+        assert _strip_timing(runs[jobs].err) == _strip_timing(
+            base.err
+        ), f"--jobs {jobs}: stderr differs"
         assert trees[jobs] == trees[1], f"--jobs {jobs}: the fixed tree differs"
 
 
@@ -79,7 +87,13 @@ def test_warm_cache_output_equals_cold_output(tmp_path, fmt):
 def _run_with(pkg_root: Path, project: Path, *args):
     env = cli_env()
     env["PYTHONPATH"] = str(pkg_root)
-    return subprocess.run([sys.executable, "-m", "lint_rules", *args], cwd=project, capture_output=True, text=True, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "lint_rules", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 def test_edited_rule_source_invalidates_at_the_same_version(tmp_path):
@@ -87,7 +101,9 @@ def test_edited_rule_source_invalidates_at_the_same_version(tmp_path):
     write(project, "pyproject.toml", "[project]\nname = 'demo'\n")
     write(project, "b.py", BUGGY)
     pkg = tmp_path / "tool"
-    shutil.copytree(REPO / "lint_rules", pkg / "lint_rules", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPO / "lint_rules", pkg / "lint_rules", ignore=shutil.ignore_patterns("__pycache__")
+    )
     _run_with(pkg, project, "check")
     warm = _run_with(pkg, project, "check", "-v")
     assert re.search(r"1 files: 1 cached", warm.stderr), warm.stderr
@@ -116,11 +132,17 @@ def test_unusable_cache_locations_are_not_fatal(tmp_path):
     cache_file.mkdir()
     for _ in range(2):
         run = kvguard("check", "--output-format", "json", cwd=project)
-        assert (run.rc, run.stdout_bytes) == (want.rc, want.stdout_bytes) and "Traceback" not in run.err, run
+        assert (run.rc, run.stdout_bytes) == (
+            want.rc,
+            want.stdout_bytes,
+        ) and "Traceback" not in run.err, run
     # --cache-dir names a regular file
     blocker = write(project, "not_a_dir", "x")
     run = kvguard("check", "--output-format", "json", "--cache-dir", str(blocker), cwd=project)
-    assert (run.rc, run.stdout_bytes) == (want.rc, want.stdout_bytes) and "Traceback" not in run.err, run
+    assert (run.rc, run.stdout_bytes) == (
+        want.rc,
+        want.stdout_bytes,
+    ) and "Traceback" not in run.err, run
     assert blocker.read_text() == "x"
     # a read-only cache directory; as root, permission bits only bind without the DAC
     # capabilities (dropped with setpriv, as in test_bad_input), and the premise is checked
@@ -133,10 +155,19 @@ def test_unusable_cache_locations_are_not_fatal(tmp_path):
     ro.mkdir()
     ro.chmod(0o555)
     try:
-        probe = subprocess.run([*prefix, sys.executable, "-c", f"open({str(ro / 'x')!r}, 'w')"], capture_output=True, text=True)
+        probe = subprocess.run(
+            [*prefix, sys.executable, "-c", f"open({str(ro / 'x')!r}, 'w')"],
+            capture_output=True,
+            text=True,
+        )
         assert probe.returncode != 0 and "PermissionError" in probe.stderr, probe.stderr
-        run = kvguard("check", "--output-format", "json", "--cache-dir", str(ro), cwd=project, prefix=prefix)
-        assert (run.rc, run.stdout_bytes) == (want.rc, want.stdout_bytes) and "Traceback" not in run.err, run
+        run = kvguard(
+            "check", "--output-format", "json", "--cache-dir", str(ro), cwd=project, prefix=prefix
+        )
+        assert (run.rc, run.stdout_bytes) == (
+            want.rc,
+            want.stdout_bytes,
+        ) and "Traceback" not in run.err, run
         assert list(ro.iterdir()) == []
     finally:
         ro.chmod(0o755)

@@ -30,7 +30,10 @@ def _python() -> str:
 
 
 def _missing(reason: str):
-    if os.environ.get("CI", "").lower() == "true" or os.environ.get("KVGUARD_REQUIRE_SGLANG") == "1":
+    if (
+        os.environ.get("CI", "").lower() == "true"
+        or os.environ.get("KVGUARD_REQUIRE_SGLANG") == "1"
+    ):
         pytest.fail(reason)
     pytest.skip(reason)
 
@@ -48,7 +51,12 @@ def results(version: str) -> dict:
             parts.insert(0, str(overlay))
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(parts))
         proc = subprocess.run(
-            [_python(), "-m", "tests.reliability.guard_faults"], cwd=REPO, env=env, capture_output=True, text=True, timeout=900
+            [_python(), "-m", "tests.reliability.guard_faults"],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
         )
         assert proc.returncode == 0, proc.stderr[-4000:]
         _RESULTS[version] = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -57,7 +65,9 @@ def results(version: str) -> dict:
 
 
 @pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.23"])
-@pytest.mark.parametrize("point", ["wiring.active_pool", "check_pool_invariant", "format_violation"])
+@pytest.mark.parametrize(
+    "point", ["wiring.active_pool", "check_pool_invariant", "format_violation"]
+)
 def test_a_raising_guard_internal_never_breaks_the_call(version, point):
     r = results(version)["fault_injection"]
     p = r[point]
@@ -65,10 +75,15 @@ def test_a_raising_guard_internal_never_breaks_the_call(version, point):
         # 0.5.23's backend is consistent: no violation is ever formatted, so the fault is never hit
         assert p["internal_error_logs"] == [] and p["outcomes"] == [r["baseline"]] * 3
         return
-    assert p["outcomes"] == [r["baseline"]] * 3, "the guarded call must behave exactly like the unguarded one"
+    assert (
+        p["outcomes"] == [r["baseline"]] * 3
+    ), "the guarded call must behave exactly like the unguarded one"
     assert len(p["internal_error_logs"]) == 1, p  # one error log for three calls
     log = p["internal_error_logs"][0]
-    assert "TRTLLMHAAttnBackend.init_forward_metadata" in log and "disabled for this backend instance" in log
+    assert (
+        "TRTLLMHAAttnBackend.init_forward_metadata" in log
+        and "disabled for this backend instance" in log
+    )
     assert p["disabled"] is True and p["internal_errors"] == 1
     # another instance is not disabled, and (on the buggy release) still catches the bug
     assert p["other_disabled"] is False
@@ -89,5 +104,7 @@ def test_concurrent_violations_are_all_counted_and_logged_once():
 def test_uninstall_restores_every_class_object_for_object(version):
     r = results(version)["exact_uninstall"]
     assert r["classes"] >= 15
-    assert {"TRTLLMHAAttnBackend.init_forward_metadata", "FlashInferAttnBackend.__init__"} <= set(r["wrapped"])
+    assert {"TRTLLMHAAttnBackend.init_forward_metadata", "FlashInferAttnBackend.__init__"} <= set(
+        r["wrapped"]
+    )
     assert r["diffs"] == []

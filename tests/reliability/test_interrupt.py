@@ -77,7 +77,11 @@ def _verify(root: Path, originals: dict, expected: dict) -> tuple[int, int]:
             n_fixed += 1
         else:
             pytest.fail(f"{name} is neither the original nor the fixed text after an interrupt")
-    leftovers = [p for p in root.rglob("*") if p.is_file() and p.suffix != ".py" and p.name != "pyproject.toml"]
+    leftovers = [
+        p
+        for p in root.rglob("*")
+        if p.is_file() and p.suffix != ".py" and p.name != "pyproject.toml"
+    ]
     assert leftovers == [], f"left behind: {leftovers}"
     return n_orig, n_fixed
 
@@ -123,7 +127,9 @@ def test_interrupted_fix_leaves_whole_files(tree, sig, when):
     # with the shell's status for them; communicate() returning at all proves that no worker
     # process survived holding the stderr pipe.
     assert proc.returncode == 128 + sig, (proc.returncode, err)
-    assert err.decode().strip().endswith("interrupted" if sig == signal.SIGINT else "terminated"), err
+    assert (
+        err.decode().strip().endswith("interrupted" if sig == signal.SIGINT else "terminated")
+    ), err
     n_orig, n_fixed = _verify(root, originals, expected)
     if when == "lint":
         assert n_fixed == 0, "a write happened during the lint phase"
@@ -134,7 +140,10 @@ def test_interrupted_fix_leaves_whole_files(tree, sig, when):
     # A new run finishes the job.
     done = subprocess.run(
         [sys.executable, "-m", "lint_rules", "fix", "--no-cache", "-q", "."],
-        cwd=root, env=cli_env(), capture_output=True, timeout=600,
+        cwd=root,
+        env=cli_env(),
+        capture_output=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     n_orig, n_fixed = _verify(root, originals, expected)

@@ -26,10 +26,18 @@ import roundtrip  # noqa: E402
 def mini_tree(tmp_path: Path) -> Path:
     tree = tmp_path / "release"
     write(tree, "sglang/version.py", '__version__ = "0.5.12.post1"\n')
-    write(tree, "sglang/srt/speculative/spec_info.py", "def is_frozen_kv_mtp(self):\n    return False\n")
+    write(
+        tree,
+        "sglang/srt/speculative/spec_info.py",
+        "def is_frozen_kv_mtp(self):\n    return False\n",
+    )
     write(tree, "sglang/srt/layers/attention/toy_backend.py", BUGGY)
     write(tree, "sglang/srt/layers/attention/clean_backend.py", CLEAN)
-    write(tree, "sglang/srt/mem_cache/allocator.py", "class A:\n    token_to_kv_pool_allocator = None\n")
+    write(
+        tree,
+        "sglang/srt/mem_cache/allocator.py",
+        "class A:\n    token_to_kv_pool_allocator = None\n",
+    )
     write(tree, "sglang/README.md", "not python\n")
     for i in range(20):
         write(tree, f"sglang/srt/util_{i}.py", f"VALUE_{i} = {i}\n")
@@ -91,7 +99,9 @@ def test_roundtrip_over_twelve_releases():
     rows = [ln.split() for ln in table[1:] if ln and ln.split()[0][0].isdigit()]
     assert len(rows) >= 10, table
     total = next(ln.split() for ln in table if ln.startswith("total"))
-    files, parsed, findings, fixes, fixed_files, remaining, unchanged, failures = map(int, total[1:9])
+    files, parsed, findings, fixes, fixed_files, remaining, unchanged, failures = map(
+        int, total[1:9]
+    )
     assert failures == 0
     assert files > 20000 and findings > 0 and fixes > 0 and fixed_files > 0
     assert unchanged == files - fixed_files

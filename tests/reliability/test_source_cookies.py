@@ -44,7 +44,10 @@ def test_accepts_exactly_what_cpython_accepts(name, tmp_path):
         assert cpython.returncode != 0, f"kvguard rejects ({exc}) what CPython runs"
         assert str(exc), "empty reason"
         if name == "word-coding-no-cookie":  # the precise reason, not "invalid declaration"
-            assert str(exc) == "cannot decode as utf-8: invalid continuation byte (byte 0xe9 at line 2, byte offset 18)"
+            assert (
+                str(exc)
+                == "cannot decode as utf-8: invalid continuation byte (byte 0xe9 at line 2, byte offset 18)"
+            )
     else:
         assert cpython.returncode == 0, f"kvguard accepts what CPython rejects: {cpython.stderr}"
         assert encode_source(source.text, source.encoding, source.bom) == data
