@@ -308,39 +308,31 @@ def fix_infos(analysis, raw_findings) -> dict:
 # Applying
 
 
-_RESOLVER_KNOWN = '''
+_RESOLVER = '''
 @staticmethod
 def {name}(model_runner){ret}:
     """The SWA KV pool this backend reads, or None (kvguard fix for KVG001/KVG003)."""
     # The active pool decides. A speculative draft shares the target's allocator but
     # owns its own KV pool; only a FROZEN_KV MTP draft reads the target's KV.
-    active_pool = model_runner.token_to_kv_pool
+{draft_guard}    active_pool = model_runner.token_to_kv_pool
     if isinstance(active_pool, {pool}):
         return active_pool
-    if model_runner.is_draft_worker:
-        if not model_runner.spec_algorithm.is_frozen_kv_mtp():
-            return None
-    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+{draft_check}    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
     return kvcache if isinstance(kvcache, {pool}) else None
 '''
 
-_RESOLVER_TOLERANT = '''
-@staticmethod
-def {name}(model_runner){ret}:
-    """The SWA KV pool this backend reads, or None (kvguard fix for KVG001/KVG003)."""
-    # The active pool decides. A speculative draft shares the target's allocator but
-    # owns its own KV pool; only a FROZEN_KV MTP draft reads the target's KV.
-    # (is_frozen_kv_mtp exists from sglang 0.5.12 on.)
-    active_pool = model_runner.token_to_kv_pool
-    if isinstance(active_pool, {pool}):
-        return active_pool
+# The draft-worker check, for a target known to have FROZEN_KV MTP, and version-tolerant.
+_DRAFT_CHECK_KNOWN = '''\
+    if model_runner.is_draft_worker:
+        if not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+'''
+_DRAFT_CHECK_TOLERANT = '''\
     if getattr(model_runner, "is_draft_worker", False):
         spec_algorithm = getattr(model_runner, "spec_algorithm", None)
         is_frozen_kv_mtp = getattr(spec_algorithm, "is_frozen_kv_mtp", None)
         if is_frozen_kv_mtp is None or not is_frozen_kv_mtp():
             return None
-    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
-    return kvcache if isinstance(kvcache, {pool}) else None
 '''
 
 
@@ -477,9 +469,15 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
             fixes = class_nodes.get(id(original_node))
             if not fixes or "_resolve_swa_kv_pool" in fixes[0].cls.methods or target.has_frozen_kv is False:
                 return updated_node
-            template = _RESOLVER_KNOWN if target.has_frozen_kv else _RESOLVER_TOLERANT
-            ret = f" -> Optional[{pool_local}]" if has_optional else ""
-            method = cst.parse_statement(template.format(name="_resolve_swa_kv_pool", pool=pool_local, ret=ret).lstrip("\n"))
+            known = bool(target.has_frozen_kv)
+            source = _RESOLVER.format(
+                name="_resolve_swa_kv_pool",
+                pool=pool_local,
+                ret=f" -> Optional[{pool_local}]" if has_optional else "",
+                draft_guard="" if known else "    # (is_frozen_kv_mtp exists from sglang 0.5.12 on.)\n",
+                draft_check=_DRAFT_CHECK_KNOWN if known else _DRAFT_CHECK_TOLERANT,
+            )
+            method = cst.parse_statement(source.lstrip("\n"))
             method = method.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
             body = list(updated_node.body.body)
             index = next(
