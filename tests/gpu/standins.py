@@ -19,13 +19,9 @@ This module imports neither torch nor sglang at import time.
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
-import sys
-import types
+
+from tests.support import cpu_stubs
 
 FLASHINFER_ENV = {
     # sglang's own switch: without flashinfer, never import it (utils/common.py).
@@ -33,43 +29,6 @@ FLASHINFER_ENV = {
     # the (unused) flashinfer workspace: 1 MiB instead of 384 MiB
     "SGLANG_FLASHINFER_WORKSPACE_SIZE": "1048576",
 }
-
-
-class _Placeholder:
-    """An attribute of the ``sgl_kernel`` stand-in; calling it raises."""
-
-    def __init__(self, name: str):
-        self._name = name
-
-    def __getattr__(self, attr: str):
-        if attr.startswith("__") and attr.endswith("__"):
-            raise AttributeError(attr)
-        return _Placeholder(f"{self._name}.{attr}")
-
-    def __call__(self, *args, **kwargs):
-        raise RuntimeError(
-            f"sgl_kernel stand-in: {self._name} was called; the sgl_kernel wheel is not carried "
-            "to the GPU machine (tests/gpu/standins.py)"
-        )
-
-    def __mro_entries__(self, bases):
-        return (object,)
-
-    def __hash__(self):
-        return hash(self._name)
-
-    def __eq__(self, other):
-        return isinstance(other, _Placeholder) and other._name == self._name
-
-    def __repr__(self):
-        return f"<sgl_kernel stand-in {self._name}>"
-
-
-class _PlaceholderModule(types.ModuleType):
-    def __getattr__(self, attr: str):
-        if attr.startswith("__") and attr.endswith("__"):
-            raise AttributeError(attr)
-        return _Placeholder(f"{self.__name__}.{attr}")
 
 
 def is_arch_support_pdl() -> bool:
@@ -80,37 +39,21 @@ def is_arch_support_pdl() -> bool:
     return torch.cuda.is_available() and torch.cuda.get_device_capability()[0] >= 9
 
 
-class SglKernelStandIn(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Serves ``sgl_kernel`` and its submodules as placeholders (see the module docstring)."""
-
-    root = "sgl_kernel"
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != self.root and not fullname.startswith(self.root + "."):
-            return None
-        return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
-
-    def create_module(self, spec):
-        return _PlaceholderModule(spec.name)
+class SglKernelStandIn(cpu_stubs.SglKernelImportStub):
+    """Serves ``sgl_kernel`` and its submodules as placeholders (tests/support/cpu_stubs.py), with
+    the one real function the CUDA path calls (see the module docstring)."""
 
     def exec_module(self, module):
-        module.__path__ = []
+        super().exec_module(module)
         module.__kvguard_stand_in__ = True
-        if module.__name__ == self.root:
-            module.__version__ = "0.0.0+kvguard-stand-in"
-        if module.__name__ == self.root + ".utils":
+        if module.__name__ == "sgl_kernel.utils":
             module.is_arch_support_pdl = is_arch_support_pdl
 
 
 def install_sgl_kernel_standin() -> bool:
     """Install the stand-in unless a real ``sgl_kernel`` is importable. Returns True if the
     stand-in is (now) in place."""
-    if any(isinstance(f, SglKernelStandIn) for f in sys.meta_path):
-        return True
-    if "sgl_kernel" in sys.modules or importlib.util.find_spec("sgl_kernel") is not None:
-        return False
-    sys.meta_path.insert(0, SglKernelStandIn())
-    return True
+    return cpu_stubs._install(SglKernelStandIn)
 
 
 def set_env() -> None:
@@ -118,48 +61,18 @@ def set_env() -> None:
         os.environ.setdefault(key, value)
 
 
-class FlashinferWrapperStandIn:
-    """Stand-in for flashinfer's ``Batch*Wrapper`` classes: construction only."""
-
-    def __init__(self, *args, **kwargs):
-        self.stand_in_args = (args, kwargs)
-
-    def __getattr__(self, attr):
-        raise RuntimeError(
-            f"flashinfer wrapper stand-in: {attr} is unavailable (flashinfer is not carried to "
-            "the GPU machine)"
-        )
-
-
-def kv_counter_buffer_stand_in(device, num_q_heads, max_batch_size):
-    """Stand-in for ``make_persistent_multi_ctas_kv_counter_buffer`` (calls flashinfer.utils):
-    the zeroed int32 counter buffer it would allocate, on the same device."""
-    import torch
-
-    return torch.zeros(num_q_heads * max_batch_size, dtype=torch.int32, device=device)
-
-
-FLASHINFER_WRAPPER_NAMES = (
-    "BatchPrefillWithRaggedKVCacheWrapper",
-    "BatchPrefillWithPagedKVCacheWrapper",
-    "BatchDecodeWithPagedKVCacheWrapper",
-)
+FlashinferWrapperStandIn = cpu_stubs.FlashinferWrapperStandIn
+kv_counter_buffer_stand_in = cpu_stubs.cpu_kv_counter_buffer_stand_in
+FLASHINFER_WRAPPER_NAMES = cpu_stubs.WRAPPER_NAMES
 
 
 def install_flashinfer_standins() -> list:
-    """Set the four flashinfer-related names on sglang's real backend modules (only where they
-    are missing, i.e. flashinfer is not importable). Returns the names set."""
-    fi = importlib.import_module("sglang.srt.layers.attention.flashinfer_backend")
-    tm = importlib.import_module("sglang.srt.layers.attention.trtllm_mha_backend")
-    done = []
-    for name in FLASHINFER_WRAPPER_NAMES:
-        if name not in fi.__dict__:
-            setattr(fi, name, FlashinferWrapperStandIn)
-            done.append(f"flashinfer_backend.{name}")
-    if "flashinfer" not in tm.__dict__:
-        tm.make_persistent_multi_ctas_kv_counter_buffer = kv_counter_buffer_stand_in
-        done.append("trtllm_mha_backend.make_persistent_multi_ctas_kv_counter_buffer")
-    return done
+    """Set the four flashinfer-related names on sglang's real backend modules (flashinfer is not
+    carried). Returns the names set."""
+    cpu_stubs.install_flashinfer_standins()
+    return [f"flashinfer_backend.{n}" for n in FLASHINFER_WRAPPER_NAMES] + [
+        "trtllm_mha_backend.make_persistent_multi_ctas_kv_counter_buffer"
+    ]
 
 
 def prepare_gpu_process() -> dict:

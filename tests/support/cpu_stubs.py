@@ -40,7 +40,10 @@ class _Placeholder:
         return _Placeholder(f"{self._name}.{attr}")
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError(f"stub: {self._name} called (torchvision is a CPU-test stand-in)")
+        raise RuntimeError(
+            f"stub: {self._name} called (an import-time stand-in for a package that is not "
+            "installed in this test environment: tests/support/cpu_stubs.py)"
+        )
 
     def __mro_entries__(self, bases):
         return (object,)
@@ -130,7 +133,10 @@ class FlashinferWrapperStandIn:
         self.stand_in_args = (args, kwargs)
 
     def __getattr__(self, attr):
-        raise RuntimeError(f"flashinfer wrapper stand-in: {attr} is not available on CPU")
+        raise RuntimeError(
+            f"flashinfer wrapper stand-in: {attr} is not available (flashinfer is not installed "
+            "in this test environment)"
+        )
 
 
 def cpu_kv_counter_buffer_stand_in(device, num_q_heads, max_batch_size):
