@@ -126,7 +126,10 @@ def test_interrupted_fix_leaves_whole_files(tree, sig, when):
     # kvguard turns both signals into a clean stop (pool shut down, temporary file removed)
     # with the shell's status for them; communicate() returning at all proves that no worker
     # process survived holding the stderr pipe.
-    assert proc.returncode == 128 + sig, (proc.returncode, err)
+    # Under `python -m`, a SIGINT early in the run sometimes ends in death by SIGINT *after*
+    # kvguard's own handling (message printed, pool shut down): a shell reports 130 for both.
+    allowed = {128 + sig} | ({-signal.SIGINT} if sig == signal.SIGINT else set())
+    assert proc.returncode in allowed, (proc.returncode, err)
     assert (
         err.decode().strip().endswith("interrupted" if sig == signal.SIGINT else "terminated")
     ), err
