@@ -27,6 +27,17 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     return bool(codes) and any(RULES[c].may_match(text) for c in codes) and scope_may_match(text, path, scope)
 
 
+def proven_clean(text: str, codes: Iterable[str]) -> bool:
+    """The stdlib-``ast`` reduction (reduce.py) proves ``text`` has no finding of ``codes``:
+    no code that may hold an allocator-derived value reaches a rule's anchor. No libcst."""
+    codes = frozenset(codes)
+    if not codes or "KVG004" in codes:
+        return False
+    from .reduce import reduce_for
+
+    return reduce_for(text, codes)[0]
+
+
 @dataclass
 class Suppression:
     line: int

@@ -356,6 +356,13 @@ class Linter:
 
         return bool(codes) and checker.needs_parse(text, display, codes, self.scope)
 
+    def _proven_clean(self, text: str, codes: frozenset[str]) -> bool:
+        """The checker's stdlib-ast proof that no finding is possible (cheap: no libcst), so the
+        file never goes to a parse worker."""
+        from . import checker
+
+        return checker.proven_clean(text, codes)
+
     def _unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         """Result for a file the prefilter rules out; still scans suppressions when asked."""
         lowered = text.lower() if self.options.report_unused else ""
@@ -453,7 +460,9 @@ class Linter:
             source = decode_source(data)
         except SourceDecodeError as exc:
             return ("done", index, FileResult(path=target.display, error=str(exc)), st, None, False)
-        if self._needs_parse(source.text, target.display, codes):
+        if self._needs_parse(source.text, target.display, codes) and not self._proven_clean(
+            source.text, codes
+        ):
             from .cache import content_hash
 
             digest = digest or content_hash(data)
