@@ -398,6 +398,8 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     """Every name that may denote an SWA allocator class: names that look like one, and names
     bound to one (``import ... as``, module-level assignments, in-module subclasses), iterated."""
     names = {w for w in set(_WORD.findall(text)) if is_swa_allocator_class_name(w)}
+    if not names:
+        return names  # nothing looks like one, so nothing can be bound to one
     defs: list[tuple[str, set[str]]] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
