@@ -23,24 +23,14 @@ Allocator-derived values (flow-insensitive, computed to a fixed point per module
 from __future__ import annotations
 
 import fnmatch
-import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Optional, Sequence, Union
+from typing import Iterator, Optional, Union
 
 import libcst as cst
 
 from .model import ScopeConfig
+from .names import ALLOCATOR_ATTR, is_swa_allocator_class_name, is_swa_pool_class_name
 from .scope import path_matches
-
-from .names import (  # noqa: E402  (the names live in a libcst-free module)
-    ALLOCATOR_ATTR,
-    POOL_ATTR,
-    SWA_ALLOCATOR_NAMES,
-    SWA_TRANSLATE_MEMBERS,
-    is_swa_allocator_class_name,
-    is_swa_member_name,
-    is_swa_pool_class_name,
-)
 
 FuncNode = Union[cst.FunctionDef, cst.Lambda]
 
@@ -633,11 +623,3 @@ class ModuleAnalysis:
 
     def function_of(self, node: FuncNode) -> Optional[FunctionInfo]:
         return self.functions.get(node)
-
-
-def iter_statements(body: Union[cst.BaseSuite, Sequence[cst.BaseStatement]]) -> Iterable[cst.BaseStatement]:
-    if isinstance(body, cst.IndentedBlock):
-        return body.body
-    if isinstance(body, cst.SimpleStatementSuite):
-        return [cst.SimpleStatementLine(body=body.body)]
-    return body

@@ -200,7 +200,7 @@ def _runner_of(analysis, fn, alloc_expr):
     """(model runner expression, alias statement) behind an allocator expression, or None."""
     import libcst as cst
 
-    from .analysis import ALLOCATOR_ATTR
+    from .names import ALLOCATOR_ATTR
 
     if isinstance(alloc_expr, cst.Attribute) and alloc_expr.attr.value == ALLOCATOR_ATTR:
         return alloc_expr.value, None
@@ -370,7 +370,7 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
     from libcst.codemod import CodemodContext
     from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-    from .analysis import is_swa_allocator_class_name
+    from .names import is_swa_allocator_class_name
 
     ctx = CodemodContext()
     pool_local = next(
@@ -618,7 +618,7 @@ def fix_text(
     unsafe: bool = True,
 ) -> FixOutcome:
     """Fix what can be fixed in ``text``; never raises for bad input (see ``error``)."""
-    from .checker import _ParseFailure, lint_text
+    from .checker import lint_text
 
     codes = frozenset(codes)
     before = lint_text(text, path, codes, scope)

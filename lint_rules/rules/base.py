@@ -15,7 +15,7 @@ from typing import ClassVar, Optional, Union
 
 import libcst as cst
 
-from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis, Recorded
+from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
 from ..model import FixInfo
 
 

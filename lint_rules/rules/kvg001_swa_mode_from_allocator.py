@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import call_func_name, is_swa_member_name, positional_args, string_value
+from ..analysis import call_func_name, positional_args, string_value
+from ..names import is_swa_member_name
 from .base import Case, Rule, source_of
 
 _MESSAGE = (

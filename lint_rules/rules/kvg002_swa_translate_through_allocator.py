@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import SWA_TRANSLATE_MEMBERS, call_func_name, positional_args, string_value
+from ..analysis import call_func_name, positional_args, string_value
+from ..names import SWA_TRANSLATE_MEMBERS
 from .base import Case, Rule, source_of
 
 

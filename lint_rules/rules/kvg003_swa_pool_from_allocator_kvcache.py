@@ -39,7 +39,8 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import POOL_ATTR, FunctionInfo, call_func_name, positional_args, string_value
+from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
+from ..names import POOL_ATTR
 from .base import Case, Rule, source_of
 
 _MESSAGE = (

@@ -35,7 +35,8 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import POOL_ATTR, call_func_name, iter_nodes, positional_args
+from ..analysis import call_func_name, iter_nodes, positional_args
+from ..names import POOL_ATTR
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
