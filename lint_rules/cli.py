@@ -363,6 +363,9 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
             out.write(fr.diff)
         would = sum(len(fr.fixed) for fr in changed)
         if not args.quiet:
+            for fr in changed:
+                if fr.fix_target:
+                    sys.stderr.write(f"would fix {fr.target.display} (target: {fr.fix_target})\n")
             if would:
                 sys.stderr.write(f"Would fix {would} error{'s' if would != 1 else ''}.\n")
             else:

@@ -93,16 +93,16 @@ def detect_target(path: str, configured: Optional[str] = None) -> Target:
         here = None
     while here is not None:
         if here.name == "sglang" and (here / "version.py").is_file():
-            version = None
+            version, source = None, here / "version.py"
             for name in ("_version.py", "version.py"):  # _version.py: setuptools-scm builds
                 for m in _VERSION_RE.finditer(_read(here / name) or ""):
-                    if not m.group(1).startswith("0.0.0"):  # skip dev fallbacks
-                        version = version or m.group(1)
+                    if version is None and not m.group(1).startswith("0.0.0"):  # dev fallbacks
+                        version, source = m.group(1), here / name
             spec = _read(here / "srt" / "speculative" / "spec_info.py")
             frozen = ("is_frozen_kv_mtp" in spec) if spec is not None else None
             if frozen is None and version:
                 frozen = _frozen_kv_from_version(version)
-            return Target(version, frozen, f"detected from {here / 'version.py'}")
+            return Target(version, frozen, f"detected from {source}")
         if here.parent == here:
             break
         here = here.parent

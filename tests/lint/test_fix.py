@@ -136,7 +136,7 @@ def test_target_detected_from_the_sglang_tree_holding_the_file(tmp_path, version
     target = detect_target(str(_fake_tree(tmp_path, version, frozen)))
     assert target.version == version
     assert target.has_frozen_kv is frozen
-    assert "version.py" in target.source
+    assert "version.py" in target.source  # _version.py or version.py
 
 
 def test_configured_target_wins_and_bad_one_is_a_clear_error():
