@@ -605,7 +605,9 @@ class Linter:
                 # none), so it is not imported ahead of need.
                 _import_checker()
                 pool = ProcessPoolExecutor(
-                    max_workers=jobs - 1, mp_context=multiprocessing.get_context("fork")
+                    max_workers=jobs - 1,
+                    mp_context=multiprocessing.get_context("fork"),
+                    initializer=_die_with_parent,
                 )
             futures.append((pool.submit(_pool_parse, index), index))
 
@@ -697,7 +699,9 @@ class Linter:
         results: list = [None] * len(targets)
         try:
             ctx = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
+            with ProcessPoolExecutor(
+                max_workers=jobs - 1, mp_context=ctx, initializer=_die_with_parent
+            ) as pool:
                 order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].abspath))
                 futures = [(pool.submit(_pool_fix, i), i) for i in order]
                 for future, i in reversed(futures):
@@ -785,6 +789,21 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
+
+
+def _die_with_parent() -> None:
+    """In a worker: have the kernel send SIGTERM when the parent dies, even by SIGKILL, so no
+    worker outlives a killed run (Linux ``PR_SET_PDEATHSIG``; a no-op elsewhere)."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM))  # 1 == PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before prctl took effect
+            os._exit(1)
+    except Exception:
+        pass
 
 
 def _import_checker() -> None:

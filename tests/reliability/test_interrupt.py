@@ -151,3 +151,50 @@ def test_interrupted_fix_leaves_whole_files(tree, sig, when):
     assert done.returncode == 0, done.stderr
     n_orig, n_fixed = _verify(root, originals, expected)
     assert (n_orig, n_fixed) == (0, N_FILES)
+
+
+def _processes_under(root: Path) -> list[int]:
+    """Pids of live processes whose working directory is ``root`` (the run and its workers)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if os.readlink(f"/proc/{entry}/cwd") == str(root):
+                with open(f"/proc/{entry}/stat") as fh:
+                    if fh.read().split(")")[-1].split()[0] != "Z":
+                        pids.append(int(entry))
+        except OSError:
+            continue
+    return pids
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
+def test_sigkill_leaves_no_worker_behind(tree):
+    """SIGKILL cannot be handled; the forked workers must still not outlive the run."""
+    root, originals, expected = tree
+    _reset(root, originals)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lint_rules", "fix", "--no-cache", "-q", "--jobs", "2", "."],
+        cwd=root,
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(_processes_under(root)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)  # wait until the worker pool exists
+        assert len(_processes_under(root)) >= 2, "the run never forked a worker"
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 10
+    while _processes_under(root) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _processes_under(root) == []
+    for name, data in originals.items():  # every file whole; a killed write may leave a temp file
+        assert (root / name).read_bytes() in (data, expected[name]), name
+    for leftover in root.rglob(".kvguard-*"):
+        leftover.unlink()
