@@ -48,19 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sglang_wheels  # noqa: E402
 
-DEFAULT_RELEASES = (
-    "0.5.2",
-    "0.5.5",
-    "0.5.8",
-    "0.5.9",
-    "0.5.10.post1",
-    "0.5.11",
-    "0.5.12",
-    "0.5.12.post1",
-    "0.5.13",
-    "0.5.13.post1",
-    "0.5.14",
-    "0.5.23",
+# Every boundary of the bug family (12 releases): all of sglang_wheels.RELEASES but the late
+# releases that only repeat 0.5.14's clean state.
+DEFAULT_RELEASES = tuple(
+    v for v in sglang_wheels.RELEASES if v not in ("0.5.16", "0.5.18", "0.5.20", "0.5.22")
 )
 
 
