@@ -886,21 +886,34 @@ def unified_diff(old: str, new: str, display: str) -> str:
 
 
 def atomic_write(path: str, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
+    """Replace ``path`` with ``data`` atomically, keeping its permission bits.
+
+    SIGINT and SIGTERM are held back (blocked, not lost) from creating the temporary file to
+    the rename, so an interrupt can never leave it behind; it is delivered right after."""
+    import signal
+
     real = os.path.realpath(path)  # write through a symlink, do not replace the link
     directory = os.path.dirname(real)
     mode = stat_mod.S_IMODE(os.stat(real).st_mode)
-    fd, tmp = tempfile.mkstemp(prefix=".kvguard-", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, real)
-    except BaseException:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask on this platform
+        previous = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".kvguard-", suffix=".tmp", dir=directory)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, real)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    finally:
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
