@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -44,6 +45,10 @@ from .names import (
 
 SEED = "token_to_kv_pool_allocator"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_UNICODE_WORD = re.compile(r"\w+")
+# Python's own line ends (str.splitlines also splits at \f, \x1c, \u2028, ... which the
+# tokenizer does not: line numbers from ast would then point at the wrong lines).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 
 
 @dataclass(eq=False)
@@ -198,7 +203,7 @@ def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False, None
-    lines = text.splitlines(keepends=True)
+    lines = _LINE.findall(text)
     funcs: list[_Code] = []
     outside = _Code()
 
@@ -208,7 +213,10 @@ def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
                 code = _Code(child.name, cls if child.name == "__init__" else None, _params(child), node=child)
                 code.add(child)
                 first = min([child.lineno] + [d.lineno for d in child.decorator_list])
-                code.words = set(_WORD.findall("".join(lines[first - 1 : child.end_lineno or child.lineno])))
+                source = "".join(lines[first - 1 : child.end_lineno or child.lineno])
+                # ASCII words are exact identifiers; otherwise (NFKC-normalised identifiers,
+                # letters _WORD does not know) the function is always walked.
+                code.words = set(_WORD.findall(source)) if source.isascii() else None
                 funcs.append(code)
                 for outer in (*child.decorator_list, *child.args.defaults, *child.args.kw_defaults):
                     if outer is not None:
@@ -280,7 +288,11 @@ def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
         return mod.carries(e, names)
 
     def mentions_swa_class(e) -> bool:
-        return any(getattr(n, "id", getattr(n, "attr", None)) in swa_classes for n in ast.walk(e))
+        for n in ast.walk(e):
+            name = getattr(n, "id", getattr(n, "attr", None))
+            if isinstance(name, str) and (name in swa_classes or is_swa_allocator_class_name(name)):
+                return True
+        return False
 
     if "KVG002" in codes:
         if any(carries(a.value) for a in f.swa_members):
@@ -397,7 +409,8 @@ def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     """Every name that may denote an SWA allocator class: names that look like one, and names
     bound to one (``import ... as``, module-level assignments, in-module subclasses), iterated."""
-    names = {w for w in set(_WORD.findall(text)) if is_swa_allocator_class_name(w)}
+    words = _WORD.findall(text) if text.isascii() else _UNICODE_WORD.findall(unicodedata.normalize("NFKC", text))
+    names = {w for w in set(words) if is_swa_allocator_class_name(w)}
     if not names:
         return names  # nothing looks like one, so nothing can be bound to one
     defs: list[tuple[str, set[str]]] = []

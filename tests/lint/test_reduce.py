@@ -128,3 +128,41 @@ def test_reduction_is_sound_on_real_attention_code(version):
         a = lint_text(text, rel, CODES, ScopeConfig(), prefilter=False, reduce=True)
         b = lint_text(text, rel, CODES, ScopeConfig(), prefilter=False, reduce=False)
         assert a.findings == b.findings, rel
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\x0c", "\x1c", "\x85"])
+def test_line_numbers_follow_python_not_str_splitlines(odd):
+    """str.splitlines also breaks at these characters; ast's line numbers do not. A comment
+    holding one once shifted every later function's text by a line, and the reduction proved a
+    module with a finding clean."""
+    src = (
+        "class B:\n"
+        "    def __init__(self, mr):\n"
+        f"        # a{odd}b\n"
+        "        self.alloc = mr.token_to_kv_pool_allocator\n\n"
+        "    def m(self):\n"
+        "        x = 1\n"
+        "        return isinstance(self.alloc, SWATokenToKVPoolAllocator)\n\n"
+        "    def n(self):\n"
+        "        return 2\n"
+    )
+    full = lint_text(src, PATH, CODES, ScopeConfig(), prefilter=False, reduce=False)
+    assert [f.code for f in full.findings] == ["KVG001"]
+    assert reduce_for(src, CODES)[0] is False
+    assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full.findings
+
+
+def test_non_ascii_names_are_not_skipped_by_the_word_shortcut():
+    """Words of a function's text are matched against carrier names; an ASCII-only word regex
+    split ``allocatör`` into pieces and the method reading it was skipped."""
+    src = (
+        "class B:\n"
+        "    def __init__(self, mr):\n"
+        "        self.allocatör = mr.token_to_kv_pool_allocator\n\n"
+        "    def m(self):\n"
+        "        return isinstance(self.allocatör, SWATokenToKVPoolAllocator)\n"
+    )
+    full = lint_text(src, PATH, CODES, ScopeConfig(), prefilter=False, reduce=False)
+    assert [f.code for f in full.findings] == ["KVG001"]
+    assert reduce_for(src, CODES)[0] is False
+    assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full.findings
