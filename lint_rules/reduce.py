@@ -37,6 +37,7 @@ from typing import Optional
 
 from .names import (
     POOL_ATTR,
+    SWA_ALLOCATOR_NAMES,
     SWA_TRANSLATE_MEMBERS,
     is_swa_allocator_class_name,
     is_swa_member_name,
@@ -194,11 +195,16 @@ def reduce_source(text: str) -> Optional[str]:
     return reduce_for(text, ANCHORED_CODES)[1]
 
 
-def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
+def reduce_for(text: str, codes, use_outline: bool = True) -> tuple[bool, Optional[str]]:
     """``(clean, reduced)``: ``clean`` when no code that may carry the allocator holds an anchor
     of a selected rule (no finding is possible: nothing needs parsing); otherwise the reduced
     text, or None when nothing could be blanked (or ``ast`` cannot parse the text: the caller
-    then parses it in full and reports errors)."""
+    then parses it in full and reports errors).
+
+    ``use_outline`` first tries the same proof parsing only the functions it needs
+    (:func:`_clean_by_outline`); tests turn it off to compare the two."""
+    if use_outline and _clean_by_outline(text, codes):
+        return True, None
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -272,6 +278,126 @@ def reduce_for(text: str, codes) -> tuple[bool, Optional[str]]:
     # Only "can this module have a finding?" is asked of the reduced text (positions come from
     # the full parse), so the blanked lines are dropped, not kept empty: less to tokenize.
     return False, "".join(line for n, line in enumerate(lines, 1) if n not in drop)
+
+
+class _Everything:
+    """Stands for "every name may denote an SWA allocator class" (see _clean_by_outline)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_SWA_ALLOCATOR_WORD = re.compile(r"SWA\w*Allocator")
+_IDENT_CHAR = re.compile(r"\w")
+
+
+def _mentions_swa_allocator(text: str) -> bool:
+    """Does any word of ``text`` look like an SWA allocator class name? (Over-approximated.)"""
+    return ("SWA" in text and bool(_SWA_ALLOCATOR_WORD.search(text))) or any(
+        name in text for name in SWA_ALLOCATOR_NAMES
+    )
+
+
+def _occurrences(text: str, words):
+    """Offsets where one of ``words`` occurs as a whole word (in code, strings or comments)."""
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if not (at and _IDENT_CHAR.match(text, at - 1)) and not _IDENT_CHAR.match(text, end):
+                yield at
+            at = text.find(word, end)
+
+
+def _clean_by_outline(text: str, codes) -> bool:
+    """The same proof as :func:`reduce_for`, parsing only the functions it needs.
+
+    The outline (outline.py) gives every top-level function and method without a parse. A
+    function can only take part when a carrier word occurs in its text or it is called with a
+    carrying argument, so only those are parsed, as the fixed point discovers them. Anything
+    the outline cannot vouch for, any carrier word in code outside functions (module code, class
+    bodies, decorators, defaults: the full pass pools those), or an anchor that may be reached
+    answers False and leaves the decision to the full pass. SWA allocator classes are not
+    resolved through aliases here: when any SWA-allocator-looking name occurs, every name counts
+    as one.
+    """
+    from .outline import outline
+
+    ol = outline(text)
+    if ol is None:
+        return False
+    chunks = ol.chunks
+    by_name: dict[str, list[int]] = {}
+    for i, c in enumerate(chunks):
+        by_name.setdefault(c.name, []).append(i)
+        if c.name == "__init__" and c.cls is not None:
+            by_name.setdefault(c.cls, []).append(i)
+    loaded: dict[int, _Code] = {}
+
+    def load(i: int) -> bool:
+        if i in loaded:
+            return True
+        chunk = chunks[i]
+        try:
+            tree = ast.parse(ol.source(chunk))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        body = tree.body[0].body if chunk.indent and isinstance(tree.body[0], ast.If) else tree.body
+        if len(tree.body) != 1 or len(body) != 1:
+            return False
+        node = body[0]
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != chunk.name:
+            return False
+        code = _Code(node.name, chunk.cls if node.name == "__init__" else None, _params(node), node=node)
+        code.add(node)
+        loaded[i] = code
+        return True
+
+    mod = _Module()
+    searched: set[str] = set()
+    followed: set[str] = set()
+    while True:
+        grew = False
+        words = mod.attrs - searched
+        if words:
+            searched |= words
+            for at in _occurrences(text, words):
+                i = ol.chunk_at(at)
+                if i is None:
+                    if ol.in_comment(at):
+                        continue
+                    return False  # code outside functions mentions a carrier
+                if i not in loaded:
+                    if not load(i):
+                        return False
+                    grew = True
+        for name in mod.called - followed:
+            followed.add(name)
+            for i in by_name.get(name, ()):
+                if i not in loaded:
+                    if not load(i):
+                        return False
+                    grew = True
+        before = (len(mod.attrs), len(mod.called), sum(f.relevant for f in loaded.values()))
+        for f in loaded.values():
+            if f.name in mod.called or (f.inits_of is not None and f.inits_of in mod.called):
+                f.carriers |= f.params
+            f.carriers |= f.params & {SEED}
+            if mod.scan(f, f.carriers) or f.carriers:
+                f.relevant = True
+        after = (len(mod.attrs), len(mod.called), sum(f.relevant for f in loaded.values()))
+        if not grew and after == before and not mod.attrs - searched and not mod.called - followed:
+            break
+    for f in loaded.values():
+        outer = _Code()
+        args = f.node.args
+        for e in (*f.node.decorator_list, *args.defaults, *args.kw_defaults):
+            if e is not None:
+                outer.add(e)
+        if mod.scan(outer, set()):
+            return False  # evaluated outside the function: the full pass pools it with module code
+    swa_classes = _Everything() if _mentions_swa_allocator(text) else set()
+    return not any(_may_anchor(f, mod, codes, swa_classes) for f in loaded.values() if f.relevant)
 
 
 # What each rule's finding is anchored on, as words of the function's source (over-approximated).

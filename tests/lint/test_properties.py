@@ -12,13 +12,15 @@
 from __future__ import annotations
 
 import hypothesmith
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from lint_rules.checker import lint_text
 from lint_rules.fixer import fix_text
 from lint_rules.model import ScopeConfig
+from lint_rules.reduce import _clean_by_outline
 from lint_rules.registry import RULES
+from tests.support.outline_check import outline_disagreement
 
 ALL = frozenset(RULES)
 EVERYWHERE = ScopeConfig(all_code=True)
@@ -82,6 +84,14 @@ METHODS = [
     "    if isinstance(model_runner.token_to_kv_pool, SWAKVPool):\n"
     "        return model_runner.token_to_kv_pool\n"
     "    return model_runner.token_to_kv_pool_allocator.get_kvcache()\n",
+    # traps for the outline (outline.py): a docstring holding a def, a decorator and a default
+    # value that carry the allocator (code evaluated outside the function)
+    'def documented(self):\n    """Usage:\n\ndef fake(self):\n    return self.alloc.get_kvcache()\n"""\n'
+    "    return 0\n",
+    "@register(model_runner.token_to_kv_pool_allocator)\n"
+    "def registered(self, a=None):\n    return isinstance(a, SwaAlloc)\n",
+    "def defaulted(self, a=model_runner.token_to_kv_pool_allocator):\n"
+    "    return hasattr(a, 'translate_loc_from_full_to_swa')\n",
     "def late_guard(self, mr):\n"
     "    kv = mr.token_to_kv_pool_allocator.get_kvcache()\n"
     "    if isinstance(mr.token_to_kv_pool, SWAKVPool):\n"
@@ -125,6 +135,19 @@ def test_reduction_never_changes_findings(text):
     reduced = lint_text(text, PATH, codes, ScopeConfig(), reduce=True)
     full = lint_text(text, PATH, codes, ScopeConfig(), reduce=False)
     assert reduced.findings == full.findings
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(backend_modules())
+def test_outline_proof_never_hides_a_finding(text):
+    """The proof that parses only the functions it needs (reduce._clean_by_outline) calls a
+    module clean only when the full analysis finds nothing; its outline matches ``ast``."""
+    text = text.replace("\r\n", "\n")  # the outline refuses \r line ends
+    codes = frozenset({"KVG001", "KVG002", "KVG003"})
+    assert outline_disagreement(text) == []
+    if _clean_by_outline(text, codes):
+        event("settled by the outline")
+        assert lint_text(text, PATH, codes, ScopeConfig(), prefilter=False, reduce=False).findings == []
 
 
 def _keys(findings):

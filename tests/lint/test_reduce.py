@@ -130,8 +130,9 @@ def test_reduction_is_sound_on_real_attention_code(version):
         assert a.findings == b.findings, rel
 
 
+@pytest.mark.parametrize("use_outline", [False, True])
 @pytest.mark.parametrize("odd", ["\u2028", "\x0c", "\x1c", "\x85"])
-def test_line_numbers_follow_python_not_str_splitlines(odd):
+def test_line_numbers_follow_python_not_str_splitlines(odd, use_outline):
     """str.splitlines also breaks at these characters; ast's line numbers do not. A comment
     holding one once shifted every later function's text by a line, and the reduction proved a
     module with a finding clean."""
@@ -148,7 +149,7 @@ def test_line_numbers_follow_python_not_str_splitlines(odd):
     )
     full = lint_text(src, PATH, CODES, ScopeConfig(), prefilter=False, reduce=False)
     assert [f.code for f in full.findings] == ["KVG001"]
-    assert reduce_for(src, CODES)[0] is False
+    assert reduce_for(src, CODES, use_outline=use_outline)[0] is False
     assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full.findings
 
 
@@ -164,5 +165,5 @@ def test_non_ascii_names_are_not_skipped_by_the_word_shortcut():
     )
     full = lint_text(src, PATH, CODES, ScopeConfig(), prefilter=False, reduce=False)
     assert [f.code for f in full.findings] == ["KVG001"]
-    assert reduce_for(src, CODES)[0] is False
+    assert reduce_for(src, CODES, use_outline=False)[0] is False
     assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full.findings

@@ -118,6 +118,26 @@ def test_syntax_error_in_a_file_no_rule_can_match_is_not_parsed(project):
     ), run
 
 
+def test_syntax_error_outside_the_functions_a_proof_reads_is_not_parsed(project):
+    """Documented (docs/lint.md, step 3): a module whose allocator use is proven harmless from
+    its text and the functions that hold the allocator is settled without parsing the rest, so
+    an error elsewhere in it is left to other tools; in a function that holds the allocator it
+    is reported."""
+    clean_use = (  # an SWA probe on the pool, the allocator used for its size: no finding
+        "    def size(self, model_runner):\n"
+        "        self.swa = isinstance(model_runner.token_to_kv_pool, SWATokenToKVPoolAllocator)\n"
+        "        return model_runner.token_to_kv_pool_allocator.available_size()\n"
+    )
+    write(project, "pkg/layers/attention/ok.py",
+          "class B(AttentionBackend):\n" + clean_use + "\n    def other(self):\n        return = 1\n")
+    write(project, "pkg/layers/attention/bad.py",
+          "class B(AttentionBackend):\n" + clean_use.replace("available_size()", "available_size(]") + "\n")
+    run = kvguard("check", "--no-cache", "pkg/layers/attention", cwd=project)
+    assert run.rc == 2, run
+    assert "ok.py" not in run.err + run.out
+    assert re.search(r"error: pkg/layers/attention/bad\.py: syntax error at line \d+", run.err), run
+
+
 def test_invalid_utf8_is_exit_2_with_line_and_offset(project):
     bad = "pkg/latin.py"
     data = b"# ok line\nname = '\xe9t\xe9'  # latin-1 bytes, no coding cookie\n"
