@@ -23,7 +23,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 
 # Editable install in setuptools' "compat" mode: a plain path entry in a .pth file. The default
-# mode installs an import hook that every Python start in this venv runs (~10 ms: pathlib,
+# mode installs an import hook that every Python start in this venv runs (~13 ms: pathlib,
 # importlib.util, ...), which would show in every timing of a short kvguard run.
 INSTALL=(-e '.[dev]' --config-settings editable_mode=compat)
 # Re-install only when the packaging inputs (or this install command) changed since the last
