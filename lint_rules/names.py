@@ -32,6 +32,11 @@ def is_swa_allocator_class_name(name: str) -> bool:
     return name in SWA_ALLOCATOR_NAMES or bool(_SWA_ALLOCATOR_RE.search(name))
 
 
+def mentions_swa_allocator_name(text: str) -> bool:
+    """Could some word of ``text`` be an SWA allocator class name? (Never a wrong "no".)"""
+    return bool(_SWA_ALLOCATOR_RE.search(text)) or any(name in text for name in SWA_ALLOCATOR_NAMES)
+
+
 def is_swa_pool_class_name(name: str) -> bool:
     return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
 

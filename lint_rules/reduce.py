@@ -37,14 +37,15 @@ from typing import Optional
 
 from .names import (
     POOL_ATTR,
-    SWA_ALLOCATOR_NAMES,
     SWA_TRANSLATE_MEMBERS,
     is_swa_allocator_class_name,
     is_swa_member_name,
     is_swa_pool_class_name,
+    mentions_swa_allocator_name,
 )
 
 SEED = "token_to_kv_pool_allocator"
+_PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNICODE_WORD = re.compile(r"\w+")
 # Python's own line ends (str.splitlines also splits at \f, \x1c, \u2028, ... which the
@@ -139,6 +140,20 @@ class _Module:
             return any(self.carries(x, names) for x in elts)
         return False
 
+    def step(self, funcs) -> bool:
+        """One round of the fixed point over ``funcs``: parameters of called functions carry,
+        so does one named like the allocator; a function is relevant when anything in it may
+        carry. True when the module's facts or the relevant set grew."""
+        before = (len(self.attrs), len(self.called))
+        grew = False
+        for f in funcs:
+            if f.name in self.called or (f.inits_of is not None and f.inits_of in self.called):
+                f.carriers |= f.params
+            f.carriers |= f.params & {SEED}
+            if (self.scan(f, f.carriers) or f.carriers) and not f.relevant:
+                f.relevant = grew = True
+        return grew or (len(self.attrs), len(self.called)) != before
+
     def scan(self, code: _Code, names: set[str]) -> bool:
         """Grow ``names``/attrs/called from ``code``; True when anything in it may carry."""
         if code.words is not None and not (
@@ -207,7 +222,7 @@ def reduce_for(text: str, codes, use_outline: bool = True) -> tuple[bool, Option
         return True, None
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except _PARSE_ERRORS:
         return False, None
     lines = _LINE.findall(text)
     funcs: list[_Code] = []
@@ -239,18 +254,12 @@ def reduce_for(text: str, codes, use_outline: bool = True) -> tuple[bool, Option
     collect(tree, None)
     mod = _Module()
     while True:
-        before = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
+        before = (len(mod.attrs), len(mod.globals), len(mod.called))
         module_names: set[str] = set()
         mod.scan(outside, module_names)
         mod.globals |= module_names
-        for f in funcs:
-            if f.name in mod.called or (f.inits_of is not None and f.inits_of in mod.called):
-                f.carriers |= f.params
-            f.carriers |= f.params & {SEED}
-            if mod.scan(f, f.carriers) or f.carriers:
-                f.relevant = True
-        after = (len(mod.attrs), len(mod.globals), len(mod.called), sum(f.relevant for f in funcs))
-        if after == before:
+        grew = mod.step(funcs)
+        if not grew and (len(mod.attrs), len(mod.globals), len(mod.called)) == before:
             break
     if not mod.scan(outside, set()):
         swa_classes = _swa_class_words(tree, text)
@@ -287,15 +296,7 @@ class _Everything:
         return True
 
 
-_SWA_ALLOCATOR_WORD = re.compile(r"SWA\w*Allocator")
 _IDENT_CHAR = re.compile(r"\w")
-
-
-def _mentions_swa_allocator(text: str) -> bool:
-    """Does any word of ``text`` look like an SWA allocator class name? (Over-approximated.)"""
-    return ("SWA" in text and bool(_SWA_ALLOCATOR_WORD.search(text))) or any(
-        name in text for name in SWA_ALLOCATOR_NAMES
-    )
 
 
 def _occurrences(text: str, words):
@@ -340,7 +341,7 @@ def _clean_by_outline(text: str, codes) -> bool:
         chunk = chunks[i]
         try:
             tree = ast.parse(ol.source(chunk))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        except _PARSE_ERRORS:
             return False
         body = tree.body[0].body if chunk.indent and isinstance(tree.body[0], ast.If) else tree.body
         if len(tree.body) != 1 or len(body) != 1:
@@ -378,16 +379,9 @@ def _clean_by_outline(text: str, codes) -> bool:
                     if not load(i):
                         return False
                     grew = True
-        before = (len(mod.attrs), len(mod.called), sum(f.relevant for f in loaded.values()))
-        for f in loaded.values():
-            if f.name in mod.called or (f.inits_of is not None and f.inits_of in mod.called):
-                f.carriers |= f.params
-            f.carriers |= f.params & {SEED}
-            if mod.scan(f, f.carriers) or f.carriers:
-                f.relevant = True
-        after = (len(mod.attrs), len(mod.called), sum(f.relevant for f in loaded.values()))
-        if not grew and after == before and not mod.attrs - searched and not mod.called - followed:
-            break
+        if not mod.step(loaded.values()) and not grew:
+            if not mod.attrs - searched and not mod.called - followed:
+                break
     for f in loaded.values():
         outer = _Code()
         args = f.node.args
@@ -396,7 +390,7 @@ def _clean_by_outline(text: str, codes) -> bool:
                 outer.add(e)
         if mod.scan(outer, set()):
             return False  # evaluated outside the function: the full pass pools it with module code
-    swa_classes = _Everything() if _mentions_swa_allocator(text) else set()
+    swa_classes = _Everything() if mentions_swa_allocator_name(text) else set()
     return not any(_may_anchor(f, mod, codes, swa_classes) for f in loaded.values() if f.relevant)
 
 
