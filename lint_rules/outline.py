@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 # A single-quoted string from its opening quote (a backslash escapes anything, a newline too).
@@ -58,13 +58,10 @@ class Outline:
     text: str
     chunks: list[Chunk]
     comments: list[tuple[int, int]]  # (start, end) offsets of the comments, in order
-    _starts: list[int] = field(default_factory=list)
 
     def chunk_at(self, offset: int) -> Optional[int]:
         """Index of the chunk holding ``offset``, or None (code outside functions)."""
-        if not self._starts:
-            self._starts = [c.start for c in self.chunks]
-        i = bisect_right(self._starts, offset) - 1
+        i = bisect_right(self.chunks, offset, key=_start) - 1
         return i if i >= 0 and offset < self.chunks[i].end else None
 
     def in_comment(self, offset: int) -> bool:
@@ -75,6 +72,10 @@ class Outline:
         """The chunk's text, parseable on its own (indented code goes under ``if 1:``)."""
         body = self.text[chunk.start : chunk.end]
         return "if 1:\n" + body if chunk.indent else body
+
+
+def _start(chunk: Chunk) -> int:
+    return chunk.start
 
 
 def _fstring_closed(body: str) -> bool:
@@ -198,15 +199,12 @@ def outline(text: str) -> Optional[Outline]:
     # The walk looks at lines indented up to ``deepest``: enough for methods of every class. A
     # def deeper than that outside every function (under nested if/try blocks) widens it.
     deepest = 4 + max((indent for _, indent in _line_heads(code, _CLASS_WORD)), default=0)
+    defs = list(_line_heads(code, _DEF_WORD))
     while True:
         walked = _walk(text, code, comments, continued, deepest)
         if walked is None:
             return None
-        wider = [
-            indent
-            for start, indent in _line_heads(code, _DEF_WORD)
-            if indent > deepest and walked.chunk_at(start) is None
-        ]
+        wider = [i for start, i in defs if i > deepest and walked.chunk_at(start) is None]
         if not wider:
             return walked
         deepest = max(wider)
@@ -220,9 +218,7 @@ def _walk(
         cand = _CANDIDATES[deepest] = re.compile(r"\n {0,%d}(?=[^ \n])" % deepest)
 
     chunks: list[Chunk] = []
-    stack: list[tuple[int, str]] = []  # (indent, kind) with kind "class", "chunk" or "def"
-    classes: list[str] = []  # names of the classes on the stack
-    in_function = 0
+    stack: list[tuple[int, str, str]] = []  # open blocks: (indent, "class"/"chunk"/"def", name)
     depth = prev = 0
     decorated: Optional[int] = None
     head_match, keyword_match = _HEAD.match, _KEYWORD.match
@@ -238,13 +234,8 @@ def _walk(
             continue
         indent = at - p
         while stack and stack[-1][0] >= indent:
-            kind = stack.pop()[1]
-            if kind == "class":
-                classes.pop()
-            else:
-                in_function -= 1
-                if kind == "chunk":
-                    chunks[-1].end = p
+            if stack.pop()[1] == "chunk":
+                chunks[-1].end = p
         head = head_match(code, at)
         if head is None:
             if keyword_match(code, at):
@@ -256,16 +247,14 @@ def _walk(
             continue
         name, cls_name = head.groups()
         if cls_name is not None:
-            stack.append((indent, "class"))
-            classes.append(cls_name)
-        elif in_function:
-            stack.append((indent, "def"))
-            in_function += 1
+            stack.append((indent, "class", cls_name))
+        elif any(kind != "class" for _, kind, _ in stack):
+            stack.append((indent, "def", name))  # nested: part of the enclosing chunk
         else:
             start = p if decorated is None else decorated
-            chunks.append(Chunk(name, classes[-1] if classes else None, start, len(text), indent))
-            stack.append((indent, "chunk"))
-            in_function += 1
+            enclosing = next((n for _, kind, n in reversed(stack) if kind == "class"), None)
+            chunks.append(Chunk(name, enclosing, start, len(text), indent))
+            stack.append((indent, "chunk", name))
         decorated = None
     if depth + _brackets(code, prev, len(code)):
         return None
