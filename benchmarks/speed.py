@@ -209,6 +209,42 @@ def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
         os.unlink(lst)
 
 
+_PROOF_SCRIPT = r"""
+import json, sys, time
+from lint_rules.reduce import reduce_for
+codes = frozenset(json.loads(sys.argv[2]))
+texts = [open(p, encoding="utf-8").read() for p in json.load(open(sys.argv[1]))]
+out = {}
+for name, use_outline in (("outline", True), ("whole", False)):
+    best, clean = float("inf"), 0
+    for _ in range(5):
+        t0 = time.perf_counter()
+        verdicts = [reduce_for(t, codes, use_outline=use_outline)[0] for t in texts]
+        best = min(best, time.perf_counter() - t0)
+    out[name] = {"seconds": best, "clean": sum(verdicts)}
+out["files"], out["bytes"] = len(texts), sum(len(t.encode()) for t in texts)
+print(json.dumps(out))
+"""
+
+
+def proof_cost(paths: list[Path], codes, cwd: Path, env: dict[str, str]) -> dict:
+    """In one process (best of 5): the reduction's clean-proof on ``paths`` with the outline
+    first (what kvguard runs) and with the whole-module ``ast`` pass alone."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([str(p) for p in paths], f)
+        lst = f.name
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", _PROOF_SCRIPT, lst, json.dumps(sorted(codes))],
+            cwd=cwd, env=env, capture_output=True, text=True,
+        )
+        if out.returncode != 0:
+            raise SystemExit(f"proof cost failed:\n{out.stderr[-3000:]}")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        os.unlink(lst)
+
+
 def candidate_files(tree: Path, pkg_root: Path) -> tuple[list[Path], str]:
     """Files the prefilter would parse, using the project's own ``needs_parse``."""
     sys.path.insert(0, str(pkg_root))
@@ -356,6 +392,11 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"{floor_s['seconds']:.1f}s, extrapolated by bytes"
         )
 
+    from lint_rules.registry import default_codes  # the snapshot (candidate_files put it on sys.path)
+
+    attn_cands = [p for p in cands if p.is_relative_to(tree / ATTN_DIR)]
+    proof = proof_cost(attn_cands, default_codes(), tree, env)
+
     print("\n[6] peak memory", file=sys.stderr)
     mem = {
         "kvguard cold, whole tree": peak_rss_mb(kv_cold.cmd, tree, env),
@@ -422,6 +463,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     lines.append(
         f"| libcst parse of all {len(all_py)} files (reference) | {all_s:.1f} | | | 1 | {all_note} |"
     )
+    for name, label in (("outline", "outline first (as run)"), ("whole", "whole-module ast alone")):
+        lines.append(
+            f"| clean-proof of the {proof['files']} attention-dir candidates, {label}, in-process "
+            f"best of 5 | {proof[name]['seconds']:.4f} | | | 5 | {proof[name]['clean']} proven clean, "
+            f"{proof['bytes'] / 1e6:.2f} MB |"
+        )
     lines.append("")
     lines.append(f"Candidates: {how}.")
     lines.append("")
