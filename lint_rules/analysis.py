@@ -320,7 +320,7 @@ class _FactCollector:
             is_static=is_static,
         )
         for pname in (*positional, *kwonly):
-            if pname == ALLOCATOR_ATTR:
+            if pname in self.a.roots:
                 info.tainted.add(pname)
         self.a.functions[node] = info
         if cls is not None and isinstance(node, cst.FunctionDef):
@@ -378,14 +378,30 @@ class ModuleAnalysis:
         self.module_functions: dict[str, FunctionInfo] = {}
         self.recorded: list[Recorded] = []
         self.path_in_scope = scope.all_code or any(path_matches(p, path) for p in scope.paths)
+        self.roots: tuple[str, ...] = tuple(getattr(scope, "allocator_attributes", None) or (ALLOCATOR_ATTR,))
+        self.text: Optional[str] = None
+        self.project = None
+        self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
+        self._flow_values: Optional[dict] = None  # position -> abstract values
+        self._positions = None  # libcst PositionProvider result, resolved on first question
 
     @classmethod
     def build(
-        cls, module: cst.Module, path: str, scope: ScopeConfig, record_types: frozenset = frozenset()
+        cls,
+        module: cst.Module,
+        path: str,
+        scope: ScopeConfig,
+        record_types: frozenset = frozenset(),
+        text: Optional[str] = None,
+        project=None,
     ) -> "ModuleAnalysis":
         """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
-        ``recorded`` (source order, with context) for the rules."""
+        ``recorded`` (source order, with context) for the rules. ``text`` is the module's
+        source when the caller has it (else ``module.code``); ``project`` the cross-module
+        index (lint_rules.project), when the run built one."""
         self = cls(module, path, scope)
+        self.text = text
+        self.project = project
         collector = _FactCollector(self, record_types)
         walk(module, collector.on_visit, collector.on_leave)
         self._resolve_scope()
@@ -485,9 +501,71 @@ class ModuleAnalysis:
             fn = fn.parent
         return None, None
 
+    # ---- the allocator-flow model (lint_rules.flow): the one decision
+
+    def flow(self):
+        """The module's allocator-flow model, or None when ``ast`` cannot parse the text."""
+        if self._flow is None:
+            import ast
+
+            from .flow import Flow
+
+            text = self.text if self.text is not None else self.module.code
+            self.text = text
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._flow = False
+            else:
+                project = self.project
+                if project is None:
+                    from .project import current_index
+
+                    project = current_index(self.path)
+                self._flow = Flow.build(tree, self.roots, project)
+        return self._flow or None
+
+    def values_of(self, expr: cst.CSTNode) -> Optional[frozenset]:
+        """The flow model's abstract values for a node of this module (see lint_rules.flow);
+        None when the model has no answer for it (a node built elsewhere, or no ``ast``)."""
+        model = self.flow()
+        if model is None:
+            return None
+        if self._flow_values is None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
+
+            self._flow_values = model.by_position(self.text)
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        rng = self._positions.get(expr)
+        if rng is None:
+            return None
+        from .flow import EMPTY
+
+        return self._flow_values.get(
+            (rng.start.line, rng.start.column, rng.end.line, rng.end.column), EMPTY
+        )
+
     def is_allocator_derived(self, expr: cst.BaseExpression, fn: Optional[FunctionInfo]) -> bool:
-        """Does ``expr`` (evaluated inside ``fn``, or at module level when None) hold the allocator?"""
+        """Does ``expr`` (evaluated inside ``fn``, or at module level when None) hold the allocator?
+
+        Asked of the flow model by position; the syntactic fixed point below only answers for
+        nodes the model cannot place (built by a caller, or a text ``ast`` does not parse)."""
+        values = self.values_of(expr)
+        if values is not None:
+            from .flow import ALLOC
+
+            return ALLOC in values
         return self._derived(expr, self._env(fn), *self._method_self(fn))
+
+    def allocator_members(self, expr: cst.BaseExpression) -> set[str]:
+        """Names of allocator members ``expr`` may hold (``getattr(alloc, "get_kvcache", None)``
+        bound to a name and called later, ...)."""
+        values = self.values_of(expr)
+        if not values:
+            return set()
+        from .flow import member_names
+
+        return member_names(values)
 
     def _derived(
         self,
@@ -497,7 +575,7 @@ class ModuleAnalysis:
         cls: Optional[ClassInfo],
     ) -> bool:
         if isinstance(expr, cst.Attribute):
-            if expr.attr.value == ALLOCATOR_ATTR:
+            if expr.attr.value in self.roots:
                 return True
             if (
                 self_name is not None
@@ -512,7 +590,7 @@ class ModuleAnalysis:
         if isinstance(expr, cst.Call):
             if call_func_name(expr) == "getattr":
                 args = positional_args(expr)
-                if len(args) >= 2 and string_value(args[1]) == ALLOCATOR_ATTR:
+                if len(args) >= 2 and string_value(args[1]) in self.roots:
                     return True
             return False
         if isinstance(expr, cst.IfExp):
@@ -585,9 +663,10 @@ class ModuleAnalysis:
                     ):
                         cls.alloc_attrs.add(target.attr.value)
                         changed = True
-                if ALLOCATOR_ATTR in fn.unpacked_names and ALLOCATOR_ATTR not in fn.tainted:
-                    fn.tainted.add(ALLOCATOR_ATTR)
-                    changed = True
+                for root in self.roots:
+                    if root in fn.unpacked_names and root not in fn.tainted:
+                        fn.tainted.add(root)
+                        changed = True
                 for call in fn.calls:
                     changed |= self._flow_call(call, fn, env, self_name, cls)
             for call in self.module_calls:

@@ -24,18 +24,19 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     from .scope import scope_may_match
 
     codes = list(codes)
-    return bool(codes) and any(RULES[c].may_match(text) for c in codes) and scope_may_match(text, path, scope)
+    return bool(codes) and any(RULES[c].may_match(text, scope) for c in codes) and scope_may_match(text, path, scope)
 
 
-def proven_clean(text: str, codes: Iterable[str]) -> bool:
+def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None) -> bool:
     """The stdlib-``ast`` reduction (reduce.py) proves ``text`` has no finding of ``codes``:
-    no code that may hold an allocator-derived value reaches a rule's anchor. No libcst."""
+    no code that may hold an allocator-derived value reaches a rule's anchor. No libcst.
+    A rule that declares no reduction anchors (registry) is not reducible: never proven."""
     codes = frozenset(codes)
-    if not codes or "KVG004" in codes:
+    if not codes or not all(RULES[c].anchors for c in codes):
         return False
     from .reduce import reduce_for
 
-    return reduce_for(text, codes)[0]
+    return reduce_for(text, codes, scope=scope)[0]
 
 
 @dataclass
@@ -208,11 +209,11 @@ def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeC
     """True when the reduction (reduce.py) proves the module has no finding: either no code that
     may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
     or the reduced module, parsed and analysed, has none."""
-    if "KVG004" in codes:
+    if not all(RULES[c].anchors for c in codes):
         return False
     from .reduce import reduce_for
 
-    clean, reduced = reduce_for(text, codes)
+    clean, reduced = reduce_for(text, codes, scope=scope)
     if clean:
         return True
     if reduced is None:

@@ -185,6 +185,7 @@ _KEYS = (
     "backend-paths",
     "backend-bases",
     "all-code",
+    "allocator-attributes",
     "target-version",
     "cache-dir",
 )
@@ -252,6 +253,11 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
                 f"{where}: 'all-code' must be true or false, got {_describe(table['all-code'])}"
             )
         scope_kwargs["all_code"] = table["all-code"]
+    if "allocator-attributes" in table:
+        roots = _str_list(table["allocator-attributes"], "allocator-attributes", where)
+        if not roots or not all(r.isidentifier() for r in roots):
+            raise ConfigError(f"{where}: 'allocator-attributes' must be a non-empty list of identifiers")
+        scope_kwargs["allocator_attributes"] = roots
     if scope_kwargs:
         kwargs["scope"] = ScopeConfig(**scope_kwargs)
     if "target-version" in table:

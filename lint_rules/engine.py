@@ -313,9 +313,9 @@ class Linter:
         from .registry import RULES
 
         self._needles = {
-            code: tuple(tuple(n.encode("utf-8") for n in group) for group in RULES[code].needles)
+            code: tuple(tuple(n.encode("utf-8") for n in group) for group in RULES[code].needles_for(self.scope))
             for code in codes
-            if code in RULES and all(n.isascii() for group in RULES[code].needles for n in group)
+            if code in RULES and all(n.isascii() for group in RULES[code].needles_for(self.scope) for n in group)
         }
         # Per selected code set: (a rule lacks byte needles -> always check the text, needles).
         self._needle_plans: dict[frozenset[str], tuple] = {}
@@ -342,6 +342,7 @@ class Linter:
                     list(self.scope.paths),
                     list(self.scope.base_patterns),
                     self.scope.all_code,
+                    list(self.scope.allocator_attributes),
                 ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,
@@ -361,7 +362,7 @@ class Linter:
         file never goes to a parse worker."""
         from . import checker
 
-        return checker.proven_clean(text, codes)
+        return checker.proven_clean(text, codes, self.scope)
 
     def _unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         """Result for a file the prefilter rules out; still scans suppressions when asked."""

@@ -75,6 +75,8 @@ class ScopeConfig:
     paths: tuple[str, ...] = ("**/layers/attention/**",)
     base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend")
     all_code: bool = False
+    # The attribute names that hold the allocator (``allocator-attributes``; forks rename it).
+    allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",)
 
 
 @dataclass

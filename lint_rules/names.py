@@ -28,6 +28,17 @@ _SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
 SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
 
 
+# Allocator classes (any, SWA or not): an annotation naming one is evidence that the value is the
+# allocator. sglang: BaseTokenToKVPoolAllocator, TokenToKVPoolAllocator, Paged..., SWA..., the
+# unified and NPU variants; forks: *KVAllocator.
+_ALLOCATOR_CLASS_RE = re.compile(r"(TokenToKVPool|KV|SWA)\w*Allocator")
+ALLOCATOR_CLASS_NEEDLE = "Allocator"  # every allocator class name contains it
+
+
+def is_allocator_class_name(name: str) -> bool:
+    return is_swa_allocator_class_name(name) or bool(_ALLOCATOR_CLASS_RE.search(name))
+
+
 def is_swa_allocator_class_name(name: str) -> bool:
     return name in SWA_ALLOCATOR_NAMES or bool(_SWA_ALLOCATOR_RE.search(name))
 

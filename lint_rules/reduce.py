@@ -1,30 +1,42 @@
-"""Parse less: blank out the bodies of functions that cannot take part in a finding.
+"""Skip the libcst parse: prove with the stdlib ``ast`` that a module has no finding.
 
-libcst parses at a few µs per character, and most of a big backend module is kernel and metadata
-code that never touches the allocator. Before the libcst parse, the stdlib ``ast`` (ten times
-faster) over-approximates, per top-level function or method, whether it can hold an
-allocator-derived value. It mirrors the shared analysis (:mod:`lint_rules.analysis`) with every
-precision dropped that could make it say "no" wrongly:
+libcst parses at a few µs per character; most modules that pass the byte prefilter never put
+the allocator where a rule's finding sits. Each rule declares its *reduction anchors* in its
+registry entry (``RuleMeta.anchors``; a rule without anchors is not reducible and the engine
+always parses): what its finding sits on, in terms of the allocator-flow model
+(:mod:`lint_rules.flow`, the one model of "may hold the allocator"):
 
-* an expression *may carry* the allocator when it is ``<any>.<attr>`` with ``attr`` the allocator
-  attribute or any attribute some function may have stored the allocator in (whatever the
-  receiver), a name that may carry it (locals of the function and its nested functions pooled
-  together, module globals), ``getattr(..., "token_to_kv_pool_allocator")``, or a conditional /
-  boolean / walrus expression with such a branch;
-* every parameter of a function that is called (by name, whatever the receiver; calling a class
-  means its ``__init__``) with a possibly-carrying argument may carry it, and so does a parameter
-  named ``token_to_kv_pool_allocator``;
-* iterate to a fixed point over the module.
+* ``swa-class-test``: ``isinstance``/``issubclass``/``type(x) is``/``x.__class__ ==`` against a
+  name that may denote an SWA allocator class (whatever the tested value);
+* ``swa-member-probe``: ``hasattr(x, "<SWA-only member>")`` with ``x`` holding the allocator;
+* ``allocator-member:<names>``: ``x.<name>`` or ``getattr(x, "<name>")`` on the allocator;
+* ``allocator-call:<name>``: a call of the allocator's member ``<name>``, however it is held
+  (``alloc.get_kvcache()``, ``getattr(alloc, "get_kvcache", None)`` bound and called later),
+  unless the enclosing function follows sglang >= 0.5.13's two guards first (KVG003's test).
 
-A function in which nothing may carry the allocator cannot contain a finding of KVG001-KVG003
-(each needs an allocator-derived operand), and it contributes no fact to other functions (stores,
-calls with allocator arguments). Its body becomes a single ``pass``. The reduced text only ever
-answers "can this module have findings?": when it yields one, the checker re-runs on the full
-module, which gives the positions and the fix plans. KVG004, which reads attributes across all
-methods, always runs on the full module.
+Two proofs, both sound (tests compare them with the full analysis on real trees and generated
+code):
 
-Cost: ``ast.parse`` plus one regex pass over each function's text; functions are walked only
-when their words mention a possible carrier.
+1. **Whole module** (:func:`reduce_for`): ``ast.parse``, the flow model, then every anchor is
+   looked for with the model's values. No anchor: the module is clean and libcst is never
+   imported for it. This is the same model the libcst analysis asks, so the proof is exact up
+   to the anchors' over-approximation (scope and most of KVG003's guards are not checked).
+2. **Outline** (:func:`_clean_by_outline`): the same question without parsing the module. A
+   lexical outline (outline.py) gives every top-level function; a word-level over-approximation
+   of the flow model (an expression *may carry* the allocator when it is an attribute named like
+   a carrier on any receiver, any attribute, subscript or call of a carrier, a name that may
+   carry, a call with a carrying argument, a container or conditional with a carrying part;
+   a function whose return may carry makes its name a carrier; parameters of functions called
+   with a carrying argument carry) is run to a fixed point, parsing only the functions the
+   carrier words occur in. Whatever it cannot follow by words answers "not proven" and leaves
+   the decision to the whole-module proof: a carrier word in code outside functions, an SWA
+   allocator class name or an allocator-class annotation outside comments, a carrying call of
+   something that is not a function of the module by that (never rebound) name, anything the
+   outline does not model.
+
+The reduced text of earlier versions (irrelevant bodies blanked) is gone: with returns,
+properties and records in the model nearly every method may contribute, and when an anchor is
+found the full parse follows anyway.
 """
 
 from __future__ import annotations
@@ -35,45 +47,81 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .flow import ALLOC, DEFAULT_ROOTS, Flow, annotation_names_allocator, member_names
 from .names import (
     POOL_ATTR,
-    SWA_TRANSLATE_MEMBERS,
+    is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
     is_swa_pool_class_name,
     mentions_swa_allocator_name,
 )
 
-SEED = "token_to_kv_pool_allocator"
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNICODE_WORD = re.compile(r"\w+")
-# Python's own line ends (str.splitlines also splits at \f, \x1c, \u2028, ... which the
-# tokenizer does not: line numbers from ast would then point at the wrong lines).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
+_ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")
+# Calls that never move a value into a parameter, a store or a result the model follows.
+_HARMLESS_CALLS = frozenset(
+    {
+        "isinstance",
+        "issubclass",
+        "hasattr",
+        "getattr",
+        "type",
+        "id",
+        "len",
+        "print",
+        "repr",
+        "str",
+        "bool",
+        "callable",
+        "int",
+        "float",
+        "format",
+    }
+)
+
+
+def roots_of(scope) -> tuple[str, ...]:
+    return tuple(getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS)
+
+
+def anchors_of(codes) -> Optional[frozenset]:
+    """The union of the selected rules' reduction anchors; None when one is not reducible."""
+    from .registry import RULES
+
+    out: set = set()
+    for code in codes:
+        anchors = RULES[code].anchors if code in RULES else None
+        if not anchors:
+            return None
+        out.update(anchors)
+    return frozenset(out)
 
 
 @dataclass(eq=False)
 class _Code:
-    """A function (with its nested functions), or all code outside functions, flattened once."""
+    """A function (with its nested functions), or code outside functions, flattened once."""
 
     name: str = ""
     inits_of: Optional[str] = None  # class name when this is its __init__
     params: set[str] = field(default_factory=set)
+    annotated: set[str] = field(default_factory=set)  # params annotated with an allocator class
+    defnames: set[str] = field(default_factory=set)  # its own name and nested defs' names
+    returns_alloc_annotation: bool = False
     assigns: list = field(default_factory=list)  # (targets, value)
+    ann_targets: list = field(default_factory=list)  # targets annotated with an allocator class
+    returns: list = field(default_factory=list)  # returned / yielded expressions
     calls: list = field(default_factory=list)  # ast.Call
     attrs_used: set[str] = field(default_factory=set)
     names_used: set[str] = field(default_factory=set)
-    strings: set[str] = field(default_factory=set)  # getattr(..., "<string>") names
+    strings: set[str] = field(default_factory=set)  # string constants
     carriers: set[str] = field(default_factory=set)  # names that may carry the allocator
     relevant: bool = False
     node: Optional[ast.AST] = None
-    # Every identifier-like word of the source: a superset of names, attributes and strings,
-    # so "nothing here mentions a carrier" can be decided without walking the tree.
     words: Optional[set[str]] = None
     _pending: list = field(default_factory=list)
-    compares: list = field(default_factory=list)  # ast.Compare (type(x) is C, x.__class__ == C)
-    swa_members: list = field(default_factory=list)  # ast.Attribute .translate_loc_... / .full_to_swa_...
 
     def add(self, root: ast.AST) -> None:
         self._pending.append(root)
@@ -88,111 +136,160 @@ class _Code:
             kind = type(node)
             if kind is ast.Attribute:
                 self.attrs_used.add(node.attr)
-                if node.attr in SWA_TRANSLATE_MEMBERS:
-                    self.swa_members.append(node)
             elif kind is ast.Name:
                 self.names_used.add(node.id)
+            elif kind is ast.Constant:
+                if isinstance(node.value, str):
+                    self.strings.add(node.value)
             elif kind is ast.Call:
                 self.calls.append(node)
-                if isinstance(node.func, ast.Name) and node.func.id == "getattr":
-                    self.strings.update(
-                        a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
-                    )
-            elif kind is ast.Compare:
-                self.compares.append(node)
             elif kind is ast.Assign:
                 self.assigns.append((node.targets, node.value))
-            elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
+            elif kind in (ast.AugAssign, ast.NamedExpr):
+                self.assigns.append(([node.target], node.value))
+            elif kind is ast.AnnAssign:
                 if node.value is not None:
                     self.assigns.append(([node.target], node.value))
+                if annotation_names_allocator(node.annotation):
+                    self.ann_targets.append(node.target)
             elif kind in (ast.For, ast.AsyncFor, ast.comprehension):
                 self.assigns.append(([node.target], node.iter))
             elif kind is ast.withitem and node.optional_vars is not None:
                 self.assigns.append(([node.optional_vars], node.context_expr))
+            elif kind in (ast.Return, ast.Yield, ast.YieldFrom):
+                if node.value is not None:
+                    self.returns.append(node.value)
+            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+                self.defnames.add(node.name)
+                args = node.args
+                for p in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                    if annotation_names_allocator(p.annotation):
+                        self.annotated.add(p.arg)
+                if annotation_names_allocator(node.returns):
+                    self.returns_alloc_annotation = True
+
+
+def _target_words(target: ast.AST, names: set[str], attrs: set[str]) -> None:
+    for sub in ast.walk(target):
+        if isinstance(sub, ast.Name):
+            names.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            attrs.add(sub.attr)
 
 
 class _Module:
-    def __init__(self) -> None:
-        self.attrs: set[str] = {SEED}  # attributes that may hold the allocator
-        self.globals: set[str] = set()
+    """The word-level over-approximation of the flow model (see the module docstring)."""
+
+    def __init__(self, roots=DEFAULT_ROOTS) -> None:
+        self.roots = frozenset(roots)
+        self.attrs: set[str] = set(self.roots)  # attribute words that may carry
+        self.globals: set[str] = set()  # names that may carry anywhere (returners included)
         self.called: set[str] = set()  # functions called with a possibly-carrying argument
+        self.call_funcs: list = []  # (code, call) carrying calls, for the outline's checks
 
     def carries(self, e: Optional[ast.AST], names: set[str]) -> bool:
-        if isinstance(e, ast.Attribute):
-            return e.attr in self.attrs
-        if isinstance(e, ast.Name):
+        kind = type(e)
+        if kind is ast.Attribute:
+            return e.attr in self.attrs or self.carries(e.value, names)
+        if kind is ast.Name:
             return e.id in names or e.id in self.globals
-        if isinstance(e, ast.Call):
+        if kind is ast.Call:
+            if isinstance(e.func, ast.Name) and e.func.id == "getattr":
+                if any(isinstance(a, ast.Constant) and a.value in self.attrs for a in e.args[1:2]):
+                    return True
             return (
-                isinstance(e.func, ast.Name)
-                and e.func.id == "getattr"
-                and any(isinstance(a, ast.Constant) and a.value in self.attrs for a in e.args[1:2])
+                self.carries(e.func, names)
+                or any(self.carries(a, names) for a in e.args)
+                or any(self.carries(k.value, names) for k in e.keywords)
             )
-        if isinstance(e, ast.IfExp):
-            return self.carries(e.body, names) or self.carries(e.orelse, names)
-        if isinstance(e, ast.BoolOp):
-            return any(self.carries(v, names) for v in e.values)
-        if isinstance(e, ast.NamedExpr):
+        if kind in (ast.Subscript, ast.Starred, ast.Await, ast.YieldFrom, ast.NamedExpr):
             return self.carries(e.value, names)
-        if isinstance(e, (ast.Tuple, ast.List, ast.Starred)):
-            # unpacking pairs elements; pooling them over-approximates that
-            elts = [e.value] if isinstance(e, ast.Starred) else e.elts
-            return any(self.carries(x, names) for x in elts)
+        if kind is ast.IfExp:
+            return self.carries(e.body, names) or self.carries(e.orelse, names)
+        if kind is ast.BoolOp:
+            return any(self.carries(v, names) for v in e.values)
+        if kind in (ast.Tuple, ast.List, ast.Set):
+            return any(self.carries(x, names) for x in e.elts)
+        if kind is ast.Dict:
+            return any(self.carries(x, names) for x in (*e.keys, *e.values) if x is not None)
+        if kind is ast.Lambda:
+            return self.carries(e.body, names)
+        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp):
+            return self.carries(e.elt, names) or any(
+                self.carries(g.iter, names) for g in e.generators
+            )
+        if kind is ast.DictComp:
+            return (
+                self.carries(e.key, names)
+                or self.carries(e.value, names)
+                or any(self.carries(g.iter, names) for g in e.generators)
+            )
         return False
 
     def step(self, funcs) -> bool:
-        """One round of the fixed point over ``funcs``: parameters of called functions carry,
-        so does one named like the allocator; a function is relevant when anything in it may
-        carry. True when the module's facts or the relevant set grew."""
-        before = (len(self.attrs), len(self.called))
+        """One round of the fixed point over ``funcs``. True when anything grew."""
+        before = (len(self.attrs), len(self.called), len(self.globals))
         grew = False
         for f in funcs:
             if f.name in self.called or (f.inits_of is not None and f.inits_of in self.called):
                 f.carriers |= f.params
-            f.carriers |= f.params & {SEED}
+            f.carriers |= f.params & (self.roots | f.annotated)
             if (self.scan(f, f.carriers) or f.carriers) and not f.relevant:
                 f.relevant = grew = True
-        return grew or (len(self.attrs), len(self.called)) != before
+        return grew or (len(self.attrs), len(self.called), len(self.globals)) != before
 
     def scan(self, code: _Code, names: set[str]) -> bool:
-        """Grow ``names``/attrs/called from ``code``; True when anything in it may carry."""
+        """Grow ``names``/attrs/globals/called from ``code``; True when anything in it may carry."""
         if code.words is not None and not (
-            SEED in code.words
-            or code.words & self.attrs
+            code.words & self.attrs
             or code.words & names
             or code.words & self.globals
+            or code.words & self.roots
         ):
             return False  # no word of its source is a carrier: nothing in it can be one
         code._flatten()
         hit = bool(
-            SEED in code.names_used
+            code.names_used & (names | self.globals | self.roots)
             or code.attrs_used & self.attrs
-            or code.names_used & names
-            or code.names_used & self.globals
             or code.strings & self.attrs
+            or code.annotated
+            or code.ann_targets
+            or code.returns_alloc_annotation
         )
         if not hit:
-            return False  # nothing mentions a carrier: no store or call can carry either
+            return False
+        for target in code.ann_targets:
+            _target_words(target, names, self.attrs)
         for targets, value in code.assigns:
-            if self.carries(value, names) or _unpacks_seed(targets):
+            if self.carries(value, names) or _unpacks_root(targets, self.roots):
                 for t in targets:
-                    for sub in ast.walk(t):
-                        if isinstance(sub, ast.Name):
-                            names.add(sub.id)
-                        elif isinstance(sub, ast.Attribute):
-                            self.attrs.add(sub.attr)
+                    _target_words(t, names, self.attrs)
+        if code.returns_alloc_annotation or any(self.carries(r, names) for r in code.returns):
+            self.attrs |= code.defnames
+            self.globals |= code.defnames
         for call in code.calls:
-            if any(self.carries(a, names) for a in call.args) or any(
-                self.carries(k.value, names) for k in call.keywords
-            ):
-                func = call.func
-                self.called.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
+            args = [*call.args, *(k.value for k in call.keywords)]
+            if not any(self.carries(a, names) for a in args):
+                continue
+            func = call.func
+            word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            self.called.add(word)
+            self.call_funcs.append((code, call))
+            if isinstance(func, ast.Attribute):  # a method may store into its receiver
+                _target_words(func.value, names, self.attrs)
+            for a in args:
+                if isinstance(a, (ast.Name, ast.Attribute)):
+                    self.called.add(a.id if isinstance(a, ast.Name) else a.attr)
+            for k in call.keywords:
+                if k.arg:
+                    self.attrs.add(k.arg)  # record / namespace fields
         return True
 
 
-def _unpacks_seed(targets: list) -> bool:
+def _unpacks_root(targets: list, roots) -> bool:
     return any(
-        isinstance(t, (ast.Tuple, ast.List)) and any(isinstance(e, ast.Name) and e.id == SEED for e in t.elts)
+        isinstance(t, (ast.Tuple, ast.List))
+        and any(isinstance(e, ast.Name) and e.id in roots for e in t.elts)
         for t in targets
     )
 
@@ -204,126 +301,116 @@ def _params(fn: ast.AST) -> set[str]:
     return set(names)
 
 
-def reduce_source(text: str) -> Optional[str]:
-    """The text with irrelevant function bodies blanked, or None when nothing can be blanked
-    (or ``ast`` cannot parse it: the caller then parses the full text and reports errors)."""
-    return reduce_for(text, ANCHORED_CODES)[1]
+def reduce_for(
+    text: str, codes, use_outline: bool = True, scope=None, project=None
+) -> tuple[bool, Optional[str]]:
+    """``(clean, None)``: ``clean`` when no anchor of a selected rule can hold the allocator
+    (no finding is possible: nothing needs parsing). The second item is kept for callers of
+    the former reduced-text interface and is always None (parse the full text).
 
-
-def reduce_for(text: str, codes, use_outline: bool = True) -> tuple[bool, Optional[str]]:
-    """``(clean, reduced)``: ``clean`` when no code that may carry the allocator holds an anchor
-    of a selected rule (no finding is possible: nothing needs parsing); otherwise the reduced
-    text, or None when nothing could be blanked (or ``ast`` cannot parse the text: the caller
-    then parses it in full and reports errors).
-
-    ``use_outline`` first tries the same proof parsing only the functions it needs
+    ``use_outline`` first tries the proof that parses only the functions it needs
     (:func:`_clean_by_outline`); tests turn it off to compare the two."""
-    if use_outline and _clean_by_outline(text, codes):
+    anchors = anchors_of(codes)
+    if not anchors:
+        return False, None
+    roots = roots_of(scope)
+    if project is None:
+        from .project import current_index
+
+        project = current_index(None)
+    if use_outline and project is None and _clean_by_outline(text, codes, roots):
         return True, None
     try:
         tree = ast.parse(text)
     except _PARSE_ERRORS:
         return False, None
-    lines = _LINE.findall(text)
-    funcs: list[_Code] = []
-    outside = _Code()
-
-    def collect(node: ast.AST, cls: Optional[str]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                code = _Code(child.name, cls if child.name == "__init__" else None, _params(child), node=child)
-                code.add(child)
-                first = min([child.lineno] + [d.lineno for d in child.decorator_list])
-                source = "".join(lines[first - 1 : child.end_lineno or child.lineno])
-                # ASCII words are exact identifiers; otherwise (NFKC-normalised identifiers,
-                # letters _WORD does not know) the function is always walked.
-                code.words = set(_WORD.findall(source)) if source.isascii() else None
-                funcs.append(code)
-                for outer in (*child.decorator_list, *child.args.defaults, *child.args.kw_defaults):
-                    if outer is not None:
-                        outside.add(outer)
-            elif isinstance(child, ast.ClassDef):
-                for outer in (*child.bases, *child.keywords, *child.decorator_list):
-                    outside.add(outer)
-                collect(child, child.name)
-            elif _has_def(child):
-                collect(child, cls)  # a compound statement holding defs: descend
-            else:
-                outside.add(child)  # everything else outside functions is kept and scanned
-
-    collect(tree, None)
-    mod = _Module()
-    while True:
-        before = (len(mod.attrs), len(mod.globals), len(mod.called))
-        module_names: set[str] = set()
-        mod.scan(outside, module_names)
-        mod.globals |= module_names
-        grew = mod.step(funcs)
-        if not grew and (len(mod.attrs), len(mod.globals), len(mod.called)) == before:
-            break
-    if not mod.scan(outside, set()):
-        swa_classes = _swa_class_words(tree, text)
-        if not any(_may_anchor(f, mod, codes, swa_classes) for f in funcs if f.relevant):
-            return True, None
-    blanked = False
-    drop: set[int] = set()
-    for f in funcs:
-        if f.relevant:
-            continue
-        node = f.node
-        body_first, last = node.body[0].lineno, node.end_lineno or node.lineno
-        if body_first <= node.lineno:
-            continue  # body on the def line: leave it
-        first_line = lines[body_first - 1]
-        indent = first_line[: len(first_line) - len(first_line.lstrip(" \t"))]
-        if not indent:
-            continue
-        ending = first_line[len(first_line.rstrip("\r\n")) :] or "\n"
-        lines[body_first - 1] = indent + "pass" + ending
-        drop.update(range(body_first + 1, last + 1))
-        blanked = True
-    if not blanked:
-        return False, None
-    # Only "can this module have a finding?" is asked of the reduced text (positions come from
-    # the full parse), so the blanked lines are dropped, not kept empty: less to tokenize.
-    return False, "".join(line for n, line in enumerate(lines, 1) if n not in drop)
+    model = Flow.build(tree, roots, project)
+    return not _anchored(tree, text, model, anchors), None
 
 
-class _Everything:
-    """Stands for "every name may denote an SWA allocator class" (see _clean_by_outline)."""
-
-    def __contains__(self, name: object) -> bool:
-        return True
+def reduce_source(text: str) -> Optional[str]:
+    """Former interface (blanked bodies): the reduction no longer rewrites text."""
+    return None
 
 
-_IDENT_CHAR = re.compile(r"\w")
+def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
+    """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
+    members: set[str] = set()
+    calls: set[str] = set()
+    for a in anchors:
+        kind, _, arg = a.partition(":")
+        if kind == "allocator-member":
+            members.update(arg.split(","))
+        elif kind == "allocator-call":
+            calls.update(arg.split(","))
+    class_test = "swa-class-test" in anchors
+    probe = "swa-member-probe" in anchors
+    swa_classes: Optional[set] = None
+
+    def alloc(e) -> bool:
+        return ALLOC in model.values_of(e)
+
+    def mentions_swa_class(e) -> bool:
+        nonlocal swa_classes
+        if swa_classes is None:
+            swa_classes = _swa_class_words(tree, text)
+        for n in ast.walk(e):
+            name = getattr(n, "id", getattr(n, "attr", None))
+            if isinstance(name, str) and (name in swa_classes or is_swa_allocator_class_name(name)):
+                return True
+        return False
+
+    stack: list = [(tree, None)]
+    while stack:
+        node, fn = stack.pop()
+        kind = type(node)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+            fn = node
+        elif kind is ast.Attribute and node.attr in members and alloc(node.value):
+            return True
+        elif kind is ast.Call:
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else None
+            args = node.args
+            if class_test and name in ("isinstance", "issubclass") and len(args) == 2:
+                if mentions_swa_class(args[1]):
+                    return True
+            if probe and name == "hasattr" and len(args) == 2 and alloc(args[0]):
+                if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
+                    return True
+            if name == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
+                if args[1].value in members and alloc(args[0]):
+                    return True
+            if calls and not args and not node.keywords:
+                held = member_names(model.values_of(func)) & calls
+                if held:
+                    syntactic = (isinstance(func, ast.Attribute) and func.attr in held) or (
+                        isinstance(func, ast.Call)
+                        and any(isinstance(a, ast.Constant) and a.value in held for a in func.args)
+                    )
+                    if not (syntactic and _guarded_kvcache(fn)):
+                        return True
+        elif kind is ast.Compare and class_test:
+            if any(
+                isinstance(n, ast.Attribute)
+                and n.attr == "__class__"
+                or isinstance(n, ast.Call)
+                and getattr(n.func, "id", None) == "type"
+                for n in ast.walk(node)
+            ) and mentions_swa_class(node):
+                return True
+        stack.extend((child, fn) for child in ast.iter_child_nodes(node))
+    return False
 
 
-def _occurrences(text: str, words):
-    """Offsets where one of ``words`` occurs as a whole word (in code, strings or comments)."""
-    for word in words:
-        at = text.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if not (at and _IDENT_CHAR.match(text, at - 1)) and not _IDENT_CHAR.match(text, end):
-                yield at
-            at = text.find(word, end)
-
-
-def _clean_by_outline(text: str, codes) -> bool:
-    """The same proof as :func:`reduce_for`, parsing only the functions it needs.
-
-    The outline (outline.py) gives every top-level function and method without a parse. A
-    function can only take part when a carrier word occurs in its text or it is called with a
-    carrying argument, so only those are parsed, as the fixed point discovers them. Anything
-    the outline cannot vouch for, any carrier word in code outside functions (module code, class
-    bodies, decorators, defaults: the full pass pools those), or an anchor that may be reached
-    answers False and leaves the decision to the full pass. SWA allocator classes are not
-    resolved through aliases here: when any SWA-allocator-looking name occurs, every name counts
-    as one.
-    """
+def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
+    """The proof of :func:`reduce_for` parsing only the functions it needs (see the module
+    docstring for what answers "not proven")."""
     from .outline import outline
 
+    anchors = anchors_of(codes)
+    if not anchors:
+        return False
     ol = outline(text)
     if ol is None:
         return False
@@ -349,17 +436,35 @@ def _clean_by_outline(text: str, codes) -> bool:
         node = body[0]
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != chunk.name:
             return False
-        code = _Code(node.name, chunk.cls if node.name == "__init__" else None, _params(node), node=node)
+        code = _Code(
+            node.name, chunk.cls if node.name == "__init__" else None, _params(node), node=node
+        )
         code.add(node)
         loaded[i] = code
         return True
 
-    mod = _Module()
+    def in_code_outside(at: int) -> bool:
+        return ol.chunk_at(at) is None and not ol.in_comment(at)
+
+    # Words whose meaning the word-level model cannot follow outside functions: SWA allocator
+    # class names (class tests count whatever the tested value) and allocator-class annotations.
+    if "swa-class-test" in anchors and mentions_swa_allocator_name(text):
+        return False
+    for m in _ALLOCATOR_CLASS_WORD.finditer(text):
+        if not is_allocator_class_name(m.group()):
+            continue
+        if in_code_outside(m.start()):
+            return False
+        i = ol.chunk_at(m.start())
+        if i is not None and not load(i):
+            return False
+
+    mod = _Module(roots)
     searched: set[str] = set()
     followed: set[str] = set()
     while True:
         grew = False
-        words = mod.attrs - searched
+        words = (mod.attrs | mod.globals) - searched
         if words:
             searched |= words
             for at in _occurrences(text, words):
@@ -380,7 +485,7 @@ def _clean_by_outline(text: str, codes) -> bool:
                         return False
                     grew = True
         if not mod.step(loaded.values()) and not grew:
-            if not mod.attrs - searched and not mod.called - followed:
+            if not (mod.attrs | mod.globals) - searched and not mod.called - followed:
                 break
     for f in loaded.values():
         outer = _Code()
@@ -389,65 +494,109 @@ def _clean_by_outline(text: str, codes) -> bool:
             if e is not None:
                 outer.add(e)
         if mod.scan(outer, set()):
-            return False  # evaluated outside the function: the full pass pools it with module code
-    swa_classes = _Everything() if mentions_swa_allocator_name(text) else set()
-    return not any(_may_anchor(f, mod, codes, swa_classes) for f in loaded.values() if f.relevant)
+            return False  # evaluated outside the function: the whole-module proof decides
+    # A carrying call must reach the parameters the word model marked: its callee must be a
+    # function of the module under that name, a name nothing rebinds.
+    for code, call in mod.call_funcs:
+        func = call.func
+        word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if word in _HARMLESS_CALLS and isinstance(func, ast.Name):
+            continue
+        if word not in by_name or word in code.params or _rebound(text, word):
+            return False
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            continue  # forwarding: the callee's parameters all carry already
+    held = {w for w in _call_members(anchors) if _held_member(text, w)}
+    return not any(_may_anchor(f, mod, anchors, held) for f in loaded.values() if f.relevant)
 
 
-# What each rule's finding is anchored on, as words of the function's source (over-approximated).
-ANCHORED_CODES = frozenset({"KVG001", "KVG002", "KVG003"})
+def _call_members(anchors) -> set[str]:
+    return {
+        m
+        for a in anchors
+        if a.startswith("allocator-call:")
+        for m in a.partition(":")[2].split(",")
+    }
 
 
-def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
-    """Can a finding of ``codes`` sit in ``f``? Over-approximates each rule's anchor with an
-    operand that may carry the allocator (KVG004 is never reduced)."""
+def _held_member(text: str, word: str) -> bool:
+    """Does ``word`` occur other than as a direct call ``.word()`` (so the member may be held
+    in a name, attribute or container and called later)?"""
+    direct = len(re.findall(rf"\.{re.escape(word)}\s*\(", text))
+    return len(re.findall(rf"\b{re.escape(word)}\b", text)) > direct
+
+
+def _rebound(text: str, word: str) -> bool:
+    """Could ``word`` name something other than the def of that name (assigned, imported as,
+    a loop or with target)?"""
+    w = re.escape(word)
+    return bool(
+        re.search(
+            rf"\b{w}\s*(?:=[^=]|:[^\n]*=[^=])|\bas\s+{w}\b|\bfor\s+[^\n]*\b{w}\b\s*(?:,|\bin\b)|\bimport\s+[^\n]*\b{w}\b",
+            text,
+        )
+    )
+
+
+def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str]) -> bool:
+    """Can an anchor sit in ``f`` (word-level over-approximation)?"""
     f._flatten()
     names = f.carriers
+    members: set[str] = set()
+    calls: set[str] = set()
+    for a in anchors:
+        kind, _, arg = a.partition(":")
+        if kind == "allocator-member":
+            members.update(arg.split(","))
+        elif kind == "allocator-call":
+            calls.update(arg.split(","))
 
     def carries(e) -> bool:
         return mod.carries(e, names)
 
-    def mentions_swa_class(e) -> bool:
-        for n in ast.walk(e):
-            name = getattr(n, "id", getattr(n, "attr", None))
-            if isinstance(name, str) and (name in swa_classes or is_swa_allocator_class_name(name)):
-                return True
-        return False
-
-    if "KVG002" in codes:
-        if any(carries(a.value) for a in f.swa_members):
+    for node in ast.walk(f.node):
+        kind = type(node)
+        if kind is ast.Attribute and node.attr in members and carries(node.value):
             return True
-    for call in f.calls:
-        func = call.func
+        if kind is not ast.Call:
+            continue
+        func = node.func
         name = func.id if isinstance(func, ast.Name) else None
-        args = call.args
-        if "KVG001" in codes and name in ("isinstance", "issubclass") and len(args) == 2:
-            if (name == "issubclass" or carries(args[0])) and mentions_swa_class(args[1]):
-                return True  # (issubclass(type(a), C): not worth narrowing further)
-        if "KVG001" in codes and name == "hasattr" and len(args) == 2 and carries(args[0]):
+        args = node.args
+        if (
+            "swa-member-probe" in anchors
+            and name == "hasattr"
+            and len(args) == 2
+            and carries(args[0])
+        ):
             if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
                 return True
         if name == "getattr" and len(args) >= 2 and carries(args[0]):
-            member = args[1].value if isinstance(args[1], ast.Constant) else None
-            if "KVG002" in codes and member in SWA_TRANSLATE_MEMBERS:
+            if isinstance(args[1], ast.Constant) and args[1].value in members:
                 return True
-        if "KVG003" in codes and not call.args:
-            if isinstance(func, ast.Attribute) and func.attr == "get_kvcache" and carries(func.value):
-                if not _guarded_kvcache(f.node):
-                    return True
-            if isinstance(func, ast.Call) and any(
-                isinstance(a, ast.Constant) and a.value == "get_kvcache" for a in func.args
-            ):
+        if calls and not args and not node.keywords:
+            syntactic = isinstance(func, ast.Attribute) and func.attr in calls
+            if syntactic and carries(func.value) and not _guarded_kvcache(f.node):
                 return True
-    if "KVG001" in codes:
-        for cmp in f.compares:
-            if any(
-                isinstance(n, ast.Attribute) and n.attr == "__class__"
-                or isinstance(n, ast.Call) and getattr(n.func, "id", None) == "type"
-                for n in ast.walk(cmp)
-            ) and mentions_swa_class(cmp):
-                return True
-    return bool(set(codes) - ANCHORED_CODES)
+            if held and not syntactic and carries(func):
+                return True  # a member held somewhere may be what is called here
+    return False
+
+
+_IDENT_CHAR = re.compile(r"\w")
+
+
+def _occurrences(text: str, words):
+    """Offsets where one of ``words`` occurs as a whole word (in code, strings or comments)."""
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if not (at and _IDENT_CHAR.match(text, at - 1)) and not _IDENT_CHAR.match(text, end):
+                yield at
+            at = text.find(word, end)
 
 
 def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
@@ -510,8 +659,12 @@ def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
                     return True
         return False
 
-    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
-           and kvcache_calls(n) for n in ast.walk(fn)):
+    if any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        and n is not fn
+        and kvcache_calls(n)
+        for n in ast.walk(fn)
+    ):
         return False  # calls in nested functions are judged there: do not decide here
     active = draft = False
     for stmt in fn.body:
@@ -529,7 +682,11 @@ def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     """Every name that may denote an SWA allocator class: names that look like one, and names
     bound to one (``import ... as``, module-level assignments, in-module subclasses), iterated."""
-    words = _WORD.findall(text) if text.isascii() else _UNICODE_WORD.findall(unicodedata.normalize("NFKC", text))
+    words = (
+        _WORD.findall(text)
+        if text.isascii()
+        else _UNICODE_WORD.findall(unicodedata.normalize("NFKC", text))
+    )
     names = {w for w in set(words) if is_swa_allocator_class_name(w)}
     if not names:
         return names  # nothing looks like one, so nothing can be bound to one
@@ -554,7 +711,3 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
                 names.add(name)
                 changed = True
     return names
-
-
-def _has_def(node: ast.AST) -> bool:
-    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in ast.walk(node))

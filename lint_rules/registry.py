@@ -12,6 +12,14 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 
+# In needles: stands for the configured allocator attributes (``allocator-attributes``).
+ROOTS = "<allocator-attributes>"
+DEFAULT_ROOTS = ("token_to_kv_pool_allocator",)
+# Every source of an allocator value (lint_rules/flow.py) contains a root attribute name, or an
+# allocator class name (annotations, SWA allocator class tests): all contain "Allocator".
+ALLOCATOR_SOURCES = (ROOTS, "Allocator")
+
+
 @dataclass(frozen=True)
 class RuleMeta:
     code: str
@@ -24,9 +32,19 @@ class RuleMeta:
     # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool").
     needles: tuple[tuple[str, ...], ...]
     fixable: bool = False
+    # Reduction anchors (lint_rules/reduce.py ANCHORS: what a finding of this rule sits on,
+    # asked of the stdlib-ast flow model). None: not reducible, the engine always parses.
+    anchors: Optional[tuple[str, ...]] = None
 
-    def may_match(self, text: str) -> bool:
-        return all(any(n in text for n in group) for group in self.needles)
+    def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
+        """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
+        roots = getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS
+        return tuple(
+            tuple(x for n in group for x in (roots if n == ROOTS else (n,))) for group in self.needles
+        )
+
+    def may_match(self, text: str, scope=None) -> bool:
+        return all(any(n in text for n in group) for group in self.needles_for(scope))
 
 
 RULES: dict[str, RuleMeta] = {
@@ -38,8 +56,9 @@ RULES: dict[str, RuleMeta] = {
             "SWA mode decided from the allocator instead of the KV pool",
             "kvg001_swa_mode_from_allocator",
             True,
-            (("token_to_kv_pool_allocator",), ("isinstance", "issubclass", "hasattr", "type", "__class__")),
+            (ALLOCATOR_SOURCES, ("isinstance", "issubclass", "hasattr", "type", "__class__")),
             fixable=True,
+            anchors=("swa-class-test", "swa-member-probe"),
         ),
         RuleMeta(
             "KVG002",
@@ -47,8 +66,9 @@ RULES: dict[str, RuleMeta] = {
             "full->SWA index translation through the allocator",
             "kvg002_swa_translate_through_allocator",
             True,
-            (("token_to_kv_pool_allocator",), ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")),
+            (ALLOCATOR_SOURCES, ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")),
             fixable=True,
+            anchors=("allocator-member:translate_loc_from_full_to_swa,full_to_swa_index_mapping",),
         ),
         RuleMeta(
             "KVG003",
@@ -56,8 +76,9 @@ RULES: dict[str, RuleMeta] = {
             "SWA pool taken from the allocator's kvcache without the draft-worker guard",
             "kvg003_swa_pool_from_allocator_kvcache",
             True,
-            (("token_to_kv_pool_allocator",), ("get_kvcache",)),
+            (ALLOCATOR_SOURCES, ("get_kvcache",)),
             fixable=True,
+            anchors=("allocator-call:get_kvcache",),
         ),
         RuleMeta(
             "KVG004",

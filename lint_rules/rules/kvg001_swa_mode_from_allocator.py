@@ -67,14 +67,13 @@ def advice_for(rule: Rule) -> str:
 class SwaModeFromAllocator(Rule):
     code = "KVG001"
 
-    def _type_of_derived(self, node: cst.BaseExpression) -> bool:
-        """``type(a)`` or ``a.__class__`` with ``a`` allocator-derived."""
+    @staticmethod
+    def _type_of(node: cst.BaseExpression) -> bool:
+        """``type(a)`` or ``a.__class__`` (compared with an SWA allocator class, ``a`` can only
+        be the allocator)."""
         if isinstance(node, cst.Call) and call_func_name(node) == "type":
-            args = positional_args(node)
-            return len(args) == 1 and self.derived(args[0])
-        if isinstance(node, cst.Attribute) and node.attr.value == "__class__":
-            return self.derived(node.value)
-        return False
+            return len(positional_args(node)) == 1
+        return isinstance(node, cst.Attribute) and node.attr.value == "__class__"
 
     def visit_Call(self, node: cst.Call) -> None:
         name = call_func_name(node)
@@ -84,10 +83,9 @@ class SwaModeFromAllocator(Rule):
         if len(args) != 2:
             return
         subject, probe = args
-        if name == "isinstance":
-            hit = self.derived(subject) and self.analysis.is_swa_allocator_class(probe)
-        elif name == "issubclass":
-            hit = self._type_of_derived(subject) and self.analysis.is_swa_allocator_class(probe)
+        if name in ("isinstance", "issubclass"):
+            # only the allocator can be an SWA allocator: the class decides, whatever the value
+            hit = self.analysis.is_swa_allocator_class(probe)
         else:
             member = string_value(probe)
             hit = member is not None and is_swa_member_name(member) and self.derived(subject)
@@ -101,8 +99,8 @@ class SwaModeFromAllocator(Rule):
         for target in node.comparisons:
             right = target.comparator
             if isinstance(target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)):
-                if (self._type_of_derived(left) and self.analysis.is_swa_allocator_class(right)) or (
-                    self._type_of_derived(right) and self.analysis.is_swa_allocator_class(left)
+                if (self._type_of(left) and self.analysis.is_swa_allocator_class(right)) or (
+                    self._type_of(right) and self.analysis.is_swa_allocator_class(left)
                 ):
                     self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
                     return

@@ -164,7 +164,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self._exempt.update(op for op in operands if _is_get_kvcache(op))
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not _is_get_kvcache(node) or node in self._exempt or not self.in_scope():
+        if not _is_get_kvcache(node):
+            # flow hook: the allocator's get_kvcache held in a name/attribute, called later
+            if not node.args and "get_kvcache" in self.analysis.allocator_members(node.func):
+                if self.in_scope():
+                    self.report(node, _MESSAGE.format(src=source_of(node)))
+            return
+        if node in self._exempt or not self.in_scope():
             return
         receiver = _kvcache_receiver(node)
         if receiver is not None and self.derived(receiver):

@@ -198,9 +198,15 @@ def test_scope_prefilter_is_conservative(text, may):
     assert scope_may_match(text, "vendor/mine.py", ScopeConfig()) is may
 
 
-def test_needs_parse_requires_the_allocator_name_for_default_rules():
-    assert not needs_parse("isinstance(x, SWATokenToKVPoolAllocator)", ATTN, CODES, ScopeConfig())
+def test_needs_parse_requires_an_allocator_source_for_default_rules():
+    # a root attribute, or an allocator class name (annotation, SWA allocator class test)
+    assert not needs_parse("isinstance(x, SWATokenToKVPool)", ATTN, CODES, ScopeConfig())
+    assert needs_parse("isinstance(x, SWATokenToKVPoolAllocator)", ATTN, CODES, ScopeConfig())
     assert needs_parse("isinstance(x.token_to_kv_pool_allocator, SWA)", ATTN, CODES, ScopeConfig())
+    # the roots are configurable (allocator-attributes): needles follow them
+    forked = ScopeConfig(allocator_attributes=("kv_allocator",))
+    assert needs_parse("isinstance(x.kv_allocator, SWA)", ATTN, CODES, forked)
+    assert not needs_parse("isinstance(x.kv_allocator, SWA)", ATTN, CODES, ScopeConfig())
     assert not needs_parse("anything", ATTN, frozenset(), ScopeConfig())
     # KVG004 keys on the pool instead
     assert needs_parse(

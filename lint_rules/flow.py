@@ -1,0 +1,1072 @@
+"""The allocator-flow model: which expressions may hold the allocator (stdlib ``ast``, no libcst).
+
+This is **the one place** that decides "may hold the allocator". The libcst analysis
+(:mod:`lint_rules.analysis`) asks it by node position, the reduction (:mod:`lint_rules.reduce`)
+asks it directly, so the rules, the fixer and the sound reduction share one decision.
+
+Abstract values (a set per expression, computed to a fixed point over the module):
+
+* ``ALLOC``: the allocator. Sources: ``<any>.<root>`` and ``getattr(x, "<root>"[, d])`` for each
+  configured root attribute (``allocator-attributes``, default ``token_to_kv_pool_allocator``);
+  a parameter *named* like a root (unless every call site in the module passes the KV pool
+  instead: evidence beats names); a parameter, variable, attribute or return annotated with an
+  allocator class (``Optional[...]``, ``"..."``, ``X | None``, dotted: any spelling).
+* ``("M", name)``: a member of the allocator (``alloc.get_kvcache``, ``getattr(alloc, "m", None)``)
+  held anywhere and maybe called later; calling ``("M", "get_kvcache")`` gives ``KVCACHE``.
+* ``("F", unit, implicit)``: a function or (bound) method, also through ``functools.partial``;
+  calling it flows the arguments into its parameters (positional, keyword, ``*args``/``**kwargs``
+  forwarding) and gives its returns.
+* ``("C", site)``: a container (tuple / list / dict / set literal, ``**kwargs``, a dict filled by
+  subscript stores or ``append``); reads by constant key or index, iteration and unpacking.
+* ``("S", cls)`` / ``("T", cls)``: ``self`` / the class object inside a class's methods.
+
+Attributes are *field-based*: a store ``<obj>.x = v`` anywhere is seen by a read ``<other>.x``
+anywhere (this is what follows helpers and updaters holding a back-reference to the backend,
+dataclass / namedtuple fields and records), except that ``self.x`` in a class whose hierarchy
+(bases and subclasses in the module, both directions) stores ``x`` reads that hierarchy's stores.
+Methods are looked up the same way (the hierarchy of ``self``, else every method of that name),
+and properties and accessors give their returns. Names follow Python scoping (closures, module
+globals); statements are taken flow-insensitively (any order), which over-approximates.
+
+Cost: one walk of each function plus re-walks of the functions whose words mention a fact that
+grew (a worklist over identifiers), so modules that never touch the allocator cost one walk.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterable, Optional
+
+from .names import ALLOCATOR_ATTR, POOL_ATTR, is_allocator_class_name
+
+ALLOC = ("A",)
+KVCACHE = ("K",)
+EMPTY: frozenset = frozenset()
+DEFAULT_ROOTS = (ALLOCATOR_ATTR,)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MAX_ROUNDS = 40
+# Python's own line ends (str.splitlines also splits at \f, \x1c, ... which the tokenizer does not)
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
+
+
+def allocator_like(values: Iterable) -> bool:
+    """Does the value set hold the allocator itself?"""
+    return ALLOC in values
+
+
+def member_names(values: Iterable) -> set[str]:
+    """Names of allocator members (bound methods / attributes) the value set holds."""
+    return {v[1] for v in values if v[0] == "M"}
+
+
+def annotation_names_allocator(node: Optional[ast.AST]) -> bool:
+    """An annotation naming an allocator class, however spelled (``Optional[X]``, ``"X"``,
+    ``X | None``, ``Union[X, Y]``, ``mod.X``)."""
+    if node is None:
+        return False
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and is_allocator_class_name(sub.id):
+            return True
+        if isinstance(sub, ast.Attribute) and is_allocator_class_name(sub.attr):
+            return True
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            if any(is_allocator_class_name(w) for w in _WORD.findall(sub.value)):
+                return True
+    return False
+
+
+class Unit:
+    """A unit of evaluation: the module body, a class body, a function or a lambda."""
+
+    __slots__ = (
+        "index",
+        "node",
+        "kind",
+        "name",
+        "parent",
+        "cls",
+        "locals",
+        "params",
+        "kwonly",
+        "vararg",
+        "kwarg",
+        "static",
+        "classmeth",
+        "prop",
+        "returns",
+        "words",
+        "globals_",
+        "touches_heap",
+        "stored_attrs",
+        "record_fields",
+        "bases",
+        "methods",
+        "family",
+        "family_key",
+    )
+
+    def __init__(self, index: int, node: ast.AST, kind: str, name: str, parent, cls) -> None:
+        self.index = index
+        self.node = node
+        self.kind = kind  # "module" | "class" | "function"
+        self.name = name
+        self.parent: Optional[Unit] = parent  # enclosing unit for name resolution
+        self.cls: Optional[Unit] = cls  # the class whose body defines this function
+        self.locals: dict[str, set] = {}
+        self.params: list[str] = []
+        self.kwonly: list[str] = []
+        self.vararg: Optional[str] = None
+        self.kwarg: Optional[str] = None
+        self.static = self.classmeth = self.prop = False
+        self.returns: set = set()
+        self.words: set[str] = set()
+        self.globals_: set[str] = set()
+        self.touches_heap = False
+        # class units only
+        self.stored_attrs: set[str] = set()
+        self.record_fields: Optional[list[str]] = None
+        self.bases: list[str] = []
+        self.methods: dict[str, Unit] = {}
+        self.family: list[Unit] = []
+        self.family_key = index
+
+
+def _decorator_name(d: ast.AST) -> str:
+    if isinstance(d, ast.Call):
+        d = d.func
+    if isinstance(d, ast.Attribute):
+        return d.attr
+    return d.id if isinstance(d, ast.Name) else ""
+
+
+def _terminal(e: ast.AST) -> str:
+    if isinstance(e, ast.Subscript):
+        e = e.value
+    if isinstance(e, ast.Attribute):
+        return e.attr
+    return e.id if isinstance(e, ast.Name) else ""
+
+
+def _const_key(e: Optional[ast.AST]):
+    if (
+        isinstance(e, ast.Constant)
+        and isinstance(e.value, (str, int))
+        and not isinstance(e.value, bool)
+    ):
+        return e.value
+    return None
+
+
+class Flow:
+    """The fixed point for one module. Build with :meth:`build`."""
+
+    def __init__(
+        self, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None
+    ) -> None:
+        self.tree = tree
+        self.roots = frozenset(roots)
+        self.project = project  # cross-module facts (lint_rules.project), or None
+        self.units: list[Unit] = []
+        self.module: Optional[Unit] = None
+        self.classes: dict[str, Unit] = {}
+        self.attrs: dict[str, set] = {}  # field-based attribute facts
+        self.family_attrs: dict[tuple, set] = {}  # (class hierarchy, attr) -> facts
+        self.methods_by_name: dict[str, list[Unit]] = {}
+        self.heap: dict[object, dict] = {}
+        self.node_values: dict[int, tuple] = {}  # id(node) -> (node, values)
+        self.changed: set[str] = set()
+        self.dirty: set[int] = set()
+        self.heap_changed = False
+        self.refuted: set[tuple[int, str]] = set()
+        self._current: Optional[Unit] = None
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def build(cls, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None) -> "Flow":
+        self = cls(tree, roots, project)
+        self._collect()
+        self._refute_named_params()
+        self._seed()
+        self._solve()
+        return self
+
+    def _new_unit(self, node, kind, name, parent, cls) -> Unit:
+        unit = Unit(len(self.units), node, kind, name, parent, cls)
+        self.units.append(unit)
+        return unit
+
+    def _collect(self) -> None:
+        """One walk of the tree: units, parameters, words, class facts, calls."""
+        self.module = self._new_unit(self.tree, "module", "<module>", None, None)
+        self.calls: list = []
+        self.nt_assigns: list = []
+        for stmt in self.tree.body:
+            self._visit(stmt, self.module)
+        for unit in self.units:
+            if unit.kind == "class":
+                unit.family = self._family(unit)
+                unit.family_key = min(c.index for c in unit.family)
+        # a unit's words include those of the units nested in it
+        for unit in reversed(self.units):
+            if unit.parent is not None:
+                unit.parent.words |= unit.words
+
+    def _visit(self, node: ast.AST, unit: Unit) -> None:
+        kind = type(node)
+        if kind is ast.Name:
+            unit.words.add(node.id)
+            if unit.kind == "class" and type(node.ctx) is ast.Store:
+                unit.stored_attrs.add(node.id)
+            return
+        if kind is ast.Attribute:
+            unit.words.add(node.attr)
+            if type(node.ctx) is ast.Store and type(node.value) is ast.Name:
+                owner = unit
+                while owner is not None and owner.kind == "function" and owner.cls is None:
+                    owner = owner.parent
+                if owner is not None and owner.cls is not None:
+                    owner.cls.stored_attrs.add(node.attr)
+            self._visit(node.value, unit)
+            return
+        if kind is ast.Constant:
+            if type(node.value) is str:
+                unit.words.add(node.value)
+            return
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+            for e in node.decorator_list:
+                self._visit(e, unit)
+            self._visit_args(node.args, unit)
+            if node.returns is not None:
+                self._visit(node.returns, unit)
+            cls = unit if unit.kind == "class" else None
+            fn = self._new_unit(node, "function", node.name, unit, cls)
+            decorators = {_decorator_name(d) for d in node.decorator_list}
+            fn.static = "staticmethod" in decorators
+            fn.classmeth = "classmethod" in decorators
+            fn.prop = bool(decorators & {"property", "cached_property"})
+            self._params(fn, node.args)
+            if cls is not None:
+                cls.methods.setdefault(node.name, fn)
+                self.methods_by_name.setdefault(node.name, []).append(fn)
+            unit.locals.setdefault(node.name, set()).add(("F", fn.index, 0))
+            if cls is not None:
+                cls.stored_attrs.add(node.name)
+            for stmt in node.body:
+                self._visit(stmt, fn)
+            return
+        if kind is ast.ClassDef:
+            for e in (*node.bases, *node.decorator_list):
+                self._visit(e, unit)
+            for k in node.keywords:
+                self._visit(k.value, unit)
+            cu = self._new_unit(node, "class", node.name, unit, None)
+            cu.bases = [_terminal(b) for b in node.bases]
+            self.classes.setdefault(node.name, cu)
+            decorators = {_decorator_name(d) for d in node.decorator_list}
+            if "dataclass" in decorators or "NamedTuple" in cu.bases or "TypedDict" in cu.bases:
+                cu.record_fields = [
+                    s.target.id
+                    for s in node.body
+                    if isinstance(s, ast.AnnAssign)
+                    and isinstance(s.target, ast.Name)
+                    and "ClassVar" not in ast.dump(s.annotation)
+                ]
+            unit.locals.setdefault(node.name, set()).add(("T", cu.index))
+            for stmt in node.body:
+                self._visit(stmt, cu)
+            return
+        if kind is ast.Lambda:
+            self._visit_args(node.args, unit)
+            lam = self._new_unit(node, "function", "<lambda>", unit, None)
+            self._params(lam, node.args)
+            self._visit(node.body, lam)
+            return
+        if kind is ast.Call:
+            self.calls.append(node)
+        elif kind is ast.Assign:
+            if type(node.value) is ast.Call and _terminal(node.value.func) == "namedtuple":
+                self.nt_assigns.append(node)
+        elif kind is ast.keyword:
+            if node.arg:
+                unit.words.add(node.arg)
+        elif kind in (ast.Global, ast.Nonlocal):
+            if kind is ast.Global:
+                unit.globals_.update(node.names)
+            return
+        for child in ast.iter_child_nodes(node):
+            self._visit(child, unit)
+
+    def _visit_args(self, args: ast.arguments, unit: Unit) -> None:
+        for e in (*args.defaults, *args.kw_defaults):
+            if e is not None:
+                self._visit(e, unit)
+        for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if p is not None and p.annotation is not None:
+                self._visit(p.annotation, unit)
+
+    def _params(self, unit: Unit, args: ast.arguments) -> None:
+        unit.params = [p.arg for p in (*args.posonlyargs, *args.args)]
+        unit.kwonly = [p.arg for p in args.kwonlyargs]
+        unit.vararg = args.vararg.arg if args.vararg else None
+        unit.kwarg = args.kwarg.arg if args.kwarg else None
+        for name in (*unit.params, *unit.kwonly, unit.vararg, unit.kwarg):
+            if name:
+                unit.locals.setdefault(name, set())
+
+    def _family(self, unit: Unit) -> list[Unit]:
+        """The class, its in-module bases (transitively) and subclasses: one hierarchy."""
+        seen = {unit.index: unit}
+        stack = [unit]
+        while stack:
+            c = stack.pop()
+            related = [self.classes[b] for b in c.bases if b in self.classes]
+            related += [u for u in self.classes.values() if c.name in u.bases]
+            for r in related:
+                if r.index not in seen:
+                    seen[r.index] = r
+                    stack.append(r)
+        return list(seen.values())
+
+    # ------------------------------------------------------------------ seeds
+
+    def _refute_named_params(self) -> None:
+        """A parameter named like a root is the allocator unless the module's call sites of its
+        function (at least one, all resolved) pass the KV pool for it: evidence beats names."""
+        named = [
+            (u, p)
+            for u in self.units
+            if u.kind == "function"
+            for p in (*u.params, *u.kwonly)
+            if p in self.roots
+        ]
+        if not named:
+            return
+        sites: dict[int, list] = {}
+        for call in self.calls:
+            func = call.func
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr if isinstance(func, ast.Attribute) else None
+            )
+            for unit, p in named:
+                if unit.name == name:
+                    sites.setdefault(unit.index, []).append(call)
+        for unit, p in named:
+            calls = sites.get(unit.index)
+            if not calls:
+                continue
+            if all(_passes_pool(c, unit, p) for c in calls):
+                self.refuted.add((unit.index, p))
+
+    def _seed(self) -> None:
+        for unit in self.units:
+            if unit.kind != "function":
+                continue
+            node = unit.node
+            args = node.args
+            annotated = {
+                p.arg
+                for p in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+                if annotation_names_allocator(p.annotation)
+            }
+            for p in (*unit.params, *unit.kwonly):
+                if (p in self.roots and (unit.index, p) not in self.refuted) or p in annotated:
+                    unit.locals[p].add(ALLOC)
+            if unit.cls is not None and unit.params and not unit.static:
+                first = unit.params[0]
+                unit.locals[first].add(
+                    ("T", unit.cls.index) if unit.classmeth else ("S", unit.cls.index)
+                )
+            if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef)
+            ) and annotation_names_allocator(node.returns):
+                unit.returns.add(ALLOC)
+
+    # ------------------------------------------------------------------ solving
+
+    def _sig(self, values, depth: int = 0) -> bool:
+        """Can these values lead to the allocator (the allocator, its members or kvcache, or a
+        container / function holding or returning them)? Only such changes wake other units."""
+        for v in values:
+            tag = v[0]
+            if tag in ("A", "M", "K"):
+                return True
+            if depth < 4:
+                if tag == "C":
+                    if any(self._sig(slot, depth + 1) for slot in self.heap.get(v[1], {}).values()):
+                        return True
+                elif tag == "F":
+                    if self._sig(self.units[v[1]].returns, depth + 1):
+                        return True
+        return False
+
+    def _solve(self) -> None:
+        """A worklist: first the units that mention a source of the allocator (a root, an
+        allocator class, a seeded parameter), then those whose words mention a fact that grew.
+        Code that never comes near the allocator is not evaluated at all."""
+        interesting = set(self.roots)
+        for unit in self.units:
+            interesting |= {w for w in unit.words if "llocator" in w and is_allocator_class_name(w)}
+        pending = [
+            u
+            for u in self.units
+            if u.kind != "function"
+            or u.words & interesting
+            or u.returns
+            or any(ALLOC in vals for vals in u.locals.values())
+        ]
+        for _ in range(_MAX_ROUNDS):
+            self.changed = set()
+            self.dirty = set()
+            self.heap_changed = False
+            for unit in pending:
+                self._eval_unit(unit)
+            if not self.changed and not self.dirty and not self.heap_changed:
+                return
+            pending = [
+                u
+                for u in self.units
+                if u.index in self.dirty
+                or (u.words & self.changed)
+                or (self.heap_changed and u.touches_heap)
+            ]
+            if not pending:
+                return
+
+    def _eval_unit(self, unit: Unit) -> None:
+        self._current = unit
+        if isinstance(unit.node, ast.Lambda):
+            self._add_returns(unit, self.eval(unit.node.body, unit))
+            return
+        if unit.kind == "function":
+            for p in unit.node.args.posonlyargs + unit.node.args.args + unit.node.args.kwonlyargs:
+                if p.annotation is not None:
+                    pass  # annotations are evidence only (seeded), not evaluated
+        self._stmts(unit.node.body, unit)
+
+    def _add_returns(self, unit: Unit, values) -> None:
+        if values and not values <= unit.returns:
+            unit.returns |= values
+            if self._sig(values):
+                self.changed.add(unit.name)
+
+    def _stmts(self, body: list, unit: Unit) -> None:
+        for stmt in body:
+            self._stmt(stmt, unit)
+
+    def _stmt(self, stmt: ast.stmt, unit: Unit) -> None:
+        kind = type(stmt)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+            for e in (*stmt.decorator_list, *stmt.args.defaults, *stmt.args.kw_defaults):
+                if e is not None:
+                    self.eval(e, unit)
+            return
+        if kind is ast.ClassDef:
+            for e in (*stmt.bases, *stmt.decorator_list):
+                self.eval(e, unit)
+            return
+        if kind is ast.Assign:
+            value = self.eval(stmt.value, unit)
+            for t in stmt.targets:
+                self.bind(t, value, unit)
+            return
+        if kind is ast.AnnAssign:
+            value = self.eval(stmt.value, unit) if stmt.value is not None else set()
+            if annotation_names_allocator(stmt.annotation):
+                value = set(value) | {ALLOC}
+            if value or stmt.value is not None:
+                self.bind(stmt.target, value, unit)
+            return
+        if kind is ast.AugAssign:
+            self.bind(stmt.target, self.eval(stmt.value, unit) | self.eval(stmt.target, unit), unit)
+            return
+        if kind is ast.Return:
+            if stmt.value is not None:
+                self._add_returns(unit, self.eval(stmt.value, unit))
+            return
+        if kind in (ast.For, ast.AsyncFor):
+            self.bind(stmt.target, self._elements(self.eval(stmt.iter, unit)), unit)
+            self._stmts(stmt.body, unit)
+            self._stmts(stmt.orelse, unit)
+            return
+        if kind in (ast.With, ast.AsyncWith):
+            for item in stmt.items:
+                value = self.eval(item.context_expr, unit)
+                if item.optional_vars is not None:
+                    self.bind(item.optional_vars, value, unit)
+            self._stmts(stmt.body, unit)
+            return
+        if kind is ast.Expr:
+            self.eval(stmt.value, unit)
+            return
+        for child in ast.iter_child_nodes(stmt):
+            if isinstance(child, ast.stmt):
+                self._stmt(child, unit)
+            elif isinstance(child, ast.expr):
+                self.eval(child, unit)
+            elif isinstance(child, ast.excepthandler):
+                if child.type is not None:
+                    self.eval(child.type, unit)
+                self._stmts(child.body, unit)
+            elif isinstance(child, ast.match_case):
+                self._stmts(child.body, unit)
+            elif isinstance(child, ast.withitem):  # pragma: no cover - handled above
+                self.eval(child.context_expr, unit)
+
+    # ------------------------------------------------------------------ names and stores
+
+    def _scope_of(self, name: str, unit: Unit) -> Optional[Unit]:
+        """The unit whose local ``name`` is (Python scoping: class bodies are skipped from
+        nested functions), or None."""
+        scope: Optional[Unit] = unit
+        first = True
+        while scope is not None:
+            if name in scope.globals_:
+                return self.module
+            if (first or scope.kind != "class") and name in scope.locals:
+                return scope
+            first = False
+            scope = scope.parent
+        return None
+
+    def lookup(self, name: str, unit: Unit) -> set:
+        scope = self._scope_of(name, unit)
+        if scope is None:
+            if self.project is not None:
+                return self.project.name_values(self, name)
+            return set()
+        return scope.locals[name]
+
+    def _bind_name(self, name: str, values, unit: Unit) -> None:
+        scope = self.module if name in unit.globals_ else unit
+        current = scope.locals.setdefault(name, set())
+        if values and not values <= current:
+            current |= values
+            if self._sig(values):
+                self.changed.add(name)
+                self.dirty.add(scope.index)
+            elif scope is unit:
+                self.dirty.add(scope.index)  # statements are taken in any order
+
+    def _store_attr(self, attr: str, values, owner: Optional[Unit] = None) -> None:
+        """A store into ``<obj>.attr``: field-based, and for ``self``/class stores also per
+        class hierarchy."""
+        if not values:
+            return
+        sig = self._sig(values)
+        current = self.attrs.setdefault(attr, set())
+        if not values <= current:
+            current |= values
+            if sig:
+                self.changed.add(attr)
+        if owner is not None:
+            key = (owner.family_key, attr)
+            current = self.family_attrs.setdefault(key, set())
+            if not values <= current:
+                current |= values
+                if sig:
+                    self.changed.add(attr)
+
+    def _container(self, site) -> dict:
+        return self.heap.setdefault(site, {})
+
+    def _store_key(self, site, key, values) -> None:
+        slot = self._container(site).setdefault(key, set())
+        if values and not values <= slot:
+            slot |= values
+            if self._sig(values):
+                self.heap_changed = True
+
+    def bind(self, target: ast.AST, values, unit: Unit) -> None:
+        kind = type(target)
+        if kind is ast.Name:
+            self._bind_name(target.id, values, unit)
+            if unit.kind == "class":  # a class attribute: read as self.<name> / Class.<name>
+                self._store_attr(target.id, values, unit)
+        elif kind is ast.Attribute:
+            receiver = self.eval(target.value, unit)
+            owner = next((self.units[v[1]] for v in receiver if v[0] in ("S", "T")), None)
+            self._store_attr(target.attr, values, owner)
+        elif kind is ast.Subscript:
+            receiver = self.eval(target.value, unit)
+            self.eval(target.slice, unit)
+            if values:
+                key = _const_key(target.slice)
+                for site in self._sites_for_store(target.value, receiver, unit):
+                    self._store_key(site, "*" if key is None else key, values)
+        elif kind in (ast.Tuple, ast.List):
+            sites = [v[1] for v in values if v[0] == "C"]
+            if sites:
+                unit.touches_heap = True
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            for i, elt in enumerate(target.elts):
+                if isinstance(elt, ast.Starred):
+                    self.bind(elt.value, self._elements(values), unit)
+                    continue
+                part: set = set()
+                for site in sites:
+                    slots = self.heap.get(site, {})
+                    if starred:
+                        part |= self._elements({("C", site)})
+                    else:
+                        part |= slots.get(i, set()) | slots.get("*", set())
+                if isinstance(elt, ast.Name) and elt.id in self.roots and not sites:
+                    part.add(ALLOC)  # a name spelled like the root unpacked from a call
+                self.bind(elt, part, unit)
+        elif kind is ast.Starred:
+            self.bind(target.value, values, unit)
+
+    def _sites_for_store(self, receiver_node: ast.AST, receiver: set, unit: Unit) -> list:
+        """Containers a subscript store / ``append`` writes into; a name or attribute holding
+        none yet gets one (``d = {}`` is not tracked until something allocator-ish goes in)."""
+        sites = [v[1] for v in receiver if v[0] == "C"]
+        if not sites:
+            if isinstance(receiver_node, ast.Name):
+                site = ("name", receiver_node.id, unit.index)
+                self._bind_name(receiver_node.id, {("C", site)}, unit)
+            elif isinstance(receiver_node, ast.Attribute):
+                site = ("attr", receiver_node.attr)
+                self._store_attr(receiver_node.attr, {("C", site)})
+            else:
+                return []
+            sites = [site]
+        unit.touches_heap = True
+        return sites
+
+    def _elements(self, values) -> set:
+        out: set = set()
+        for v in values:
+            if v[0] == "C":
+                if self._current is not None:
+                    self._current.touches_heap = True
+                for slot in self.heap.get(v[1], {}).values():
+                    out |= slot
+        return out
+
+    # ------------------------------------------------------------------ expressions
+
+    def record(self, node: ast.AST, values) -> None:
+        if values:
+            self.node_values[id(node)] = (node, values)
+
+    def eval(self, node: Optional[ast.AST], unit: Unit) -> set:
+        if node is None:
+            return set()
+        values = self._eval(node, unit)
+        if values:
+            self.node_values[id(node)] = (node, frozenset(values))
+        return values
+
+    def _eval(self, node: ast.AST, unit: Unit) -> set:
+        kind = type(node)
+        if kind is ast.Name:
+            return set(self.lookup(node.id, unit))
+        if kind is ast.Attribute:
+            return self._attribute(self.eval(node.value, unit), node.attr, node.value, unit)
+        if kind is ast.Call:
+            return self._call(node, unit)
+        if kind is ast.Constant:
+            return set()
+        if kind is ast.Subscript:
+            receiver = self.eval(node.value, unit)
+            self.eval(node.slice, unit)
+            if not any(v[0] == "C" for v in receiver):
+                return set()
+            unit.touches_heap = True
+            key = _const_key(node.slice)
+            out: set = set()
+            for v in receiver:
+                if v[0] == "C":
+                    slots = self.heap.get(v[1], {})
+                    if key is None:
+                        for slot in slots.values():
+                            out |= slot
+                    else:
+                        out |= slots.get(key, set()) | slots.get("*", set())
+            return out
+        if kind is ast.IfExp:
+            self.eval(node.test, unit)
+            return self.eval(node.body, unit) | self.eval(node.orelse, unit)
+        if kind is ast.BoolOp:
+            out = set()
+            for v in node.values:
+                out |= self.eval(v, unit)
+            return out
+        if kind is ast.NamedExpr:
+            value = self.eval(node.value, unit)
+            self.bind(node.target, value, unit)
+            return value
+        if kind in (ast.Await, ast.Starred, ast.YieldFrom):
+            return self.eval(node.value, unit)
+        if kind is ast.Yield:
+            value = self.eval(node.value, unit)
+            self._add_returns(unit, value)
+            return set()
+        if kind in (ast.Tuple, ast.List, ast.Set):
+            parts = [self.eval(e, unit) for e in node.elts]
+            if not any(parts):
+                return set()
+            site = ("lit", id(node))
+            for i, (e, part) in enumerate(zip(node.elts, parts)):
+                key = "*" if isinstance(e, ast.Starred) or kind is ast.Set else i
+                if isinstance(e, ast.Starred):
+                    part = self._elements(part) | part
+                self._store_key(site, key, part)
+            unit.touches_heap = True
+            return {("C", site)}
+        if kind is ast.Dict:
+            site = ("lit", id(node))
+            any_value = False
+            for k, v in zip(node.keys, node.values):
+                value = self.eval(v, unit)
+                if k is None:
+                    for c in value:
+                        if c[0] == "C":
+                            for key, slot in self.heap.get(c[1], {}).items():
+                                self._store_key(site, key, slot)
+                                any_value = any_value or bool(slot)
+                    continue
+                self.eval(k, unit)
+                key = _const_key(k)
+                if value:
+                    self._store_key(site, "*" if key is None else key, value)
+                    any_value = True
+            if not any_value:
+                return set()
+            unit.touches_heap = True
+            return {("C", site)}
+        if kind is ast.Lambda:
+            for d in (*node.args.defaults, *node.args.kw_defaults):
+                if d is not None:
+                    self.eval(d, unit)
+            lam = self._unit_of_node(node)
+            return {("F", lam.index, 0)} if lam is not None else set()
+        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            for gen in node.generators:
+                self.bind(gen.target, self._elements(self.eval(gen.iter, unit)), unit)
+                for cond in gen.ifs:
+                    self.eval(cond, unit)
+            if kind is ast.DictComp:
+                self.eval(node.key, unit)
+                value = self.eval(node.value, unit)
+            else:
+                value = self.eval(node.elt, unit)
+            if not value:
+                return set()
+            site = ("lit", id(node))
+            self._store_key(site, "*", value)
+            unit.touches_heap = True
+            return {("C", site)}
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.eval(child, unit)
+            elif isinstance(child, ast.comprehension):  # pragma: no cover - handled above
+                self.eval(child.iter, unit)
+        return set()
+
+    _lambda_units: Optional[dict] = None
+
+    def _unit_of_node(self, node: ast.AST) -> Optional[Unit]:
+        if self._lambda_units is None:
+            self._lambda_units = {id(u.node): u for u in self.units}
+        return self._lambda_units.get(id(node))
+
+    def _attribute(
+        self, receiver: set, attr: str, receiver_node: Optional[ast.AST], unit: Unit
+    ) -> set:
+        out: set = set()
+        if attr in self.roots:
+            out.add(ALLOC)
+        if ALLOC in receiver:
+            out.add(("M", attr))
+        own_family = None
+        for v in receiver:
+            tag = v[0]
+            if tag in ("S", "T"):
+                cls = self.units[v[1]]
+                family_stores = any(attr in c.stored_attrs for c in cls.family)
+                if family_stores:
+                    own_family = cls
+                method = self._family_method(cls, attr)
+                if method is not None:
+                    out |= self._method_value(method, bound=(tag == "S"))
+                    own_family = cls
+            elif tag == "C":
+                site = v[1]
+                if attr in ("get", "pop", "setdefault", "values", "items", "__getitem__"):
+                    out.add(("G", site))  # the container's read methods
+        if own_family is None:
+            out |= self.attrs.get(attr, set())
+            for method in self.methods_by_name.get(attr, ()):
+                if method.prop:
+                    out |= method.returns
+                elif not any(v[0] in ("S", "T") for v in receiver):
+                    out.add(("F", method.index, 0 if method.static else 1))
+        else:
+            out |= self.family_attrs.get((own_family.family_key, attr), set())
+        if self.project is not None and not out and receiver:
+            out |= self.project.attribute_values(self, receiver, attr)
+        return out
+
+    def _family_method(self, cls: Unit, name: str) -> Optional[Unit]:
+        # own class, then its bases (MRO-ish), then subclasses (a base calling a hook they define)
+        order = [cls] + [c for c in cls.family if c is not cls]
+        for c in order:
+            m = c.methods.get(name)
+            if m is not None:
+                return m
+        return None
+
+    def _method_value(self, method: Unit, bound: bool) -> set:
+        if method.prop:
+            return set(method.returns)
+        implicit = 1 if bound and not method.static else 0
+        if method.classmeth:
+            implicit = 1
+        return {("F", method.index, implicit)}
+
+    def _call(self, node: ast.Call, unit: Unit) -> set:
+        func = node.func
+        fname = (
+            func.id
+            if isinstance(func, ast.Name)
+            else func.attr if isinstance(func, ast.Attribute) else None
+        )
+        args = [self.eval(a, unit) for a in node.args]
+        kws = [(k.arg, self.eval(k.value, unit)) for k in node.keywords]
+        if fname == "getattr" and isinstance(func, ast.Name) and len(node.args) >= 2:
+            self.eval(func, unit)
+            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
+            out = set(args[2]) if len(args) > 2 else set()
+            if isinstance(name, str):
+                return out | self._attribute(args[0], name, node.args[0], unit)
+            if ALLOC in args[0]:
+                out.add(("M", "?"))
+            return out
+        if fname == "setattr" and isinstance(func, ast.Name) and len(node.args) >= 3:
+            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
+            if isinstance(name, str):
+                self._store_attr(name, args[2])
+            return set()
+        if fname == "super" and isinstance(func, ast.Name):
+            owner = unit
+            while owner is not None and owner.cls is None:
+                owner = owner.parent
+            if owner is not None and owner.cls is not None:
+                return {("S", owner.cls.index)}
+            return set()
+        if fname == "partial" and node.args:
+            target = args[0]
+            out = set()
+            for v in target:
+                if v[0] == "F":
+                    callee = self.units[v[1]]
+                    self._flow_args(callee, v[2], node.args[1:], args[1:], node.keywords, kws)
+                    out.add(("F", v[1], v[2] + len(node.args) - 1))
+            return out
+        if fname == "namedtuple" and len(node.args) >= 2:
+            return set()  # records: see _record_fields
+        callee_values = self.eval(func, unit)
+        out: set = set()
+        for v in callee_values:
+            tag = v[0]
+            if tag == "F":
+                callee = self.units[v[1]]
+                self._flow_args(callee, v[2], node.args, args, node.keywords, kws)
+                out |= callee.returns
+            elif tag == "T":
+                cls = self.units[v[1]]
+                init = self._family_method(cls, "__init__")
+                if init is not None:
+                    self._flow_args(init, 1, node.args, args, node.keywords, kws)
+                fields = cls.record_fields
+                if fields is not None:
+                    self._flow_record(fields, args, kws)
+            elif tag == "M" and v[1] == "get_kvcache":
+                out.add(KVCACHE)
+            elif tag == "G":
+                unit.touches_heap = True
+                slots = self.heap.get(v[1], {})
+                key = _const_key(node.args[0]) if node.args else None
+                if key is not None and fname in ("get", "pop", "setdefault", "__getitem__"):
+                    out |= slots.get(key, set()) | slots.get("*", set())
+                else:
+                    for slot in slots.values():
+                        out |= slot
+        if isinstance(func, ast.Attribute) and fname in (
+            "append",
+            "extend",
+            "add",
+            "insert",
+            "update",
+        ):
+            values = set()
+            for a in args:
+                values |= a
+            for _, kv in kws:
+                values |= kv
+            if fname == "extend":
+                values |= self._elements(values)
+            if values:
+                for site in self._sites_for_store(func.value, self.eval(func.value, unit), unit):
+                    self._store_key(site, "*", values)
+        fields = self._namedtuple_fields(func.id) if isinstance(func, ast.Name) else None
+        if fields is not None:
+            self._flow_record(fields, args, kws)
+        elif isinstance(func, ast.Name) and self._scope_of(func.id, unit) is None:
+            if fname in ("dict", "SimpleNamespace", "Namespace") or (fname or "").endswith(
+                "Namespace"
+            ):
+                for key, kv in kws:
+                    if key is not None and kv:
+                        self._store_attr(key, kv)
+                        out.add(("C", ("kw", id(node))))
+                        self._store_key(("kw", id(node)), key, kv)
+        return out
+
+    _nt_cache: Optional[dict] = None
+
+    def _namedtuple_fields(self, name: str) -> Optional[list[str]]:
+        if self._nt_cache is None:
+            self._nt_cache = {}
+            for stmt in self.nt_assigns:
+                call = stmt.value
+                if _terminal(call.func) != "namedtuple" or len(call.args) < 2:
+                    continue
+                spec = call.args[1]
+                if isinstance(spec, ast.Constant) and isinstance(spec.value, str):
+                    fields = spec.value.replace(",", " ").split()
+                elif isinstance(spec, (ast.List, ast.Tuple)):
+                    fields = [
+                        e.value
+                        for e in spec.elts
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    ]
+                else:
+                    continue
+                for t in stmt.targets:
+                    if isinstance(t, ast.Name):
+                        self._nt_cache[t.id] = fields
+        return self._nt_cache.get(name)
+
+    def _flow_record(self, fields: list[str], args: list, kws: list) -> None:
+        for name, values in zip(fields, args):
+            self._store_attr(name, values)
+        for key, values in kws:
+            if key is not None and key in fields:
+                self._store_attr(key, values)
+
+    def _flow_param(self, callee: Unit, name: str, values) -> None:
+        current = callee.locals.setdefault(name, set())
+        if values and not values <= current:
+            current |= values
+            if self._sig(values):
+                self.dirty.add(callee.index)
+                self.changed.add(name)
+
+    def _flow_args(self, callee: Unit, implicit: int, arg_nodes, args, kw_nodes, kws) -> None:
+        params = callee.params[implicit:]
+        i = 0
+        for node, values in zip(arg_nodes, args):
+            if isinstance(node, ast.Starred):
+                spread = self._elements(values) | values
+                for p in params[i:]:
+                    self._flow_param(callee, p, spread)
+                if callee.vararg:
+                    self._flow_param(callee, callee.vararg, values)
+                i = len(params)
+                continue
+            if i < len(params):
+                self._flow_param(callee, params[i], values)
+            elif callee.vararg and values:
+                site = ("varargs", callee.index)
+                self._store_key(site, "*", values)
+                self._flow_param(callee, callee.vararg, {("C", site)})
+            i += 1
+        named = set(callee.params) | set(callee.kwonly)
+        for key, values in kws:
+            if key is None:  # **mapping forwarding
+                for c in values:
+                    if c[0] != "C":
+                        continue
+                    for k, slot in self.heap.get(c[1], {}).items():
+                        if k in named:
+                            self._flow_param(callee, k, slot)
+                        elif k == "*":
+                            for p in named:
+                                self._flow_param(callee, p, slot)
+                        if callee.kwarg and slot:
+                            self._store_key(("kwargs", callee.index), k, slot)
+                            self._flow_param(
+                                callee, callee.kwarg, {("C", ("kwargs", callee.index))}
+                            )
+                continue
+            if key in named:
+                self._flow_param(callee, key, values)
+            elif callee.kwarg and values:
+                site = ("kwargs", callee.index)
+                self._store_key(site, key, values)
+                self._flow_param(callee, callee.kwarg, {("C", site)})
+
+    # ------------------------------------------------------------------ queries
+
+    def values_of(self, node: ast.AST) -> frozenset:
+        hit = self.node_values.get(id(node))
+        return hit[1] if hit else EMPTY
+
+    def by_position(self, text: str) -> dict:
+        """``(line, col, end_line, end_col) -> values`` (columns in characters, as libcst's
+        PositionProvider gives them) for every expression with a non-empty value."""
+        lines = None
+        out: dict = {}
+        for node, values in self.node_values.values():
+            if not isinstance(node, ast.expr) or getattr(node, "end_lineno", None) is None:
+                continue
+            col, end_col = node.col_offset, node.end_col_offset
+            if lines is None:
+                lines = _LINE.findall(text) if not text.isascii() else ()
+            if lines:
+                col = _char_col(lines, node.lineno, col)
+                end_col = _char_col(lines, node.end_lineno, end_col)
+            key = (node.lineno, col, node.end_lineno, end_col)
+            previous = out.get(key)
+            out[key] = values if previous is None else previous | values
+        return out
+
+
+def _passes_pool(call: ast.Call, unit: Unit, param: str) -> bool:
+    """Does ``call`` (a call of ``unit``) pass the KV pool (``<...>.token_to_kv_pool``) for
+    ``param``?"""
+    implicit = 1 if unit.cls is not None and not unit.static else 0
+    arg = None
+    for kw in call.keywords:
+        if kw.arg == param:
+            arg = kw.value
+    if arg is None and param in unit.params:
+        i = unit.params.index(param) - implicit
+        if 0 <= i < len(call.args) and not any(
+            isinstance(a, ast.Starred) for a in call.args[: i + 1]
+        ):
+            arg = call.args[i]
+    if arg is None:
+        return False
+    return (isinstance(arg, ast.Attribute) and arg.attr == POOL_ATTR) or (
+        isinstance(arg, ast.Name) and arg.id == POOL_ATTR
+    )
+
+
+def _char_col(lines, lineno: int, byte_col: int) -> int:
+    if lineno - 1 >= len(lines):
+        return byte_col
+    line = lines[lineno - 1]
+    if line.isascii():
+        return byte_col
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+
+def build(text_or_tree, roots: Iterable[str] = DEFAULT_ROOTS, project=None) -> Flow:
+    tree = ast.parse(text_or_tree) if isinstance(text_or_tree, str) else text_or_tree
+    return Flow.build(tree, roots, project)

@@ -1,0 +1,324 @@
+"""The allocator-flow model (lint_rules/flow.py): what it follows, what it refuses, and that the
+reduction (both proofs) never calls a module clean that the full analysis finds a bug in."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from lint_rules.checker import lint_text
+from lint_rules.flow import ALLOC, KVCACHE, Flow
+from lint_rules.model import ScopeConfig
+from lint_rules.reduce import _clean_by_outline, reduce_for
+
+PATH = "sglang/srt/layers/attention/x_backend.py"
+CODES = frozenset({"KVG001", "KVG002", "KVG003"})
+HEAD = (
+    "import functools\n"
+    "from dataclasses import dataclass\n"
+    "from typing import NamedTuple, Optional\n"
+    "from collections import namedtuple\n"
+)
+
+# (name, source, expected codes): each a way users carry the allocator to a rule's anchor.
+FLOWS = [
+    (
+        "accessor method",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self._a = mr.token_to_kv_pool_allocator
+    def alloc(self):
+        return self._a
+    def f(self, idx):
+        return self.alloc().translate_loc_from_full_to_swa(idx)
+""",
+        ["KVG002"],
+    ),
+    (
+        "property of any name",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self._a = mr.token_to_kv_pool_allocator
+    @property
+    def kv_source(self):
+        return self._a
+    def f(self):
+        return hasattr(self.kv_source, "full_to_swa_index_mapping")
+""",
+        ["KVG001"],
+    ),
+    (
+        "bound get_kvcache held and called behind is not None",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self._get = getattr(mr.token_to_kv_pool_allocator, "get_kvcache", None)
+    def pool(self):
+        if self._get is not None:
+            return self._get()
+""",
+        ["KVG003"],
+    ),
+    (
+        "dataclass field",
+        """
+@dataclass
+class Ctx:
+    alloc: object
+    page: int = 1
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.ctx = Ctx(mr.token_to_kv_pool_allocator)
+    def f(self, i):
+        return self.ctx.alloc.translate_loc_from_full_to_swa(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "namedtuple record",
+        """
+Ctx = namedtuple("Ctx", "page alloc")
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.ctx = Ctx(1, alloc=mr.token_to_kv_pool_allocator)
+    def f(self):
+        return self.ctx.alloc.get_kvcache()
+""",
+        ["KVG003"],
+    ),
+    (
+        "dict container",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.parts = {"alloc": mr.token_to_kv_pool_allocator, "n": 1}
+    def f(self, i):
+        return self.parts["alloc"].translate_loc_from_full_to_swa(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "tuple returned and unpacked",
+        """
+def parts(mr):
+    return mr.token_to_kv_pool, mr.token_to_kv_pool_allocator
+class B(AttentionBackend):
+    def f(self, mr, i):
+        pool, alloc = parts(mr)
+        return alloc.translate_loc_from_full_to_swa(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "functools.partial",
+        """
+def translate(alloc, idx):
+    return alloc.translate_loc_from_full_to_swa(idx)
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.tr = functools.partial(translate, mr.token_to_kv_pool_allocator)
+    def f(self, i):
+        return self.tr(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "**kwargs forwarding",
+        """
+def helper(idx, alloc=None):
+    return alloc.translate_loc_from_full_to_swa(idx)
+def relay(idx, **kwargs):
+    return helper(idx, **kwargs)
+class B(AttentionBackend):
+    def f(self, mr, i):
+        return relay(i, alloc=mr.token_to_kv_pool_allocator)
+""",
+        ["KVG002"],
+    ),
+    (
+        "closure",
+        """
+class B(AttentionBackend):
+    def f(self, mr):
+        alloc = mr.token_to_kv_pool_allocator
+        def inner(i):
+            return alloc.translate_loc_from_full_to_swa(i)
+        return inner
+""",
+        ["KVG002"],
+    ),
+    (
+        "updater holding a back-reference to the backend",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.kv_alloc = mr.token_to_kv_pool_allocator
+        self.updater = Updater(self)
+class Updater:
+    def __init__(self, backend):
+        self.backend = backend
+    def update(self, i):
+        return self.backend.kv_alloc.translate_loc_from_full_to_swa(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "stored in a base, read in a subclass",
+        """
+class Base(AttentionBackend):
+    def __init__(self, mr):
+        self.a = mr.token_to_kv_pool_allocator
+class Sub(Base):
+    def f(self):
+        return self.a.get_kvcache()
+""",
+        ["KVG003"],
+    ),
+    (
+        "stored in a subclass, read in the base",
+        """
+class Base(AttentionBackend):
+    def f(self, i):
+        return self.a.translate_loc_from_full_to_swa(i)
+class Sub(Base):
+    def __init__(self, mr):
+        self.a = mr.token_to_kv_pool_allocator
+""",
+        ["KVG002"],
+    ),
+    (
+        "annotated parameter, Optional string spelling",
+        """
+class B(AttentionBackend):
+    def f(self, a: "Optional[BaseTokenToKVPoolAllocator]", i):
+        return a.translate_loc_from_full_to_swa(i)
+""",
+        ["KVG002"],
+    ),
+    (
+        "annotated attribute, union spelling",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.a: mem.TokenToKVPoolAllocator | None = mr.allocator_of_runner()
+    def f(self):
+        return self.a.get_kvcache()
+""",
+        ["KVG003"],
+    ),
+    (
+        "SWA allocator class test whatever the tested value",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.swa = isinstance(mr.something_else, SWATokenToKVPoolAllocator)
+""",
+        ["KVG001"],
+    ),
+]
+
+
+def _full(src: str, scope: ScopeConfig = ScopeConfig()):  # noqa: B008 - frozen dataclass
+    return lint_text(src, PATH, CODES, scope, prefilter=False, reduce=False).findings
+
+
+@pytest.mark.parametrize("name,body,codes", FLOWS, ids=[f[0] for f in FLOWS])
+def test_flow_reaches_the_anchor_and_no_proof_hides_it(name, body, codes):
+    src = HEAD + textwrap.dedent(body)
+    full = _full(src)
+    assert sorted(f.code for f in full) == codes
+    assert reduce_for(src, CODES, use_outline=False)[0] is False
+    assert not _clean_by_outline(src, CODES)
+    assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full
+
+
+PRECISE = [
+    (
+        "a parameter named like the allocator that every call site feeds the pool",
+        """
+def update_buffer(idx, token_to_kv_pool_allocator=None):
+    return token_to_kv_pool_allocator.translate_loc_from_full_to_swa(idx)
+class B(AttentionBackend):
+    def f(self, i):
+        return update_buffer(i, token_to_kv_pool_allocator=self.token_to_kv_pool)
+""",
+    ),
+    (
+        "a name merely containing 'allocator'",
+        """
+class B(AttentionBackend):
+    def f(self, req_to_token_allocator, i):
+        return req_to_token_allocator.translate_loc_from_full_to_swa(i)
+""",
+    ),
+    (
+        "the pool's own translate",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.pool = mr.token_to_kv_pool
+        self.alloc = mr.token_to_kv_pool_allocator
+    def f(self, i):
+        return self.pool.translate_loc_from_full_to_swa(i)
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,body", PRECISE, ids=[p[0] for p in PRECISE])
+def test_evidence_beats_names(name, body):
+    src = HEAD + textwrap.dedent(body)
+    assert _full(src) == []
+    assert lint_text(src, PATH, CODES, ScopeConfig()).findings == []
+
+
+def test_named_parameter_still_counts_without_contrary_evidence():
+    src = textwrap.dedent("""
+        def update_buffer(idx, token_to_kv_pool_allocator=None):
+            return token_to_kv_pool_allocator.translate_loc_from_full_to_swa(idx)
+        class B(AttentionBackend):
+            def f(self, mr, i):
+                return update_buffer(i, token_to_kv_pool_allocator=mr.token_to_kv_pool_allocator)
+    """)
+    assert [f.code for f in _full(src)] == ["KVG002"]
+
+
+def test_allocator_attributes_name_the_roots():
+    src = textwrap.dedent("""
+        class B(AttentionBackend):
+            def __init__(self, mr):
+                self.a = mr.kv_allocator
+            def f(self, i):
+                return self.a.translate_loc_from_full_to_swa(i)
+    """)
+    forked = ScopeConfig(allocator_attributes=("kv_allocator",))
+    assert _full(src) == []
+    assert [f.code for f in _full(src, forked)] == ["KVG002"]
+    assert [f.code for f in lint_text(src, PATH, CODES, forked).findings] == ["KVG002"]
+    assert reduce_for(src, CODES, scope=forked, use_outline=False)[0] is False
+    assert reduce_for(src, CODES, scope=ScopeConfig())[0] is True
+
+
+def test_values_of_the_model():
+    src = textwrap.dedent("""
+        class B:
+            def __init__(self, mr):
+                self.a = mr.token_to_kv_pool_allocator
+                self.g = getattr(self.a, "get_kvcache", None)
+            def m(self):
+                x = self.a
+                k = self.g()
+                n = self.page_size
+    """)
+    tree = ast.parse(src)
+    model = Flow.build(tree)
+    values = {
+        node.targets[0].id: model.values_of(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    }
+    assert ALLOC in values["x"] and KVCACHE in values["k"] and not values["n"]
