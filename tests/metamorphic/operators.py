@@ -821,3 +821,381 @@ class MoveFunctionsToModule(Operator):
         new = module.with_changes(body=body)
         names = ", ".join(f.name.value for f in funcs)
         return add_imports(new, [f"from {PKG}.swa_window_utils import {names}"])
+
+
+# ----------------------------------------------------------------------------- fixed resolvers
+#
+# The guarded `_resolve_swa_kv_pool` of trtllm (0.5.13+), flashinfer (0.5.14+) and aiter (0.5.20+)
+# all have one shape: `active = runner.token_to_kv_pool`; `if isinstance(active, P): return active`;
+# `if D: if not F: return None`; then a tail that fetches the allocator's kvcache and returns it
+# when it is an SWA pool. The operators below parse that shape and write it another way (issue 12:
+# must stay clean) or break it (must be found).
+
+
+@dataclass
+class _Resolver:
+    cls: cst.ClassDef
+    fn: cst.FunctionDef
+    param: str
+    doc: list
+    active: cst.BaseStatement
+    active_name: str
+    active_if: cst.BaseStatement
+    draft: str
+    frozen: str
+    tail: list
+
+
+def _single_return(block) -> Optional[cst.Return]:
+    body = block.body if isinstance(block, cst.IndentedBlock) else None
+    if body and len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
+        small = body[0].body
+        if len(small) == 1 and isinstance(small[0], cst.Return):
+            return small[0]
+    return None
+
+
+def _parse_resolver(module: cst.Module) -> Optional[_Resolver]:
+    for cls in classes(module):
+        for fn in methods(cls):
+            if fn.name.value != "_resolve_swa_kv_pool" or not is_static(fn):
+                continue
+            params = param_names(fn)
+            if len(params) != 1:
+                return None
+            body = list(fn.body.body)
+            k = body_insert_index(body)
+            doc, rest = body[:k], body[k:]
+            if len(rest) < 4:
+                return None
+            a, ai, d, *tail = rest
+            if not (
+                isinstance(a, cst.SimpleStatementLine)
+                and isinstance(a.body[0], cst.Assign)
+                and isinstance(a.body[0].targets[0].target, cst.Name)
+            ):
+                return None
+            active_name = a.body[0].targets[0].target.value
+            if not (isinstance(ai, cst.If) and ai.orelse is None and _single_return(ai.body)):
+                return None
+            if not (isinstance(d, cst.If) and d.orelse is None and len(d.body.body) == 1):
+                return None
+            inner = d.body.body[0]
+            if not (
+                isinstance(inner, cst.If)
+                and inner.orelse is None
+                and isinstance(inner.test, cst.UnaryOperation)
+                and isinstance(inner.test.operator, cst.Not)
+                and _single_return(inner.body)
+            ):
+                return None
+            last = tail[-1]
+            if not (
+                isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return)
+            ):
+                return None
+            if any(find_all(s, lambda n: isinstance(n, cst.Return)) for s in tail[:-1]):
+                return None
+            return _Resolver(
+                cls,
+                fn,
+                params[0],
+                doc,
+                a,
+                active_name,
+                ai,
+                code_of(d.test),
+                code_of(inner.test.expression),
+                tail,
+            )
+    return None
+
+
+def _code(stmts_) -> str:
+    return "".join(code_of(s) for s in stmts_)
+
+
+def _indent(code: str, n: int = 1) -> str:
+    import textwrap
+
+    return textwrap.indent(code, "    " * n)
+
+
+def _with_body(
+    module: cst.Module, r: _Resolver, body_code: str, fn: Optional[cst.FunctionDef] = None
+):
+    """Replace the resolver's body (docstring kept) with ``body_code``."""
+    fn = fn or r.fn
+    new_body = cst.parse_module("def _f():\n" + _indent(body_code)).body[0].body.body
+    new_fn = fn.with_changes(body=fn.body.with_changes(body=r.doc + list(new_body)))
+    new_cls = replace_member(r.cls, r.fn, [new_fn])
+    return replace_toplevel(module, r.cls, [new_cls])
+
+
+def _tail_value(r: _Resolver) -> tuple[str, str]:
+    """(tail statements but the final return, the returned expression)."""
+    return _code(r.tail[:-1]), code_of(r.tail[-1].body[0].value)
+
+
+class _ResolverOp(Operator):
+    statuses = ("fixed",)
+
+    def apply(self, module, ctx):
+        r = _parse_resolver(module)
+        return None if r is None else self.rewrite(module, r)
+
+
+@register
+class ResolverElif(_ResolverOp):
+    """The draft guard as an `elif` of the active-pool test.
+
+    The active-pool branch returns, so `if A: return ...` followed by `if D: ...` and
+    `if A: return ... elif D: ...` run the same statements."""
+
+    name = "resolver_elif"
+
+    def rewrite(self, module, r):
+        ai = r.active_if
+        ret = code_of(_single_return(ai.body))
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}if {code_of(ai.test)}:\n    {ret}\n"
+            f"elif {r.draft}:\n    if not {r.frozen}:\n        return None\n{_code(r.tail)}",
+        )
+
+
+@register
+class ResolverSingleExit(_ResolverOp):
+    """One exit: `result = None`; `if active SWA: result = active` / `elif not draft or frozen:`
+    (the allocator's kvcache, if SWA) ; `return result`.
+
+    Each path assigns what it returned before; the guard `not D or F` is the negation of the
+    early-return condition `D and not F`."""
+
+    name = "resolver_single_exit"
+
+    def rewrite(self, module, r):
+        ai = r.active_if
+        pre, value = _tail_value(r)
+        ret = code_of(_single_return(ai.body).value)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}result = None\nif {code_of(ai.test)}:\n    result = {ret}\n"
+            f"elif not {r.draft} or {r.frozen}:\n{_indent(pre)}    result = {value}\n"
+            "return result\n",
+        )
+
+
+@register
+class ResolverPositiveGuard(_ResolverOp):
+    """The draft check as a positive guard around the fallback: `if not draft or frozen:`
+    (fetch and return the allocator's kvcache), then `return None`.
+
+    `not (D and not F)` is `not D or F`; the fallback runs exactly when the early return did
+    not."""
+
+    name = "resolver_positive_guard"
+
+    def rewrite(self, module, r):
+        pre, value = _tail_value(r)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if not {r.draft} or {r.frozen}:\n"
+            f"{_indent(pre)}    return {value}\nreturn None\n",
+        )
+
+
+@register
+class ResolverHelperPredicate(_ResolverOp):
+    """The draft test moved into a same-module predicate `_is_plain_draft(runner)` returning
+    `D and not F`; the resolver returns None when it holds.
+
+    `if D: if not F: return None` is `if D and not F: return None`; the predicate returns that
+    expression for the same runner."""
+
+    name = "resolver_helper_predicate"
+
+    def rewrite(self, module, r):
+        new = _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if _is_plain_draft({r.param}):\n    return None\n"
+            f"{_code(r.tail)}",
+        )
+        return add_toplevel(
+            new,
+            f"def _is_plain_draft({r.param}):\n"
+            '    """A draft worker that owns its KV pool (any draft but FROZEN_KV MTP)."""\n'
+            f"    return {r.draft} and not {r.frozen}\n",
+        )
+
+
+@register
+class ResolverCachedDraftFlag(_ResolverOp):
+    """The draft role cached at init (`self.is_draft_runner = D`, as the fa3/flashmla backends
+    do) and read by the resolver, now an instance method.
+
+    The runner's role does not change after construction; the flag is set right before the
+    only call of the resolver (`self._resolve_swa_kv_pool(...)` in `__init__`), which still
+    passes the runner."""
+
+    name = "resolver_cached_draft_flag"
+
+    def rewrite(self, module, r):
+        init = next((m for m in methods(r.cls) if m.name.value == "__init__"), None)
+        if init is None or r.param not in param_names(init):
+            return None
+        calls = find_all(module, lambda n: is_attr(n, "_resolve_swa_kv_pool"))
+        if not calls or not all(is_attr(c, "_resolve_swa_kv_pool", "self") for c in calls):
+            return None
+        body = list(init.body.body)
+        idx = next((i for i, s in enumerate(body) if "_resolve_swa_kv_pool(" in node_code(s)), None)
+        if idx is None:
+            return None
+        new_init = init.with_changes(
+            body=init.body.with_changes(
+                body=body[:idx] + stmts(f"self.is_draft_runner = {r.draft}\n") + body[idx:]
+            )
+        )
+        fn = r.fn.with_changes(
+            decorators=[
+                d
+                for d in r.fn.decorators
+                if not (isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod")
+            ],
+            params=r.fn.params.with_changes(
+                params=[cst.Param(cst.Name("self"))] + list(r.fn.params.params)
+            ),
+        )
+        new_body = (
+            cst.parse_module(
+                "def _f():\n"
+                + _indent(
+                    f"{_code([r.active, r.active_if])}if self.is_draft_runner:\n"
+                    f"    if not {r.frozen}:\n        return None\n{_code(r.tail)}"
+                )
+            )
+            .body[0]
+            .body.body
+        )
+        fn = fn.with_changes(body=fn.body.with_changes(body=r.doc + list(new_body)))
+        cls = replace_member(r.cls, r.fn, [fn])
+        cls = replace_member(cls, init, [new_init])
+        return replace_toplevel(module, r.cls, [cls])
+
+
+@register
+class ResolverEarlyFetch(_ResolverOp):
+    """The allocator's kvcache fetched first (`kvcache = ...get_kvcache()`) and returned last,
+    after the active-pool and draft guards.
+
+    `get_kvcache()` only returns the allocator's pool object; fetching it earlier changes no
+    state, and it is returned on the same paths as before."""
+
+    name = "resolver_early_fetch"
+
+    def rewrite(self, module, r):
+        pre, _ = _tail_value(r)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}{pre}{_code([r.active_if])}if {r.draft}:\n"
+            f"    if not {r.frozen}:\n        return None\n{_code(r.tail[-1:])}",
+        )
+
+
+class _ResolverMutation(_ResolverOp):
+    kind = "mutation"
+
+
+@register
+class MutInvertedPolarity(_ResolverMutation):
+    """BREAKS the resolver: the FROZEN_KV test inverted (`if D: if F: return None`), so plain
+    draft workers get the target allocator's pool (#25103) and FROZEN_KV drafts get None."""
+
+    name = "mut_inverted_polarity"
+
+    def rewrite(self, module, r):
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if {r.draft}:\n    if {r.frozen}:\n"
+            f"        return None\n{_code(r.tail)}",
+        )
+
+
+@register
+class MutMissingDraftCheck(_ResolverMutation):
+    """BREAKS the resolver: the draft-worker guard removed, so EAGLE drafts read the target
+    allocator's SWA pool (#25103)."""
+
+    name = "mut_missing_draft_check"
+
+    def rewrite(self, module, r):
+        return _with_body(module, r, _code([r.active, r.active_if] + r.tail))
+
+
+@register
+class MutMissingActiveCheck(_ResolverMutation):
+    """BREAKS the resolver: the active-pool test removed, so a backend whose own pool is SWA
+    still takes the allocator's kvcache (the pool FROZEN_KV swaps is ignored)."""
+
+    name = "mut_missing_active_check"
+
+    def rewrite(self, module, r):
+        return _with_body(module, r, _code([r.active, _draft_block(r)] + r.tail))
+
+
+def _draft_block(r: _Resolver):
+    return stmts(f"if {r.draft}:\n    if not {r.frozen}:\n        return None\n")[0]
+
+
+@register
+class MutAllocatorForPool(Operator):
+    """BREAKS pool-based code: where it hands the KV pool on (`f(..., self.token_to_kv_pool)`,
+    `self._swa_kv_pool = attn_backend._swa_kv_pool`), hand on the allocator instead (the
+    pre-fix code: translate / decide SWA mode through the allocator)."""
+
+    name = "mut_allocator_for_pool"
+    kind = "mutation"
+    statuses = ("fixed",)
+
+    def apply(self, module, ctx):
+        code = module.code
+        count = [0]
+        funcs = {f.name.value for f in functions(module)}
+        has_alias = f"self.{ALLOC} =" in code
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):
+                if not (
+                    has_alias and isinstance(updated.func, cst.Name) and updated.func.value in funcs
+                ):
+                    return updated
+                args = []
+                for a in updated.args:
+                    if is_attr(a.value, "token_to_kv_pool", "self"):
+                        a = a.with_changes(value=expr(f"self.{ALLOC}"))
+                        count[0] += 1
+                    args.append(a)
+                return updated.with_changes(args=args)
+
+            def leave_Assign(self, original, updated):
+                if (
+                    len(updated.targets) == 1
+                    and is_attr(updated.targets[0].target, "_swa_kv_pool", "self")
+                    and is_attr(updated.value, "_swa_kv_pool", "attn_backend")
+                ):
+                    count[0] += 1
+                    return updated.with_changes(value=expr(f"model_runner.{ALLOC}"))
+                return updated
+
+        new = map_functions(
+            module,
+            ("self.token_to_kv_pool", "attn_backend._swa_kv_pool"),
+            lambda fn, cls: _counted(fn, T(), count),
+        )
+        return new
