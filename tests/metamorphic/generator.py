@@ -1,0 +1,215 @@
+"""Generate variants (site x operator, site x operator pair) and judge them with the kvguard CLI.
+
+A variant is a small package tree ``sglang/srt/layers/attention/<file>.py`` (plus the modules a
+multi-file operator adds, and ``__init__.py`` files) written under a temporary directory. All
+single-module variants of a batch are judged by ONE ``kvguard check --output-format json``
+invocation over the batch directory; a multi-file variant is judged by its own invocation with
+the variant's root as working directory (so a project index resolves ``sglang.…`` imports inside
+that variant only).
+
+Verdict:
+* buggy site + refactorings: at least one KVG001-KVG003 finding in the variant's files;
+* fixed site + refactorings: no finding;
+* fixed site + a mutation (with or without refactorings): at least one finding.
+
+Every file of every variant is ``compile()``d (CPython's parser and compiler; nothing is
+imported or run). A variant that fails is an operator bug (``OperatorBug``), never a verdict.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+import libcst as cst
+
+from .operators import OPERATORS, Ctx, Operator
+from .sites import REPO, Site
+
+FAMILY = ("KVG001", "KVG002", "KVG003")
+
+
+class OperatorBug(Exception):
+    pass
+
+
+@dataclass
+class Variant:
+    site: Site
+    ops: tuple[str, ...]
+    files: dict[str, str]
+    expect: str  # "finding" | "clean"
+    found: Optional[set] = None  # codes found (after judging)
+    error: Optional[str] = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.site.id}|{'+'.join(self.ops) or 'identity'}"
+
+    @property
+    def multi(self) -> bool:
+        return len(self.files) > 1
+
+    @property
+    def ok(self) -> Optional[bool]:
+        if self.error is not None:
+            return False
+        if self.found is None:
+            return None
+        return bool(self.found) == (self.expect == "finding")
+
+
+def expectation(site: Site, ops: Sequence[Operator]) -> Optional[str]:
+    mutations = [op for op in ops if op.kind == "mutation"]
+    if any(site.status not in op.statuses for op in ops) or len(mutations) > 1:
+        return None
+    if site.status == "buggy":
+        return "finding"
+    return "finding" if mutations else "clean"
+
+
+_MODULES: dict[str, cst.Module] = {}
+
+
+def site_module(site: Site) -> cst.Module:
+    if site.id not in _MODULES:
+        _MODULES[site.id] = cst.parse_module(site.text)
+    return _MODULES[site.id]
+
+
+def build(site: Site, op_names: Sequence[str]) -> Optional[Variant]:
+    """The variant, or None when an operator does not apply ("n/a")."""
+    ops = [OPERATORS[n] for n in op_names]
+    expect = expectation(site, ops)
+    if expect is None:
+        return None
+    if any(op.multi_file for op in ops[:-1]):
+        return None  # multi-file operators only as the last step of a composition
+    module = site_module(site)
+    ctx = Ctx(site)
+    for op in ops:
+        try:
+            new = op.apply(module, ctx)
+        except OperatorBug:
+            raise
+        except Exception as exc:  # an operator crash is an operator bug
+            raise OperatorBug(f"{op.name} on {site.id}: {type(exc).__name__}: {exc}") from exc
+        if new is None or new.deep_equals(module):
+            return None
+        module = new
+    files = {site.relpath: module.code}
+    files.update(ctx.extra)
+    for rel, text in files.items():
+        try:  # CPython's own parser and compiler: the variant is valid Python
+            compile(text, rel, "exec", dont_inherit=True)
+        except Exception as exc:
+            raise OperatorBug(f"{'+'.join(op_names)} on {site.id}: {rel}: {exc}") from exc
+    return Variant(site, tuple(op_names), files, expect)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        d = path.parent
+        while d != root:
+            init = d / "__init__.py"
+            if not init.exists():
+                init.write_text("", encoding="utf-8")
+            d = d.parent
+
+
+def kvguard_command() -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "lint_rules",
+        "check",
+        "--output-format",
+        "json",
+        "--no-cache",
+        "--exit-zero",
+        "--isolated",
+    ]
+
+
+def _run_cli(cwd: Path, targets: list[str]) -> list[dict]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run(
+        kvguard_command() + targets, cwd=cwd, capture_output=True, text=True, env=env
+    )
+    if proc.returncode not in (0, 1, 2) or not proc.stdout.strip():
+        raise RuntimeError(f"kvguard failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def judge(variants: Sequence[Variant], workdir: Optional[Path] = None) -> None:
+    """Fill ``found`` / ``error`` of every variant (single-module ones in one CLI run)."""
+    with tempfile.TemporaryDirectory(prefix="kvguard-meta-") as tmp:
+        root = Path(workdir or tmp)
+        singles = [v for v in variants if not v.multi]
+        batch = root / "batch"
+        for i, v in enumerate(singles):
+            _write(batch / f"v{i:05d}", v.files)
+            v.found = set()
+        if singles:
+            for row in _run_cli(batch, sorted(p.name for p in batch.iterdir())):
+                _record(row, lambda vid: singles[int(vid[1:])])
+        for j, v in enumerate(x for x in variants if x.multi):
+            vroot = root / f"multi{j:05d}"
+            _write(vroot, v.files)
+            v.found = set()
+            for row in _run_cli(vroot, ["sglang"]):
+                _record(row, lambda vid, v=v: v)
+
+
+def _record(row: dict, variant_of) -> None:
+    parts = Path(row["filename"]).parts
+    vid = next((p for p in parts if p.startswith("v") and p[1:].isdigit()), None)
+    v = variant_of(vid)
+    if row.get("code") is None:
+        v.error = f"{row['filename']}: {row.get('message')}"
+    elif row["code"] in FAMILY:
+        v.found.add(row["code"])
+
+
+def singles(sites: Iterable[Site], op_names: Optional[Iterable[str]] = None) -> list[Variant]:
+    out = []
+    for site in sites:
+        for name in op_names or OPERATORS:
+            v = build(site, [name])
+            if v is not None:
+                out.append(v)
+    return out
+
+
+def identities(sites: Iterable[Site]) -> list[Variant]:
+    return [
+        Variant(s, (), {s.relpath: s.text}, "finding" if s.status == "buggy" else "clean")
+        for s in sites
+    ]
+
+
+def pairs(sites: Iterable[Site], sample: Optional[int] = None, seed: int = 0) -> list[Variant]:
+    """All ordered pairs of distinct operators where both apply (or a seeded sample of them)."""
+    combos = [(s, a, b) for s in sites for a in OPERATORS for b in OPERATORS if a != b]
+    if sample is not None:
+        rng = random.Random(seed)
+        rng.shuffle(combos)
+    out = []
+    for s, a, b in combos:
+        v = build(s, [a, b])
+        if v is not None:
+            out.append(v)
+            if sample is not None and len(out) >= sample:
+                break
+    return out

@@ -1,0 +1,1201 @@
+"""Refactoring operators (semantics-preserving) and mutation operators (bug-introducing), as
+libcst transformations of a site module.
+
+Every operator is a small class: its docstring says which refactoring it models and why the
+result means the same as its input (for the self-contained site module: names that leave the
+module, such as a parameter passed by keyword from another file, are kept). ``apply`` returns the
+new module, or None when the operator does not apply to the site ("n/a"). Operators that write
+several files return extra modules in ``ctx.extra`` (relative path -> source).
+
+``kind``: "refactor" (the verdict must not change: a buggy site keeps a finding, a fixed one
+stays clean) or "mutation" (applies to fixed code and re-introduces the bug: must be found).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import libcst as cst
+
+from .cstutil import (
+    ALLOC,
+    LoadAttrRewriter,
+    Renamer,
+    add_imports,
+    add_toplevel,
+    assigned_locals,
+    body_insert_index,
+    classes,
+    code_of,
+    contains,
+    expr,
+    find_all,
+    first_param,
+    functions,
+    is_attr,
+    is_simple_ref,
+    is_static,
+    map_functions,
+    node_code,
+    methods,
+    param_names,
+    prepend_to_function,
+    replace_member,
+    replace_nodes,
+    replace_toplevel,
+    stmts,
+)
+
+PKG = "sglang.srt.layers.attention"
+PKG_DIR = "sglang/srt/layers/attention"
+
+
+@dataclass
+class Ctx:
+    """What an operator may need besides the module: the site, and files it adds."""
+
+    site: object
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class Operator:
+    name = ""
+    kind = "refactor"
+    #: site statuses it applies to ("mutation" operators: fixed code only)
+    statuses: tuple[str, ...] = ("buggy", "fixed")
+    multi_file = False
+
+    def apply(self, module: cst.Module, ctx: Ctx) -> Optional[cst.Module]:
+        raise NotImplementedError
+
+    @classmethod
+    def doc(cls) -> str:
+        return (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+
+
+OPERATORS: dict[str, Operator] = {}
+
+
+def register(cls):
+    assert cls.name and cls.name not in OPERATORS, cls
+    OPERATORS[cls.name] = cls()
+    return cls
+
+
+def _anchor_call(node, method: Optional[str] = None) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value
+        in ((method,) if method else ("get_kvcache", "translate_loc_from_full_to_swa"))
+    )
+
+
+def _reads_alloc(node) -> bool:
+    return contains(node, lambda n: is_attr(n, ALLOC))
+
+
+def _attr_rewrite(module, rw, touched: Optional[set] = None):
+    """Rewrite loads of ``X.token_to_kv_pool_allocator`` in functions: ``rw(node, fn, cls)``."""
+
+    def fn_op(fn, cls):
+        t = LoadAttrRewriter(ALLOC, lambda n, t: rw(n, fn, cls))
+        new = fn.visit(t)
+        if not t.count:
+            return None
+        if touched is not None and cls is not None:
+            touched.add(cls.name.value)
+        return new
+
+    return map_functions(module, (ALLOC,), fn_op)
+
+
+# ----------------------------------------------------------------------------- source accessors
+
+
+@register
+class GetattrLiteral(Operator):
+    """`x.token_to_kv_pool_allocator` read as `getattr(x, "token_to_kv_pool_allocator")`.
+
+    Models defensive attribute access. `getattr` with a literal name and no default is the same
+    look-up as the dotted form."""
+
+    name = "getattr_literal"
+
+    def apply(self, module, ctx):
+        return _attr_rewrite(
+            module, lambda n, fn, cls: expr(f'getattr({code_of(n.value)}, "{ALLOC}")')
+        )
+
+
+@register
+class ModuleAccessor(Operator):
+    """Extract a module function `_kv_allocator(owner)` returning `owner.token_to_kv_pool_allocator`
+    and call it wherever the attribute was read.
+
+    A function that returns the attribute read on its argument is the attribute read."""
+
+    name = "module_accessor"
+
+    def apply(self, module, ctx):
+        new = _attr_rewrite(module, lambda n, fn, cls: expr(f"_kv_allocator({code_of(n.value)})"))
+        if new is None:
+            return None
+        return add_toplevel(
+            new,
+            f'def _kv_allocator(owner):\n    """The KV allocator of a model runner or backend."""\n'
+            f"    return owner.{ALLOC}\n",
+        )
+
+
+@register
+class AccessorMethod(Operator):
+    """Extract a static accessor method `_allocator_of(owner)` on each class that reads the
+    allocator, called as `self._allocator_of(x)` (or `Cls._allocator_of(x)` in static methods).
+
+    A static method returning the attribute of its argument is that attribute read; the method
+    is found on the class (no base defines it)."""
+
+    name = "accessor_method"
+
+    def apply(self, module, ctx):
+        touched: set = set()
+
+        def rw(n, fn, cls):
+            if cls is None:
+                return None
+            recv = cls.name.value if is_static(fn) or not first_param(fn) else first_param(fn)
+            return expr(f"{recv}._allocator_of({code_of(n.value)})")
+
+        new = _attr_rewrite(module, rw, touched)
+        if new is None:
+            return None
+        body = []
+        for top in new.body:
+            if isinstance(top, cst.ClassDef) and top.name.value in touched:
+                top = top.with_changes(
+                    body=top.body.with_changes(
+                        body=list(top.body.body)
+                        + stmts(
+                            f"@staticmethod\ndef _allocator_of(owner):\n    return owner.{ALLOC}\n"
+                        )
+                    )
+                )
+            body.append(top)
+        return new.with_changes(body=body)
+
+
+@register
+class ClosureGetter(Operator):
+    """In each function reading `p.token_to_kv_pool_allocator` on a parameter `p` it never
+    rebinds, define a closure `def _allocator(): return p.token_to_kv_pool_allocator` at the top
+    and call it instead.
+
+    The closure reads the same attribute of the same object at the same point of execution."""
+
+    name = "closure_getter"
+
+    def apply(self, module, ctx):
+        return map_functions(module, (ALLOC,), lambda fn, cls: self._fn(fn))
+
+    @staticmethod
+    def _fn(fn: cst.FunctionDef) -> Optional[cst.FunctionDef]:
+        params = set(param_names(fn)) - assigned_locals(fn)
+        recvs: dict[str, str] = {}
+
+        def rw(n, t):
+            if t.fn_stack[-1] is not fn:
+                return None
+            if not (isinstance(n.value, cst.Name) and n.value.value in params):
+                return None
+            p = n.value.value
+            name = recvs.setdefault(p, "_allocator" if not recvs else f"_allocator_{len(recvs)}")
+            return expr(f"{name}()")
+
+        t = LoadAttrRewriter(ALLOC, rw)
+        new = fn.visit(t)
+        if not t.count:
+            return None
+        defs = [
+            s
+            for p, name in recvs.items()
+            for s in stmts(f"def {name}():\n    return {p}.{ALLOC}\n")
+        ]
+        return prepend_to_function(new, defs)
+
+
+# ----------------------------------------------------------------------------- renames
+
+
+@register
+class RenameLocals(Operator):
+    """Rename every local variable of every function (`allocator` -> `kv_alloc`, `kvcache` ->
+    `kv_cache_obj`, any other `x` -> `x_`).
+
+    Consistent alpha-renaming of function-local names (parameters, attributes, keyword
+    arguments and globals untouched) does not change behaviour."""
+
+    name = "rename_locals"
+    special = {"allocator": "kv_alloc", "kvcache": "kv_cache_obj", "active_pool": "current_pool"}
+
+    def apply(self, module, ctx):
+        def fn_op(fn, cls):
+            names = assigned_locals(fn)
+            if not names:
+                return None
+            mapping = {n: self.special.get(n, n + "_") for n in names}
+            return fn.with_changes(body=fn.body.visit(Renamer(mapping)))
+
+        return map_functions(module, (), fn_op)
+
+
+@register
+class RenameAllocatorAttribute(Operator):
+    """Rename the backend's `self.token_to_kv_pool_allocator` attribute to `self.kv_alloc` in every
+    class that stores it (all reads and writes on `self` in that class).
+
+    Consistent renaming of an attribute the module owns; nothing outside the site reads it."""
+
+    name = "rename_alloc_attr"
+
+    def apply(self, module, ctx):
+        storing = {c.name.value for c in classes(module) if f"self.{ALLOC} =" in node_code(c)}
+
+        class T(cst.CSTTransformer):
+            def leave_Attribute(self, original, updated):
+                if is_attr(updated, ALLOC, "self"):
+                    return updated.with_changes(attr=cst.Name("kv_alloc"))
+                return updated
+
+        return map_functions(
+            module,
+            (f"self.{ALLOC}",),
+            lambda fn, cls: (
+                fn.visit(T()) if cls is not None and cls.name.value in storing else None
+            ),
+        )
+
+
+@register
+class RenameSwaAttributes(Operator):
+    """Rename the SWA attributes the module stores (`use_sliding_window_kv_pool` ->
+    `window_kv_mode`, `_swa_kv_pool` -> `_window_kv_pool`, `swa_kv_pool` -> `window_kv_pool`)
+    everywhere in the module.
+
+    Consistent renaming of attributes defined and read only within the site."""
+
+    name = "rename_swa_attrs"
+    mapping = {
+        "use_sliding_window_kv_pool": "window_kv_mode",
+        "_swa_kv_pool": "_window_kv_pool",
+        "swa_kv_pool": "window_kv_pool",
+    }
+
+    def apply(self, module, ctx):
+        import re
+
+        stored = set(re.findall(r"\.(\w+)\s*(?::[^=\n]*)?=[^=]", module.code))
+        mapping = {k: v for k, v in self.mapping.items() if k in stored}
+        if not mapping:
+            return None
+
+        class T(cst.CSTTransformer):
+            def leave_Attribute(self, original, updated):
+                if updated.attr.value in mapping:
+                    return updated.with_changes(attr=cst.Name(mapping[updated.attr.value]))
+                return updated
+
+        return map_functions(module, tuple(mapping), lambda fn, cls: fn.visit(T()))
+
+
+@register
+class RenameParameters(Operator):
+    """Rename the parameters `model_runner` -> `runner`, `token_to_kv_pool_allocator` ->
+    `kv_allocator`, `attn_backend` -> `backend`, `token_to_kv_pool` -> `kv_pool` (and their uses),
+    updating keyword arguments at the module's own call sites of module functions.
+
+    Alpha-renaming of parameters; only calls from inside the site pass them by keyword (backend
+    constructors are called positionally by sglang)."""
+
+    name = "rename_params"
+    mapping = {
+        "model_runner": "runner",
+        ALLOC: "kv_allocator",
+        "attn_backend": "backend",
+        "token_to_kv_pool": "kv_pool",
+    }
+
+    def apply(self, module, ctx):
+        renamed_funcs: dict[str, dict[str, str]] = {}
+
+        def fn_op(fn, cls):
+            params = param_names(fn)
+            mapping = {k: v for k, v in self.mapping.items() if k in params}
+            if not mapping or set(mapping.values()) & (set(params) | assigned_locals(fn)):
+                return None
+            if cls is None:
+                renamed_funcs[fn.name.value] = mapping
+            return fn.visit(Renamer(mapping, params=True))
+
+        new = map_functions(module, tuple(self.mapping), fn_op)
+        if new is None:
+            return None
+        # keyword call sites of renamed module functions
+        module_funcs = {f.name.value for f in functions(module)}
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):
+                if isinstance(updated.func, cst.Name) and updated.func.value in module_funcs:
+                    m = renamed_funcs.get(updated.func.value, {})
+                    args = [
+                        (
+                            a.with_changes(keyword=cst.Name(m[a.keyword.value]))
+                            if a.keyword is not None and a.keyword.value in m
+                            else a
+                        )
+                        for a in updated.args
+                    ]
+                    return updated.with_changes(args=args)
+                return updated
+
+        if not renamed_funcs:
+            return new
+        return map_functions(new, tuple(renamed_funcs), lambda fn, cls: fn.visit(T())) or new
+
+
+# ----------------------------------------------------------------------------- bound methods
+
+
+def _stmt_rewrite(module: cst.Module, rewrite_stmt, needles=()) -> Optional[cst.Module]:
+    """Apply ``rewrite_stmt(stmt) -> list[stmt] | None`` to every statement inside functions."""
+
+    class T(cst.CSTTransformer):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+
+        def leave_IndentedBlock(self, original, updated):
+            body = []
+            for s in updated.body:
+                new = rewrite_stmt(s)
+                if new is None:
+                    body.append(s)
+                else:
+                    self.count += 1
+                    body.extend(new)
+            return updated.with_changes(body=body)
+
+    def fn_op(fn, cls):
+        t = T()
+        new = fn.visit(t)
+        return new if t.count else None
+
+    return map_functions(module, needles, fn_op)
+
+
+class _BindAnchor(Operator):
+    method = ""
+    guarded = False
+
+    def apply(self, module, ctx):
+        m = self.method
+        var = "get_kvcache" if m == "get_kvcache" else "translate_to_swa"
+
+        def rewrite(s):
+            if not isinstance(s, cst.SimpleStatementLine):
+                return None
+            calls = find_all(s, lambda n: _anchor_call(n, m) and is_simple_ref(n.func.value))
+            receivers = {code_of(c.func.value) for c in calls}
+            if len(receivers) != 1:
+                return None
+            recv = receivers.pop()
+            if self.guarded:
+                pre = stmts(f'{var} = getattr({recv}, "{m}", None)\n')
+                # the #26966 shape: `x = getter()` behind an `is not None` test
+                small = s.body[0]
+                if (
+                    len(s.body) == 1
+                    and isinstance(small, cst.Assign)
+                    and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and small.value is calls[0]
+                ):
+                    tgt = small.targets[0].target.value
+                    call_args = code_of(calls[0].with_changes(func=cst.Name(var)))
+                    return pre + stmts(
+                        f"{tgt} = None\nif {var} is not None:\n    {tgt} = {call_args}\n"
+                    )
+                mapping = {
+                    c: expr(
+                        f"({code_of(c.with_changes(func=cst.Name(var)))} if {var} is not None else None)"
+                    )
+                    for c in calls
+                }
+            else:
+                pre = stmts(f"{var} = {recv}.{m}\n")
+                mapping = {c: c.with_changes(func=cst.Name(var)) for c in calls}
+            return pre + [replace_nodes(s, mapping)]
+
+        return _stmt_rewrite(module, rewrite, (m,))
+
+
+@register
+class BindGetKvcacheGuarded(_BindAnchor):
+    """`getter = getattr(alloc, "get_kvcache", None)` looked up first, then
+    `if getter is not None: pool = getter()` (the #26966 regression's shape).
+
+    The allocator always has `get_kvcache`, so the default never applies, and calling the bound
+    method is the method call; evaluating the receiver early has no side effect (a name or an
+    attribute chain)."""
+
+    name = "bind_get_kvcache_guarded"
+    method = "get_kvcache"
+    guarded = True
+
+
+@register
+class BindGetKvcache(_BindAnchor):
+    """`get_kvcache = alloc.get_kvcache` bound to a name on the line before, then called.
+
+    A bound method called later is the method call (receiver: a side-effect-free reference)."""
+
+    name = "bind_get_kvcache"
+    method = "get_kvcache"
+
+
+@register
+class BindTranslate(_BindAnchor):
+    """`translate_to_swa = x.translate_loc_from_full_to_swa` bound to a name, then called.
+
+    A bound method called later is the method call (receiver: a side-effect-free reference)."""
+
+    name = "bind_translate"
+    method = "translate_loc_from_full_to_swa"
+
+
+# ----------------------------------------------------------------------------- control flow
+
+
+@register
+class IfExpToIf(Operator):
+    """`x = a if c else b` / `return a if c else b` as an if/else statement.
+
+    The two forms evaluate `c`, then exactly one branch, and bind/return the same value."""
+
+    name = "ifexp_to_if"
+
+    def apply(self, module, ctx):
+        def rewrite(s):
+            if not isinstance(s, cst.SimpleStatementLine) or len(s.body) != 1:
+                return None
+            small = s.body[0]
+            if isinstance(small, cst.Return) and isinstance(small.value, cst.IfExp):
+                ie = small.value
+                return stmts(
+                    f"if {code_of(ie.test)}:\n    return {code_of(ie.body)}\n"
+                    f"else:\n    return {code_of(ie.orelse)}\n"
+                )
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.value, cst.IfExp)
+            ):
+                tgt = code_of(small.targets[0].target)
+                ie = small.value
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.value, cst.IfExp):
+                tgt = f"{code_of(small.target)}: {code_of(small.annotation.annotation)}"
+                ie = small.value
+            else:
+                return None
+            return stmts(
+                f"if {code_of(ie.test)}:\n    {tgt} = {code_of(ie.body)}\n"
+                f"else:\n    {tgt} = {code_of(ie.orelse)}\n"
+            )
+
+        return _stmt_rewrite(module, rewrite, (" if ",))
+
+
+@register
+class AndToIfExp(Operator):
+    """`a and b` (a a comparison) as `b if a else a`.
+
+    `and` returns its left operand when falsy, else its right one; `a` is a side-effect-free
+    comparison, so evaluating it once more changes nothing."""
+
+    name = "and_to_ifexp"
+
+    def apply(self, module, ctx):
+        count = [0]
+
+        class T(cst.CSTTransformer):
+            def leave_BooleanOperation(self, original, updated):
+                if isinstance(updated.operator, cst.And) and isinstance(
+                    updated.left, cst.Comparison
+                ):
+                    if all(
+                        is_simple_ref(c.comparator)
+                        or isinstance(c.comparator, (cst.Integer, cst.Name))
+                        for c in updated.left.comparisons
+                    ) and is_simple_ref(updated.left.left):
+                        count[0] += 1
+                        left = code_of(updated.left)
+                        return expr(f"({code_of(updated.right)} if {left} else {left})")
+                return updated
+
+        return map_functions(module, (" and ",), lambda fn, cls: _counted(fn, T(), count))
+
+
+def _counted(fn, transformer, count):
+    before = count[0]
+    new = fn.visit(transformer)
+    return new if count[0] > before else None
+
+
+# ----------------------------------------------------------------------------- class tests
+
+
+@register
+class IsinstanceTuple(Operator):
+    """`isinstance(x, C)` written `isinstance(x, (C,))`.
+
+    A one-element class tuple is the same test."""
+
+    name = "isinstance_tuple"
+
+    def apply(self, module, ctx):
+        count = [0]
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):
+                if (
+                    isinstance(updated.func, cst.Name)
+                    and updated.func.value == "isinstance"
+                    and len(updated.args) == 2
+                    and is_simple_ref(updated.args[1].value)
+                ):
+                    count[0] += 1
+                    return updated.with_deep_changes(
+                        updated.args[1], value=expr(f"({code_of(updated.args[1].value)},)")
+                    )
+                return updated
+
+        return map_functions(module, ("isinstance(",), lambda fn, cls: _counted(fn, T(), count))
+
+
+SWA_CLASSES = ("SWATokenToKVPoolAllocator", "SWAKVPool", "BaseSWAKVPool")
+
+
+def _imported_swa_names(module) -> dict[str, str]:
+    """SWA class name -> the module it is imported from (top-level `from M import Name`)."""
+    out = {}
+    for s in module.body:
+        if not _is_import_stmt(s):
+            continue
+        for imp in find_all(s, lambda n: isinstance(n, cst.ImportFrom)):
+            if isinstance(imp.names, cst.ImportStar) or imp.module is None or imp.relative:
+                continue
+            for alias in imp.names:
+                if (
+                    isinstance(alias.name, cst.Name)
+                    and alias.name.value in SWA_CLASSES
+                    and alias.asname is None
+                ):
+                    out[alias.name.value] = code_of(imp.module)
+    return out
+
+
+def _is_import_stmt(s) -> bool:
+    return not isinstance(s, (cst.ClassDef, cst.FunctionDef))
+
+
+@register
+class ImportAlias(Operator):
+    """Import the SWA classes under another name (`from M import SWAKVPool as _SWAPoolCls`) and
+    use that name.
+
+    An import alias binds the same class object."""
+
+    name = "import_alias"
+
+    def apply(self, module, ctx):
+        names = _imported_swa_names(module)
+        if not names:
+            return None
+        mapping = {n: f"_{n}Cls" for n in names}
+
+        class T(cst.CSTTransformer):
+            def leave_ImportAlias(self, original, updated):
+                if (
+                    isinstance(updated.name, cst.Name)
+                    and updated.name.value in mapping
+                    and updated.asname is None
+                ):
+                    return updated.with_changes(
+                        asname=cst.AsName(name=cst.Name(mapping[updated.name.value]))
+                    )
+                return updated
+
+        class U(cst.CSTTransformer):
+            def leave_Name(self, original, updated):
+                if updated.value in mapping:
+                    return updated.with_changes(value=mapping[updated.value])
+                return updated
+
+            def leave_Attribute(self, original, updated):
+                return updated.with_changes(attr=original.attr)
+
+            def leave_Arg(self, original, updated):
+                return updated.with_changes(keyword=original.keyword)
+
+            def leave_ImportFrom(self, original, updated):
+                return original
+
+            def leave_Param(self, original, updated):
+                return updated.with_changes(name=original.name)
+
+        new = map_functions(module, tuple(mapping), lambda fn, cls: fn.visit(U()))
+        new = new or module
+        return new.with_changes(body=[s.visit(T()) if _is_import_stmt(s) else s for s in new.body])
+
+
+@register
+class QualifiedClass(Operator):
+    """Refer to the SWA classes through their module (`from sglang.srt.mem_cache import
+    swa_memory_pool as _swa_mod` ... `_swa_mod.SWAKVPool`).
+
+    The attribute of the imported module is the class the from-import bound."""
+
+    name = "qualified_class"
+
+    def apply(self, module, ctx):
+        names = _imported_swa_names(module)
+        if not names:
+            return None
+        mods = sorted(set(names.values()))
+        alias = {m: f"_swa_mod{i}" for i, m in enumerate(mods)}
+        imports = []
+        for m in mods:
+            parent, _, leaf = m.rpartition(".")
+            imports.append(f"from {parent} import {leaf} as {alias[m]}")
+
+        class U(cst.CSTTransformer):
+            def leave_Name(self, original, updated):
+                if updated.value in names:
+                    return expr(f"{alias[names[updated.value]]}.{updated.value}")
+                return updated
+
+            def leave_Attribute(self, original, updated):
+                return updated.with_changes(attr=original.attr)
+
+            def leave_Arg(self, original, updated):
+                return updated.with_changes(keyword=original.keyword)
+
+            def leave_ImportFrom(self, original, updated):
+                return original
+
+            def leave_Param(self, original, updated):
+                return updated.with_changes(name=original.name)
+
+        new = map_functions(module, tuple(names), lambda fn, cls: fn.visit(U()))
+        if new is None:
+            return None
+        return add_imports(new, imports)
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@register
+class PropertyOverAttribute(Operator):
+    """Store the allocator as `self._kv_allocator_slot` and read it through a property
+    `kv_allocator` (in each class that stores `self.token_to_kv_pool_allocator`).
+
+    A property returning an attribute is that attribute read; reads on other objects would keep
+    the old name, so the operator does not apply when there are any."""
+
+    name = "property_attr"
+
+    def apply(self, module, ctx):
+        import re
+
+        if re.search(r"(?<!self)(?<!model_runner)\." + ALLOC, module.code):
+            return None  # read on another object: would keep the old name
+        changed = False
+        for cls in classes(module):
+            if f"self.{ALLOC} =" not in node_code(cls):
+                continue
+
+            class T(cst.CSTTransformer):
+                def __init__(self):
+                    super().__init__()
+                    self.targets = set()
+
+                def visit_AssignTarget(self, node):
+                    self.targets.add(node.target)
+
+                def leave_Attribute(self, original, updated):
+                    if is_attr(updated, ALLOC, "self"):
+                        name = "_kv_allocator_slot" if original in self.targets else "kv_allocator"
+                        return updated.with_changes(attr=cst.Name(name))
+                    return updated
+
+            new = cls.visit(T())
+            new = new.with_deep_changes(
+                new.body,
+                body=list(new.body.body)
+                + stmts("@property\ndef kv_allocator(self):\n    return self._kv_allocator_slot\n"),
+            )
+            module = replace_toplevel(module, cls, [new])
+            changed = True
+        return module if changed else None
+
+
+@register
+class PropertyOverRunner(Operator):
+    """Keep the model runner (`self._runner_ref = model_runner`, first statement of `__init__`)
+    and read the allocator through a property `mem_allocator` returning
+    `self._runner_ref.token_to_kv_pool_allocator`, replacing `model_runner.token_to_kv_pool_allocator`
+    in `__init__`.
+
+    The runner's allocator attribute is set before any backend is built and never rebound, so
+    the property returns the object the direct read returned."""
+
+    name = "property_runner"
+
+    def apply(self, module, ctx):
+        changed = False
+        for cls in classes(module):
+            init = next((m for m in methods(cls) if m.name.value == "__init__"), None)
+            if init is None or "model_runner" not in param_names(init):
+                continue
+            if "model_runner" in assigned_locals(init):
+                continue
+            t = LoadAttrRewriter(
+                ALLOC,
+                lambda n, t: (
+                    expr("self.mem_allocator")
+                    if is_attr(n, ALLOC, "model_runner") and len(t.fn_stack) == 1
+                    else None
+                ),
+            )
+            new_init = init.visit(t)
+            if not t.count:
+                continue
+            new_init = prepend_to_function(new_init, stmts("self._runner_ref = model_runner\n"))
+            new_cls = replace_member(cls, init, [new_init])
+            new_cls = new_cls.with_deep_changes(
+                new_cls.body,
+                body=list(new_cls.body.body)
+                + stmts(
+                    f"@property\ndef mem_allocator(self):\n    return self._runner_ref.{ALLOC}\n"
+                ),
+            )
+            module = replace_toplevel(module, cls, [new_cls])
+            changed = True
+        return module if changed else None
+
+
+# ----------------------------------------------------------------------------- multi-file
+
+
+@register
+class MoveFunctionsToModule(Operator):
+    """Move the module-level functions into a sibling module `swa_window_utils.py` of the same
+    package and import them back (absolute import, as sglang writes them).
+
+    The functions keep their code and the names they use (the new module gets the same imports);
+    the importing module binds the same function objects."""
+
+    name = "move_functions_module"
+    multi_file = True
+
+    def apply(self, module, ctx):
+        funcs = functions(module)
+        if not funcs:
+            return None
+        imports = [s for s in module.body if not isinstance(s, (cst.ClassDef, cst.FunctionDef))]
+        helper = cst.Module(body=imports + funcs, header=module.header)
+        ctx.extra[f"{PKG_DIR}/swa_window_utils.py"] = helper.code
+        body = [s for s in module.body if not isinstance(s, cst.FunctionDef)]
+        new = module.with_changes(body=body)
+        names = ", ".join(f.name.value for f in funcs)
+        return add_imports(new, [f"from {PKG}.swa_window_utils import {names}"])
+
+
+# ----------------------------------------------------------------------------- fixed resolvers
+#
+# The guarded `_resolve_swa_kv_pool` of trtllm (0.5.13+), flashinfer (0.5.14+) and aiter (0.5.20+)
+# all have one shape: `active = runner.token_to_kv_pool`; `if isinstance(active, P): return active`;
+# `if D: if not F: return None`; then a tail that fetches the allocator's kvcache and returns it
+# when it is an SWA pool. The operators below parse that shape and write it another way (issue 12:
+# must stay clean) or break it (must be found).
+
+
+@dataclass
+class _Resolver:
+    cls: cst.ClassDef
+    fn: cst.FunctionDef
+    param: str
+    doc: list
+    active: cst.BaseStatement
+    active_name: str
+    active_if: cst.BaseStatement
+    draft: str
+    frozen: str
+    tail: list
+
+
+def _single_return(block) -> Optional[cst.Return]:
+    body = block.body if isinstance(block, cst.IndentedBlock) else None
+    if body and len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine):
+        small = body[0].body
+        if len(small) == 1 and isinstance(small[0], cst.Return):
+            return small[0]
+    return None
+
+
+def _parse_resolver(module: cst.Module) -> Optional[_Resolver]:
+    for cls in classes(module):
+        for fn in methods(cls):
+            if fn.name.value != "_resolve_swa_kv_pool" or not is_static(fn):
+                continue
+            params = param_names(fn)
+            if len(params) != 1:
+                return None
+            body = list(fn.body.body)
+            k = body_insert_index(body)
+            doc, rest = body[:k], body[k:]
+            if len(rest) < 4:
+                return None
+            a, ai, d, *tail = rest
+            if not (
+                isinstance(a, cst.SimpleStatementLine)
+                and isinstance(a.body[0], cst.Assign)
+                and isinstance(a.body[0].targets[0].target, cst.Name)
+            ):
+                return None
+            active_name = a.body[0].targets[0].target.value
+            if not (isinstance(ai, cst.If) and ai.orelse is None and _single_return(ai.body)):
+                return None
+            if not (isinstance(d, cst.If) and d.orelse is None and len(d.body.body) == 1):
+                return None
+            inner = d.body.body[0]
+            if not (
+                isinstance(inner, cst.If)
+                and inner.orelse is None
+                and isinstance(inner.test, cst.UnaryOperation)
+                and isinstance(inner.test.operator, cst.Not)
+                and _single_return(inner.body)
+            ):
+                return None
+            last = tail[-1]
+            if not (
+                isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return)
+            ):
+                return None
+            if any(find_all(s, lambda n: isinstance(n, cst.Return)) for s in tail[:-1]):
+                return None
+            return _Resolver(
+                cls,
+                fn,
+                params[0],
+                doc,
+                a,
+                active_name,
+                ai,
+                code_of(d.test),
+                code_of(inner.test.expression),
+                tail,
+            )
+    return None
+
+
+def _code(stmts_) -> str:
+    return "".join(code_of(s) for s in stmts_)
+
+
+def _indent(code: str, n: int = 1) -> str:
+    import textwrap
+
+    return textwrap.indent(code, "    " * n)
+
+
+def _with_body(
+    module: cst.Module, r: _Resolver, body_code: str, fn: Optional[cst.FunctionDef] = None
+):
+    """Replace the resolver's body (docstring kept) with ``body_code``."""
+    fn = fn or r.fn
+    new_body = cst.parse_module("def _f():\n" + _indent(body_code)).body[0].body.body
+    new_fn = fn.with_changes(body=fn.body.with_changes(body=r.doc + list(new_body)))
+    new_cls = replace_member(r.cls, r.fn, [new_fn])
+    return replace_toplevel(module, r.cls, [new_cls])
+
+
+def _tail_value(r: _Resolver) -> tuple[str, str]:
+    """(tail statements but the final return, the returned expression)."""
+    return _code(r.tail[:-1]), code_of(r.tail[-1].body[0].value)
+
+
+class _ResolverOp(Operator):
+    statuses = ("fixed",)
+
+    def apply(self, module, ctx):
+        r = _parse_resolver(module)
+        return None if r is None else self.rewrite(module, r)
+
+
+@register
+class ResolverElif(_ResolverOp):
+    """The draft guard as an `elif` of the active-pool test.
+
+    The active-pool branch returns, so `if A: return ...` followed by `if D: ...` and
+    `if A: return ... elif D: ...` run the same statements."""
+
+    name = "resolver_elif"
+
+    def rewrite(self, module, r):
+        ai = r.active_if
+        ret = code_of(_single_return(ai.body))
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}if {code_of(ai.test)}:\n    {ret}\n"
+            f"elif {r.draft}:\n    if not {r.frozen}:\n        return None\n{_code(r.tail)}",
+        )
+
+
+@register
+class ResolverSingleExit(_ResolverOp):
+    """One exit: `result = None`; `if active SWA: result = active` / `elif not draft or frozen:`
+    (the allocator's kvcache, if SWA) ; `return result`.
+
+    Each path assigns what it returned before; the guard `not D or F` is the negation of the
+    early-return condition `D and not F`."""
+
+    name = "resolver_single_exit"
+
+    def rewrite(self, module, r):
+        ai = r.active_if
+        pre, value = _tail_value(r)
+        ret = code_of(_single_return(ai.body).value)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}result = None\nif {code_of(ai.test)}:\n    result = {ret}\n"
+            f"elif not {r.draft} or {r.frozen}:\n{_indent(pre)}    result = {value}\n"
+            "return result\n",
+        )
+
+
+@register
+class ResolverPositiveGuard(_ResolverOp):
+    """The draft check as a positive guard around the fallback: `if not draft or frozen:`
+    (fetch and return the allocator's kvcache), then `return None`.
+
+    `not (D and not F)` is `not D or F`; the fallback runs exactly when the early return did
+    not."""
+
+    name = "resolver_positive_guard"
+
+    def rewrite(self, module, r):
+        pre, value = _tail_value(r)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if not {r.draft} or {r.frozen}:\n"
+            f"{_indent(pre)}    return {value}\nreturn None\n",
+        )
+
+
+@register
+class ResolverHelperPredicate(_ResolverOp):
+    """The draft test moved into a same-module predicate `_is_plain_draft(runner)` returning
+    `D and not F`; the resolver returns None when it holds.
+
+    `if D: if not F: return None` is `if D and not F: return None`; the predicate returns that
+    expression for the same runner."""
+
+    name = "resolver_helper_predicate"
+
+    def rewrite(self, module, r):
+        new = _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if _is_plain_draft({r.param}):\n    return None\n"
+            f"{_code(r.tail)}",
+        )
+        return add_toplevel(
+            new,
+            f"def _is_plain_draft({r.param}):\n"
+            '    """A draft worker that owns its KV pool (any draft but FROZEN_KV MTP)."""\n'
+            f"    return {r.draft} and not {r.frozen}\n",
+        )
+
+
+@register
+class ResolverCachedDraftFlag(_ResolverOp):
+    """The draft role cached at init (`self.is_draft_runner = D`, as the fa3/flashmla backends
+    do) and read by the resolver, now an instance method.
+
+    The runner's role does not change after construction; the flag is set right before the
+    only call of the resolver (`self._resolve_swa_kv_pool(...)` in `__init__`), which still
+    passes the runner."""
+
+    name = "resolver_cached_draft_flag"
+
+    def rewrite(self, module, r):
+        init = next((m for m in methods(r.cls) if m.name.value == "__init__"), None)
+        if init is None or r.param not in param_names(init):
+            return None
+        calls = find_all(module, lambda n: is_attr(n, "_resolve_swa_kv_pool"))
+        if not calls or not all(is_attr(c, "_resolve_swa_kv_pool", "self") for c in calls):
+            return None
+        body = list(init.body.body)
+        idx = next((i for i, s in enumerate(body) if "_resolve_swa_kv_pool(" in node_code(s)), None)
+        if idx is None:
+            return None
+        new_init = init.with_changes(
+            body=init.body.with_changes(
+                body=body[:idx] + stmts(f"self.is_draft_runner = {r.draft}\n") + body[idx:]
+            )
+        )
+        fn = r.fn.with_changes(
+            decorators=[
+                d
+                for d in r.fn.decorators
+                if not (isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod")
+            ],
+            params=r.fn.params.with_changes(
+                params=[cst.Param(cst.Name("self"))] + list(r.fn.params.params)
+            ),
+        )
+        new_body = (
+            cst.parse_module(
+                "def _f():\n"
+                + _indent(
+                    f"{_code([r.active, r.active_if])}if self.is_draft_runner:\n"
+                    f"    if not {r.frozen}:\n        return None\n{_code(r.tail)}"
+                )
+            )
+            .body[0]
+            .body.body
+        )
+        fn = fn.with_changes(body=fn.body.with_changes(body=r.doc + list(new_body)))
+        cls = replace_member(r.cls, r.fn, [fn])
+        cls = replace_member(cls, init, [new_init])
+        return replace_toplevel(module, r.cls, [cls])
+
+
+@register
+class ResolverEarlyFetch(_ResolverOp):
+    """The allocator's kvcache fetched first (`kvcache = ...get_kvcache()`) and returned last,
+    after the active-pool and draft guards.
+
+    `get_kvcache()` only returns the allocator's pool object; fetching it earlier changes no
+    state, and it is returned on the same paths as before."""
+
+    name = "resolver_early_fetch"
+
+    def rewrite(self, module, r):
+        pre, _ = _tail_value(r)
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active])}{pre}{_code([r.active_if])}if {r.draft}:\n"
+            f"    if not {r.frozen}:\n        return None\n{_code(r.tail[-1:])}",
+        )
+
+
+class _ResolverMutation(_ResolverOp):
+    kind = "mutation"
+
+
+@register
+class MutInvertedPolarity(_ResolverMutation):
+    """BREAKS the resolver: the FROZEN_KV test inverted (`if D: if F: return None`), so plain
+    draft workers get the target allocator's pool (#25103) and FROZEN_KV drafts get None."""
+
+    name = "mut_inverted_polarity"
+
+    def rewrite(self, module, r):
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if {r.draft}:\n    if {r.frozen}:\n"
+            f"        return None\n{_code(r.tail)}",
+        )
+
+
+@register
+class MutMissingDraftCheck(_ResolverMutation):
+    """BREAKS the resolver: the draft-worker guard removed, so EAGLE drafts read the target
+    allocator's SWA pool (#25103)."""
+
+    name = "mut_missing_draft_check"
+
+    def rewrite(self, module, r):
+        return _with_body(module, r, _code([r.active, r.active_if] + r.tail))
+
+
+@register
+class MutMissingActiveCheck(_ResolverMutation):
+    """BREAKS the resolver: the active-pool test removed, so a backend whose own pool is SWA
+    still takes the allocator's kvcache (the pool FROZEN_KV swaps is ignored)."""
+
+    name = "mut_missing_active_check"
+
+    def rewrite(self, module, r):
+        return _with_body(module, r, _code([r.active, _draft_block(r)] + r.tail))
+
+
+def _draft_block(r: _Resolver):
+    return stmts(f"if {r.draft}:\n    if not {r.frozen}:\n        return None\n")[0]
+
+
+@register
+class MutAllocatorForPool(Operator):
+    """BREAKS pool-based code: where it hands the KV pool on (`f(..., self.token_to_kv_pool)`,
+    `self._swa_kv_pool = attn_backend._swa_kv_pool`), hand on the allocator instead (the
+    pre-fix code: translate / decide SWA mode through the allocator)."""
+
+    name = "mut_allocator_for_pool"
+    kind = "mutation"
+    statuses = ("fixed",)
+
+    def apply(self, module, ctx):
+        code = module.code
+        count = [0]
+        funcs = {f.name.value for f in functions(module)}
+        has_alias = f"self.{ALLOC} =" in code
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):
+                if not (
+                    has_alias and isinstance(updated.func, cst.Name) and updated.func.value in funcs
+                ):
+                    return updated
+                args = []
+                for a in updated.args:
+                    if is_attr(a.value, "token_to_kv_pool", "self"):
+                        a = a.with_changes(value=expr(f"self.{ALLOC}"))
+                        count[0] += 1
+                    args.append(a)
+                return updated.with_changes(args=args)
+
+            def leave_Assign(self, original, updated):
+                if (
+                    len(updated.targets) == 1
+                    and is_attr(updated.targets[0].target, "_swa_kv_pool", "self")
+                    and is_attr(updated.value, "_swa_kv_pool", "attn_backend")
+                ):
+                    count[0] += 1
+                    return updated.with_changes(value=expr(f"model_runner.{ALLOC}"))
+                return updated
+
+        new = map_functions(
+            module,
+            ("self.token_to_kv_pool", "attn_backend._swa_kv_pool"),
+            lambda fn, cls: _counted(fn, T(), count),
+        )
+        return new
