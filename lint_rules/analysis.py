@@ -512,17 +512,15 @@ class ModuleAnalysis:
 
             text = self.text if self.text is not None else self.module.code
             self.text = text
-            try:
-                tree = ast.parse(text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                self._flow = False
-            else:
-                project = self.project
-                if project is None:
-                    from .project import current_index
+            project = self.project
+            if project is None:
+                from .project import current_index
 
-                    project = current_index(self.path)
-                self._flow = Flow.build(tree, self.roots, project)
+                project = current_index(self.path)
+            try:
+                self._flow = Flow.build(ast.parse(text), self.roots, project)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._flow = False  # the syntactic fixed point answers
         return self._flow or None
 
     def values_of(self, expr: cst.CSTNode) -> Optional[frozenset]:

@@ -538,7 +538,7 @@ class Flow:
             if self.project is not None:
                 return self.project.name_values(self, name)
             return set()
-        return scope.locals[name]
+        return scope.locals.get(name, set())
 
     def _bind_name(self, name: str, values, unit: Unit) -> None:
         scope = self.module if name in unit.globals_ else unit

@@ -322,10 +322,10 @@ def reduce_for(
         return True, None
     try:
         tree = ast.parse(text)
+        model = Flow.build(tree, roots, project)
+        return not _anchored(tree, text, model, anchors), None
     except _PARSE_ERRORS:
-        return False, None
-    model = Flow.build(tree, roots, project)
-    return not _anchored(tree, text, model, anchors), None
+        return False, None  # parse in full: the libcst pass reports or decides
 
 
 def reduce_source(text: str) -> Optional[str]:
@@ -360,6 +360,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 return True
         return False
 
+    member_calls: list = []  # (call, enclosing function, syntactic)
     stack: list = [(tree, None)]
     while stack:
         node, fn = stack.pop()
@@ -384,12 +385,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
             if calls and not args and not node.keywords:
                 held = member_names(model.values_of(func)) & calls
                 if held:
-                    syntactic = (isinstance(func, ast.Attribute) and func.attr in held) or (
-                        isinstance(func, ast.Call)
-                        and any(isinstance(a, ast.Constant) and a.value in held for a in func.args)
-                    )
-                    if not (syntactic and _guarded_kvcache(fn)):
-                        return True
+                    member_calls.append((node, fn))
         elif kind is ast.Compare and class_test:
             if any(
                 isinstance(n, ast.Attribute)
@@ -400,7 +396,10 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
             ) and mentions_swa_class(node):
                 return True
         stack.extend((child, fn) for child in ast.iter_child_nodes(node))
-    return False
+    # a member call is an anchor unless its function follows the two guards first (KVG003's
+    # test, with held members counted as calls of it)
+    held_ids = frozenset(id(call) for call, _ in member_calls)
+    return any(not _guarded_kvcache(fn, held_ids) for _, fn in member_calls)
 
 
 def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
@@ -599,7 +598,7 @@ def _occurrences(text: str, words):
             at = text.find(word, end)
 
 
-def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
+def _guarded_kvcache(fn: Optional[ast.AST], held: frozenset = frozenset()) -> bool:
     """Every ``get_kvcache()`` call of ``fn`` follows both KVG003 guards in earlier statements of
     its body (sglang >= 0.5.13's ``_resolve_swa_kv_pool`` in its spellings): an ``if`` testing
     ``isinstance(<...>.token_to_kv_pool or a local bound to it, <SWA pool class>)`` that returns,
@@ -637,7 +636,8 @@ def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
             for sub in ast.walk(node)
             if isinstance(sub, ast.Call)
             and (
-                (isinstance(sub.func, ast.Attribute) and sub.func.attr == "get_kvcache")
+                id(sub) in held  # a held get_kvcache member called (flow model)
+                or (isinstance(sub.func, ast.Attribute) and sub.func.attr == "get_kvcache")
                 or (isinstance(sub.func, ast.Call) and "get_kvcache" in words(sub.func))
             )
         )

@@ -88,7 +88,7 @@ class _Mentions(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         if call_func_name(node) == "isinstance":
             self.isinstance_calls.append(node)
-        if _is_get_kvcache(node):
+        if _is_get_kvcache(node) or not node.args:  # (flow hook: held members, see _held)
             self.kvcache_calls.append(node)
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -129,7 +129,9 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
     def _scan_function(self, fn: FunctionInfo) -> None:
         """Mark get_kvcache() calls that follow both guards in the function's body."""
-        if id(fn.node) in self._scanned or not any(_is_get_kvcache(c) for c in fn.calls):
+        if id(fn.node) in self._scanned or not any(
+            _is_get_kvcache(c) or self._held(c) for c in fn.calls
+        ):
             return
         self._scanned.add(id(fn.node))
         body = fn.node.body
@@ -163,12 +165,14 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if any(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
             self._exempt.update(op for op in operands if _is_get_kvcache(op))
 
+    def _held(self, node: cst.Call) -> bool:
+        """flow hook: a call of the allocator's get_kvcache held in a name/attribute."""
+        return not node.args and "get_kvcache" in self.analysis.allocator_members(node.func)
+
     def visit_Call(self, node: cst.Call) -> None:
         if not _is_get_kvcache(node):
-            # flow hook: the allocator's get_kvcache held in a name/attribute, called later
-            if not node.args and "get_kvcache" in self.analysis.allocator_members(node.func):
-                if self.in_scope():
-                    self.report(node, _MESSAGE.format(src=source_of(node)))
+            if self._held(node) and node not in self._exempt and self.in_scope():
+                self.report(node, _MESSAGE.format(src=source_of(node)))
             return
         if node in self._exempt or not self.in_scope():
             return

@@ -256,6 +256,20 @@ class B(AttentionBackend):
 """,
     ),
     (
+        "a held get_kvcache called only after both resolver guards",
+        """
+class B(AttentionBackend):
+    @staticmethod
+    def _resolve(mr):
+        fetch = getattr(mr.token_to_kv_pool_allocator, "get_kvcache", None)
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fetch()
+""",
+    ),
+    (
         "the pool's own translate",
         """
 class B(AttentionBackend):
