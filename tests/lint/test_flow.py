@@ -336,3 +336,39 @@ def test_values_of_the_model():
         if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
     }
     assert ALLOC in values["x"] and KVCACHE in values["k"] and not values["n"]
+
+
+def test_allocator_attributes_setting_is_validated():
+    from lint_rules.config import ConfigError, parse_settings
+
+    cfg = parse_settings({"allocator-attributes": ["kv_allocator"]}, "pyproject.toml", "/p")
+    assert cfg.scope.allocator_attributes == ("kv_allocator",)
+    assert parse_settings({}, "pyproject.toml", "/p").scope.allocator_attributes == (
+        "token_to_kv_pool_allocator",
+    )
+    for bad in ("kv_allocator", [], ["not an identifier"], [1]):
+        with pytest.raises(ConfigError, match="allocator-attributes"):
+            parse_settings({"allocator-attributes": bad}, "pyproject.toml", "/p")
+
+
+def test_engine_run_follows_the_configured_roots(tmp_path):
+    """End to end through the CLI: the byte prefilter and the cache follow the setting."""
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "layers" / "attention"
+    pkg.mkdir(parents=True)
+    (pkg / "b.py").write_text(
+        "class B(AttentionBackend):\n"
+        "    def f(self, mr, i):\n"
+        "        return mr.kv_allocator.translate_loc_from_full_to_swa(i)\n"
+    )
+    cmd = [sys.executable, "-m", "lint_rules", "check", "--output-format", "concise", "."]
+    (tmp_path / "pyproject.toml").write_text("[tool.kvguard]\n")
+    first = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+    assert first.returncode == 0, first.stdout + first.stderr
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.kvguard]\nallocator-attributes = ["kv_allocator"]\n'
+    )
+    second = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
+    assert second.returncode == 1 and "KVG002" in second.stdout, second.stdout + second.stderr
