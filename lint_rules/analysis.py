@@ -1,23 +1,15 @@
-"""The shared module analysis: the one place that decides
+"""The shared module analysis (libcst side): the one place rules ask
 
-* what is *allocator-derived* (a value that comes from ``token_to_kv_pool_allocator``),
-* which names denote SWA allocator classes and SWA pool classes,
+* whether an expression may hold the allocator: asked of the allocator-flow model
+  (:mod:`lint_rules.flow`, stdlib ``ast``) by node position, so rules, fixer and reduction share
+  one decision (``is_allocator_derived``, ``values_of``, ``allocator_members``);
+* which names denote SWA allocator classes and SWA pool classes;
 * which code is *attention-backend code* (the scope findings are reported in).
 
-Every rule asks these questions through :class:`ModuleAnalysis`; no rule decides them on its
-own. The analysis is purely syntactic: it never imports or runs the code it reads.
-
-Allocator-derived values (flow-insensitive, computed to a fixed point per module):
-
-* ``<anything>.token_to_kv_pool_allocator`` and ``getattr(x, "token_to_kv_pool_allocator"[, d])``;
-* a local name assigned such a value (plain, annotated, tuple-unpacked, walrus), also in an
-  enclosing function (closures);
-* ``self.<attr>`` where some method of the same class (or of an in-module base class) assigns
-  ``self.<attr>`` an allocator-derived value;
-* a parameter named ``token_to_kv_pool_allocator``, or a parameter that receives an
-  allocator-derived argument (positional or keyword) at a call in the same module: ``f(...)``
-  for a module-level function, ``self.m(...)`` / ``cls.m(...)`` / ``Class.m(...)`` for a method;
-* ``a if c else b`` and ``a or b`` when one branch is allocator-derived.
+The analysis is purely syntactic: it never imports or runs the code it reads. The syntactic
+fixed point below (``_propagate``: the attribute, ``getattr``, aliases, ``self.`` attributes,
+parameters named like a root or fed one in the module) is the fallback for nodes the flow model
+cannot place (a node built by a caller, or a text ``ast`` cannot parse); the model subsumes it.
 """
 
 from __future__ import annotations
