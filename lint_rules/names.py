@@ -48,6 +48,18 @@ def mentions_swa_allocator_name(text: str) -> bool:
     return bool(_SWA_ALLOCATOR_RE.search(text)) or any(name in text for name in SWA_ALLOCATOR_NAMES)
 
 
+def swa_allocator_name_offsets(text: str):
+    """Offsets of every word of ``text`` that may be an SWA allocator class name (a superset of
+    what :func:`mentions_swa_allocator_name` looks for)."""
+    for m in _SWA_ALLOCATOR_RE.finditer(text):
+        yield m.start()
+    for name in SWA_ALLOCATOR_NAMES:
+        at = text.find(name)
+        while at >= 0:
+            yield at
+            at = text.find(name, at + 1)
+
+
 def is_swa_pool_class_name(name: str) -> bool:
     return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
 

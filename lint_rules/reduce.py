@@ -54,13 +54,18 @@ from .names import (
     is_swa_allocator_class_name,
     is_swa_member_name,
     is_swa_pool_class_name,
-    mentions_swa_allocator_name,
+    swa_allocator_name_offsets,
 )
 
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNICODE_WORD = re.compile(r"\w+")
 _ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")
+# Calls whose result holds their arguments (flow.py: containers, partial).
+_WRAPPING_CALLS = frozenset({"dict", "partial", "list", "tuple", "set", "frozenset"})
+_CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update"})
+_CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
+_RECORD_HINT = re.compile(r"dataclass|NamedTuple|namedtuple|attrs|pydantic")
 # Calls that never move a value into a parameter, a store or a result the model follows.
 _HARMLESS_CALLS = frozenset(
     {
@@ -109,6 +114,7 @@ class _Code:
     params: set[str] = field(default_factory=set)
     annotated: set[str] = field(default_factory=set)  # params annotated with an allocator class
     defnames: set[str] = field(default_factory=set)  # its own name and nested defs' names
+    all_params: set[str] = field(default_factory=set)  # parameters of it and nested functions
     returns_alloc_annotation: bool = False
     assigns: list = field(default_factory=list)  # (targets, value)
     ann_targets: list = field(default_factory=list)  # targets annotated with an allocator class
@@ -159,8 +165,11 @@ class _Code:
             elif kind in (ast.Return, ast.Yield, ast.YieldFrom):
                 if node.value is not None:
                     self.returns.append(node.value)
+            elif kind is ast.Lambda:
+                self.all_params |= _params(node)
             elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
                 self.defnames.add(node.name)
+                self.all_params |= _params(node)
                 args = node.args
                 for p in (*args.posonlyargs, *args.args, *args.kwonlyargs):
                     if annotation_names_allocator(p.annotation):
@@ -170,18 +179,29 @@ class _Code:
 
 
 def _target_words(target: ast.AST, names: set[str], attrs: set[str]) -> None:
-    for sub in ast.walk(target):
-        if isinstance(sub, ast.Name):
-            names.add(sub.id)
-        elif isinstance(sub, ast.Attribute):
-            attrs.add(sub.attr)
+    """The words a store into ``target`` makes carriers: a name, an attribute name (any
+    receiver), the container a subscript store writes into."""
+    kind = type(target)
+    if kind is ast.Name:
+        names.add(target.id)
+    elif kind is ast.Attribute:
+        attrs.add(target.attr)
+    elif kind is ast.Subscript:
+        _target_words(target.value, names, attrs)
+    elif kind in (ast.Tuple, ast.List):
+        for elt in target.elts:
+            _target_words(elt, names, attrs)
+    elif kind is ast.Starred:
+        _target_words(target.value, names, attrs)
 
 
 class _Module:
     """The word-level over-approximation of the flow model (see the module docstring)."""
 
-    def __init__(self, roots=DEFAULT_ROOTS) -> None:
+    def __init__(self, roots=DEFAULT_ROOTS, members=frozenset()) -> None:
         self.roots = frozenset(roots)
+        # allocator members whose holding matters (a held one may be called later: anchors)
+        self.members = frozenset(members)
         self.attrs: set[str] = set(self.roots)  # attribute words that may carry
         self.globals: set[str] = set()  # names that may carry anywhere (returners included)
         self.called: set[str] = set()  # functions called with a possibly-carrying argument
@@ -190,18 +210,34 @@ class _Module:
     def carries(self, e: Optional[ast.AST], names: set[str]) -> bool:
         kind = type(e)
         if kind is ast.Attribute:
-            return e.attr in self.attrs or self.carries(e.value, names)
+            # a carrier attribute on any receiver; a member of the allocator that matters; a
+            # container's read methods
+            if e.attr in self.attrs:
+                return True
+            if e.attr in self.members or e.attr in _CONTAINER_READS:
+                return self.carries(e.value, names)
+            return False
         if kind is ast.Name:
             return e.id in names or e.id in self.globals
         if kind is ast.Call:
-            if isinstance(e.func, ast.Name) and e.func.id == "getattr":
-                if any(isinstance(a, ast.Constant) and a.value in self.attrs for a in e.args[1:2]):
+            func = e.func
+            if isinstance(func, ast.Name) and func.id == "getattr" and len(e.args) >= 2:
+                name = e.args[1].value if isinstance(e.args[1], ast.Constant) else None
+                if name in self.attrs:
                     return True
-            return (
-                self.carries(e.func, names)
-                or any(self.carries(a, names) for a in e.args)
-                or any(self.carries(k.value, names) for k in e.keywords)
-            )
+                if name in self.members and self.carries(e.args[0], names):
+                    return True
+                return len(e.args) > 2 and self.carries(e.args[2], names)
+            if _direct_member_call(func, self.members) and _terminal_word(func) not in self.attrs:
+                return False  # calling the allocator's member gives its kvcache: not followed
+            if self.carries(func, names):
+                return True
+            word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if word in _WRAPPING_CALLS or word.endswith("Namespace"):
+                return any(self.carries(a, names) for a in e.args) or any(
+                    self.carries(k.value, names) for k in e.keywords
+                )
+            return False
         if kind in (ast.Subscript, ast.Starred, ast.Await, ast.YieldFrom, ast.NamedExpr):
             return self.carries(e.value, names)
         if kind is ast.IfExp:
@@ -275,15 +311,35 @@ class _Module:
             word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             self.called.add(word)
             self.call_funcs.append((code, call))
-            if isinstance(func, ast.Attribute):  # a method may store into its receiver
-                _target_words(func.value, names, self.attrs)
+            if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_STORES:
+                _target_words(func.value, names, self.attrs)  # stores into its receiver
             for a in args:
                 if isinstance(a, (ast.Name, ast.Attribute)):
                     self.called.add(a.id if isinstance(a, ast.Name) else a.attr)
             for k in call.keywords:
-                if k.arg:
-                    self.attrs.add(k.arg)  # record / namespace fields
+                if k.arg and self.carries(k.value, names):
+                    self.attrs.add(k.arg)  # a record / namespace field holding it
         return True
+
+
+def _terminal_word(func: ast.AST) -> str:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def _direct_member_call(func: ast.AST, members) -> bool:
+    """``x.<member>`` or ``getattr(x, "<member>"...)`` as the called expression."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in members
+    return (
+        isinstance(func, ast.Call)
+        and isinstance(func.func, ast.Name)
+        and func.func.id == "getattr"
+        and len(func.args) >= 2
+        and isinstance(func.args[1], ast.Constant)
+        and func.args[1].value in members
+    )
 
 
 def _unpacks_root(targets: list, roots) -> bool:
@@ -415,6 +471,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
         return False
     chunks = ol.chunks
     by_name: dict[str, list[int]] = {}
+    classes = {c.cls for c in chunks if c.cls}
     for i, c in enumerate(chunks):
         by_name.setdefault(c.name, []).append(i)
         if c.name == "__init__" and c.cls is not None:
@@ -447,8 +504,15 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
 
     # Words whose meaning the word-level model cannot follow outside functions: SWA allocator
     # class names (class tests count whatever the tested value) and allocator-class annotations.
-    if "swa-class-test" in anchors and mentions_swa_allocator_name(text):
-        return False
+    swa_chunks: set[int] = set()  # functions naming an SWA allocator class
+    if "swa-class-test" in anchors:
+        for at in swa_allocator_name_offsets(text):
+            if ol.in_comment(at):
+                continue
+            i = ol.chunk_at(at)
+            if i is None or not load(i):
+                return False  # an import or alias outside functions may be used anywhere
+            swa_chunks.add(i)
     for m in _ALLOCATOR_CLASS_WORD.finditer(text):
         if not is_allocator_class_name(m.group()):
             continue
@@ -458,7 +522,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
         if i is not None and not load(i):
             return False
 
-    mod = _Module(roots)
+    mod = _Module(roots, _call_members(anchors))
     searched: set[str] = set()
     followed: set[str] = set()
     while True:
@@ -494,21 +558,44 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
                 outer.add(e)
         if mod.scan(outer, set()):
             return False  # evaluated outside the function: the whole-module proof decides
-    # A carrying call must reach the parameters the word model marked: its callee must be a
-    # function of the module under that name, a name nothing rebinds.
+    # A carrying call must reach the parameters the word model marked. The flow model moves
+    # arguments into the functions of the module (by name: marked above), into nothing for
+    # names it cannot resolve (imports, builtins), and through values held in names or
+    # attributes (a bound method in a name, a partial, a callback parameter, setattr): those
+    # are what the words cannot follow.
     for code, call in mod.call_funcs:
         func = call.func
         word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-        if word in _HARMLESS_CALLS and isinstance(func, ast.Name):
+        if isinstance(func, ast.Name) and word in _HARMLESS_CALLS:
             continue
-        if word not in by_name or word in code.params or _rebound(text, word):
+        if word in ("partial", "setattr") or word in code.all_params or _rebound(text, word):
             return False
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(
-            k.arg is None for k in call.keywords
-        ):
-            continue  # forwarding: the callee's parameters all carry already
+        if word not in by_name and re.search(rf"\bclass\s+{re.escape(word)}\b", text):
+            return False  # a class of the module without its own __init__ (inherited, record)
+        if word in classes and _RECORD_HINT.search(text):
+            return False  # a record class: positional fields become attributes
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            return False  # a call of a call, a subscript, ...
     held = {w for w in _call_members(anchors) if _held_member(text, w)}
+    if any(_class_test(loaded[i].node) for i in swa_chunks):
+        return False  # a class test in a function that names an SWA allocator class
     return not any(_may_anchor(f, mod, anchors, held) for f in loaded.values() if f.relevant)
+
+
+def _class_test(fn: ast.AST) -> bool:
+    """Any ``isinstance``/``issubclass`` call or ``type(x)``/``x.__class__`` comparison."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("isinstance", "issubclass"):
+            return True
+        if isinstance(n, ast.Compare) and any(
+            isinstance(s, ast.Attribute)
+            and s.attr == "__class__"
+            or isinstance(s, ast.Call)
+            and getattr(s.func, "id", None) == "type"
+            for s in ast.walk(n)
+        ):
+            return True
+    return False
 
 
 def _call_members(anchors) -> set[str]:
@@ -528,13 +615,16 @@ def _held_member(text: str, word: str) -> bool:
 
 
 def _rebound(text: str, word: str) -> bool:
-    """Could ``word`` name something other than the def of that name (assigned, imported as,
-    a loop or with target)?"""
+    """Could ``word`` hold a value the module put there (assigned, annotated, a loop, with or
+    except target, a lambda or def parameter, ``global``)? Imports are not: the flow model
+    cannot resolve them either."""
     w = re.escape(word)
     return bool(
         re.search(
-            rf"\b{w}\s*(?:=[^=]|:[^\n]*=[^=])|\bas\s+{w}\b|\bfor\s+[^\n]*\b{w}\b\s*(?:,|\bin\b)|\bimport\s+[^\n]*\b{w}\b",
+            rf"\b{w}\s*(?:=[^=]|:[^\n]*=[^=]|:=)|\bas\s+{w}\b(?!\s*(?:,|$|\)))"
+            rf"|\bfor\s+[^\n]*\b{w}\b[^\n]*\bin\b|\blambda\b[^:\n]*\b{w}\b|\bglobal\b[^\n]*\b{w}\b",
             text,
+            re.M,
         )
     )
 
