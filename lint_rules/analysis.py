@@ -138,11 +138,30 @@ _STATEMENT_TYPES = (
 # class is entered, since they are evaluated in the enclosing scope.
 
 _SKIP_FIELDS = (
-    "whitespace", "lpar", "rpar", "comma", "leading_lines", "lines_after", "header", "footer",
-    "newline", "semicolon", "trailing", "dot", "colon", "equal", "lbrace", "rbrace", "lbracket",
-    "rbracket", "asynchronous",
+    "whitespace",
+    "lpar",
+    "rpar",
+    "comma",
+    "leading_lines",
+    "lines_after",
+    "header",
+    "footer",
+    "newline",
+    "semicolon",
+    "trailing",
+    "dot",
+    "colon",
+    "equal",
+    "lbrace",
+    "rbrace",
+    "lbracket",
+    "rbracket",
+    "asynchronous",
 )
-_OUTER_FIELDS = {cst.FunctionDef: ("decorators",), cst.ClassDef: ("decorators", "bases", "keywords")}
+_OUTER_FIELDS = {
+    cst.FunctionDef: ("decorators",),
+    cst.ClassDef: ("decorators", "bases", "keywords"),
+}
 _FIELDS: dict = {}
 
 
@@ -154,7 +173,10 @@ def _fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
         names = [f.name for f in dataclasses.fields(kind) if not f.name.startswith(_SKIP_FIELDS)]
         outer = _OUTER_FIELDS.get(kind, ())
-        cached = _FIELDS[kind] = (tuple(n for n in names if n in outer), tuple(n for n in names if n not in outer))
+        cached = _FIELDS[kind] = (
+            tuple(n for n in names if n in outer),
+            tuple(n for n in names if n not in outer),
+        )
     return cached
 
 
@@ -284,7 +306,9 @@ class _FactCollector:
             node=node,
             name=node.name.value,
             qualname=self._qualify(node.name.value),
-            base_names=[n for n in (dotted_name(arg.value) for arg in node.bases if not arg.keyword) if n],
+            base_names=[
+                n for n in (dotted_name(arg.value) for arg in node.bases if not arg.keyword) if n
+            ],
         )
         self.a.classes_by_node[node] = info
         self.a.classes.setdefault(info.name, info)
@@ -330,7 +354,9 @@ class _FactCollector:
 
     # ---- assignments and calls
 
-    def _record_assign(self, target: cst.BaseExpression, value: Optional[cst.BaseExpression]) -> None:
+    def _record_assign(
+        self, target: cst.BaseExpression, value: Optional[cst.BaseExpression]
+    ) -> None:
         if self.func_stack:
             info = self.func_stack[-1]
             info.assigns.extend(_target_pairs(target, value, info))
@@ -370,7 +396,9 @@ class ModuleAnalysis:
         self.module_functions: dict[str, FunctionInfo] = {}
         self.recorded: list[Recorded] = []
         self.path_in_scope = scope.all_code or any(path_matches(p, path) for p in scope.paths)
-        self.roots: tuple[str, ...] = tuple(getattr(scope, "allocator_attributes", None) or (ALLOCATOR_ATTR,))
+        self.roots: tuple[str, ...] = tuple(
+            getattr(scope, "allocator_attributes", None) or (ALLOCATOR_ATTR,)
+        )
         self.text: Optional[str] = None
         self.project = None
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
@@ -447,11 +475,19 @@ class ModuleAnalysis:
 
         def base_matches(info: ClassInfo, seen: set[str]) -> bool:
             for base in info.base_names:
-                terminal = self.original_name(base.rsplit(".", 1)[-1]) if "." not in base else base.rsplit(".", 1)[-1]
+                terminal = (
+                    self.original_name(base.rsplit(".", 1)[-1])
+                    if "." not in base
+                    else base.rsplit(".", 1)[-1]
+                )
                 if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
                     return True
                 local = self.classes.get(base)
-                if local is not None and local.name not in seen and base_matches(local, seen | {local.name}):
+                if (
+                    local is not None
+                    and local.name not in seen
+                    and base_matches(local, seen | {local.name})
+                ):
                     return True
             return False
 
@@ -525,7 +561,9 @@ class ModuleAnalysis:
             from libcst.metadata import MetadataWrapper, PositionProvider
 
             self._flow_values = model.by_position(self.text)
-            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(
+                PositionProvider
+            )
         rng = self._positions.get(expr)
         if rng is None:
             return None
@@ -595,7 +633,9 @@ class ModuleAnalysis:
             return self._derived(expr.value, env, self_name, cls)
         return False
 
-    def _callee_of(self, call: cst.Call, fn: Optional[FunctionInfo]) -> tuple[Optional[FunctionInfo], int]:
+    def _callee_of(
+        self, call: cst.Call, fn: Optional[FunctionInfo]
+    ) -> tuple[Optional[FunctionInfo], int]:
         """The in-module function a call targets, and how many leading params are implicit."""
         func = call.func
         if isinstance(func, cst.Name):

@@ -16,8 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 PATH = "sglang/srt/layers/attention/x.py"
 
-SRC = textwrap.dedent(
-    '''\
+SRC = textwrap.dedent('''\
     class XAttnBackend(AttentionBackend):
         def __init__(self, model_runner):
             self.kept_alloc = model_runner.token_to_kv_pool_allocator
@@ -40,8 +39,7 @@ SRC = textwrap.dedent(
 
     def unrelated(y):
         return y + 1
-    '''
-)
+    ''')
 
 
 def test_findings_through_helpers_survive_reduction():
@@ -62,27 +60,51 @@ CODES3 = frozenset({"KVG001", "KVG002", "KVG003"})
     "src,clean",
     [
         # carries the allocator, but nothing a rule anchors on: clean without libcst
-        ("class T:\n    def __init__(self, mr):\n        self.alloc = mr.token_to_kv_pool_allocator\n"
-         "        self.flag = isinstance(mr.token_to_kv_pool, SWAKVPool)\n", True),
+        (
+            "class T:\n    def __init__(self, mr):\n        self.alloc = mr.token_to_kv_pool_allocator\n"
+            "        self.flag = isinstance(mr.token_to_kv_pool, SWAKVPool)\n",
+            True,
+        ),
         # the anchors of each rule
-        ("def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\n", False),
-        ("def f(mr):\n    return hasattr(mr.token_to_kv_pool_allocator, 'translate_loc_from_full_to_swa')\n", False),
+        (
+            "def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\n",
+            False,
+        ),
+        (
+            "def f(mr):\n    return hasattr(mr.token_to_kv_pool_allocator, 'translate_loc_from_full_to_swa')\n",
+            False,
+        ),
         ("def f(mr):\n    return mr.token_to_kv_pool_allocator.full_to_swa_index_mapping\n", False),
         ("def f(mr):\n    return mr.token_to_kv_pool_allocator.get_kvcache()\n", False),
         # SWA allocator classes behind aliases still count
-        ("from m import SWATokenToKVPoolAllocator as A\n"
-         "def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, A)\n", False),
-        ("from m import SWATokenToKVPoolAllocator as A\nTYPES = (A, int)\n"
-         "def f(mr):\n    return type(mr.token_to_kv_pool_allocator) in TYPES\n", False),
-        ("def f(mr):\n    from m import SWATokenToKVPoolAllocator as S\n"
-         "    return isinstance(mr.token_to_kv_pool_allocator, S)\n", False),
+        (
+            "from m import SWATokenToKVPoolAllocator as A\n"
+            "def f(mr):\n    return isinstance(mr.token_to_kv_pool_allocator, A)\n",
+            False,
+        ),
+        (
+            "from m import SWATokenToKVPoolAllocator as A\nTYPES = (A, int)\n"
+            "def f(mr):\n    return type(mr.token_to_kv_pool_allocator) in TYPES\n",
+            False,
+        ),
+        (
+            "def f(mr):\n    from m import SWATokenToKVPoolAllocator as S\n"
+            "    return isinstance(mr.token_to_kv_pool_allocator, S)\n",
+            False,
+        ),
         # a test against an SWA allocator class counts whatever the tested value
         ("def f(pool):\n    return isinstance(pool, SWATokenToKVPoolAllocator)\n", False),
         # an anchor on a value that cannot be the allocator does not count
-        ("def f(pool):\n    return pool.translate_loc_from_full_to_swa(x)\n"
-         "def g(mr):\n    return mr.token_to_kv_pool_allocator\n", True),
-        ("def f(pool):\n    return pool.get_kvcache()\n"
-         "def g(mr):\n    return mr.token_to_kv_pool_allocator.available_size()\n", True),
+        (
+            "def f(pool):\n    return pool.translate_loc_from_full_to_swa(x)\n"
+            "def g(mr):\n    return mr.token_to_kv_pool_allocator\n",
+            True,
+        ),
+        (
+            "def f(pool):\n    return pool.get_kvcache()\n"
+            "def g(mr):\n    return mr.token_to_kv_pool_allocator.available_size()\n",
+            True,
+        ),
         # module-level code that carries: not decided here
         ("X = isinstance(mr.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)\n", False),
     ],
@@ -91,7 +113,10 @@ def test_clean_verdict_without_parsing(src, clean):
     verdict, _ = reduce_for(src, CODES3)
     assert verdict is clean
     if clean:  # and the full analysis agrees
-        assert lint_text(src, PATH, CODES3, ScopeConfig(), prefilter=False, reduce=False).findings == []
+        assert (
+            lint_text(src, PATH, CODES3, ScopeConfig(), prefilter=False, reduce=False).findings
+            == []
+        )
 
 
 @pytest.mark.slow
