@@ -33,6 +33,8 @@ WHY = {
     " (issue 11, item 1; the #26966 shape)",
     "bind_get_kvcache_guarded": "a get_kvcache looked up with getattr(..., None) and called behind"
     " an `is not None` test is not followed (issue 11, item 1; the #26966 shape)",
+    "pool_param_named_allocator": "a parameter named token_to_kv_pool_allocator is allocator-derived"
+    " by its name even though every caller passes a pool (issue 11, item 4)",
     "mut_inverted_polarity": "a guard with the wrong polarity passes (issue 12, item 1)",
 }
 COMPOSED = "two operators that each keep the verdict alone lose it together"
@@ -65,6 +67,7 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
     ("namedtuple_record", "flashinfer_updater"): WHY["namedtuple_record"],
     ("namedtuple_record", "trtllm_init"): WHY["namedtuple_record"],
     ("namedtuple_record+rename_locals", "flashinfer_updater"): WHY["namedtuple_record"],
+    ("pool_param_named_allocator", "triton_pool"): WHY["pool_param_named_allocator"],
     ("property_attr", "flashinfer_updater"): WHY["property_attr"],
     ("property_runner", "trtllm_init"): WHY["property_runner"],
     ("rename_locals+accessor_other_module", "trtllm_init"): WHY["accessor_other_module"],
@@ -81,6 +84,9 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
     ("resolver_helper_predicate", "aiter_resolver"): WHY["resolver_helper_predicate"],
     ("resolver_helper_predicate", "flashinfer_resolver"): WHY["resolver_helper_predicate"],
     ("resolver_helper_predicate", "trtllm_resolver"): WHY["resolver_helper_predicate"],
+    ("resolver_helper_predicate+misleading_local_names", "trtllm_resolver"): WHY[
+        "resolver_helper_predicate"
+    ],
     ("resolver_positive_guard", "aiter_resolver"): WHY["resolver_positive_guard"],
     ("resolver_positive_guard", "flashinfer_resolver"): WHY["resolver_positive_guard"],
     ("resolver_positive_guard", "trtllm_resolver"): WHY["resolver_positive_guard"],

@@ -31,6 +31,7 @@ from .cstutil import (
     contains,
     expr,
     find_all,
+    find_eager,
     first_param,
     functions,
     is_attr,
@@ -405,7 +406,9 @@ class _BindAnchor(Operator):
         def rewrite(s):
             if not isinstance(s, cst.SimpleStatementLine):
                 return None
-            calls = find_all(s, lambda n: _anchor_call(n, m) and is_simple_ref(n.func.value))
+            calls = find_eager(s, lambda n: _anchor_call(n, m) and is_simple_ref(n.func.value))
+            if not calls:
+                return None
             receivers = {code_of(c.func.value) for c in calls}
             if len(receivers) != 1:
                 return None
@@ -1420,12 +1423,14 @@ class IntroduceLocal(Operator):
         def rewrite(s):
             if not isinstance(s, cst.SimpleStatementLine):
                 return None
-            reads = find_all(
+            reads = find_eager(
                 s,
                 lambda n: isinstance(n, cst.Attribute)
                 and is_attr(n.value, ALLOC)
                 and is_simple_ref(n.value),
             )
+            if not reads:
+                return None
             recvs = {code_of(r.value) for r in reads}
             if len(recvs) != 1:
                 return None
@@ -1653,6 +1658,9 @@ class ModuleClassAlias(Operator):
         mapping = {n: f"_{n}Type" for n in names}
 
         class U(cst.CSTTransformer):
+            def leave_ImportFrom(self, original, updated):
+                return original
+
             def leave_Name(self, original, updated):
                 if updated.value in mapping:
                     return updated.with_changes(value=mapping[updated.value])
@@ -1815,10 +1823,19 @@ class _Annotate(Operator):
                 return updated
 
         class Calls(cst.CSTTransformer):
-            def leave_Arg(self, original, updated):
-                if updated.keyword is not None and updated.keyword.value == ALLOC:
-                    return updated.with_changes(keyword=cst.Name("kv_alloc"))
-                return updated
+            def leave_Call(self, original, updated):
+                if not (isinstance(updated.func, cst.Name) and updated.func.value in funcs):
+                    return updated
+                return updated.with_changes(
+                    args=[
+                        (
+                            a.with_changes(keyword=cst.Name("kv_alloc"))
+                            if a.keyword is not None and a.keyword.value == ALLOC
+                            else a
+                        )
+                        for a in updated.args
+                    ]
+                )
 
         def fn_op(fn, cls):
             new = fn
@@ -1923,9 +1940,10 @@ def _init_block(init: cst.FunctionDef, runner: str):
     block = body[start : end + 1]
     if any(
         find_all(s, lambda n: isinstance(n, (cst.Return, cst.Global, cst.Nonlocal, cst.Yield)))
+        or "super(" in node_code(s)
         for s in block
     ):
-        return None
+        return None  # an exit, a scope declaration or zero-argument super() would change meaning
     locals_ = assigned_locals(init)
     names_in = {n.value for s in block for n in find_all(s, lambda n: isinstance(n, cst.Name))}
     fake = cst.FunctionDef(
@@ -2306,3 +2324,141 @@ class MoveFunctionsRelativeReexport(Operator):
             body=[s for s in module.body if not isinstance(s, cst.FunctionDef)]
         )
         return add_imports(new, [f"from .swa_compat import {names}"])
+
+
+# ----------------------------------------------------------------------------- more control flow
+
+
+@register
+class GuardClause(Operator):
+    """A trailing `if c: <body>` followed by `return r` written as an early return:
+    `if not (c): return r`, then `<body>`, then `return r`.
+
+    `r` is side-effect-free (names, tuples of names) and is evaluated once on either path; the
+    body runs exactly when `c` holds."""
+
+    name = "guard_clause"
+
+    def apply(self, module, ctx):
+        def fn_op(fn, cls):
+            body = list(fn.body.body)
+            if len(body) < 2:
+                return None
+            last, prev = body[-1], body[-2]
+            if not (
+                isinstance(last, cst.SimpleStatementLine)
+                and isinstance(last.body[0], cst.Return)
+                and last.body[0].value is not None
+                and isinstance(prev, cst.If)
+                and prev.orelse is None
+            ):
+                return None
+            value = last.body[0].value
+            names_only = isinstance(value, cst.Name) or (
+                isinstance(value, cst.Tuple)
+                and all(isinstance(e.value, cst.Name) for e in value.elements)
+            )
+            if not names_only:
+                return None
+            ret = code_of(value)
+            new = (
+                body[:-2]
+                + stmts(f"if not ({code_of(prev.test)}):\n    return {ret}\n")
+                + list(prev.body.body)
+                + [last]
+            )
+            return fn.with_changes(body=fn.body.with_changes(body=new))
+
+        return map_functions(module, ("return",), fn_op)
+
+
+@register
+class ResolverMergedGuard(_ResolverOp):
+    """The nested draft guard merged into one condition: `if D and not F: return None`.
+
+    `if D: if not F: return None` and `if D and not F: return None` return on the same
+    condition, evaluating D, then F only when D holds."""
+
+    name = "resolver_merged_guard"
+
+    def rewrite(self, module, r):
+        return _with_body(
+            module,
+            r,
+            f"{_code([r.active, r.active_if])}if {r.draft} and not {r.frozen}:\n"
+            f"    return None\n{_code(r.tail)}",
+        )
+
+
+@register
+class PoolParamNamedAllocator(Operator):
+    """Precision (issue 11, item 4): a helper's POOL parameter `token_to_kv_pool` renamed
+    `token_to_kv_pool_allocator` (keyword call sites in the module updated); every caller still
+    passes the pool.
+
+    Alpha-renaming of a parameter: the value is still the pool, so correct code stays correct;
+    only a model that trusts names would flag it."""
+
+    name = "pool_param_named_allocator"
+
+    def apply(self, module, ctx):
+        mapping = {"token_to_kv_pool": ALLOC}
+        funcs = {
+            f.name.value
+            for f in functions(module)
+            if "token_to_kv_pool" in param_names(f) and ALLOC not in param_names(f)
+        }
+        if not funcs:
+            return None
+
+        class Calls(cst.CSTTransformer):
+            def leave_Call(self, original, updated):
+                if isinstance(updated.func, cst.Name) and updated.func.value in funcs:
+                    return updated.with_changes(
+                        args=[
+                            (
+                                a.with_changes(keyword=cst.Name(ALLOC))
+                                if a.keyword is not None and a.keyword.value == "token_to_kv_pool"
+                                else a
+                            )
+                            for a in updated.args
+                        ]
+                    )
+                return updated
+
+        def fn_op(fn, cls):
+            new = fn
+            if cls is None and fn.name.value in funcs:
+                if ALLOC in assigned_locals(fn):
+                    return None
+                new = new.visit(Renamer(mapping, params=True))
+            new = new.visit(Calls())
+            return None if new.deep_equals(fn) else new
+
+        return map_functions(module, ("token_to_kv_pool",), fn_op)
+
+
+@register
+class MisleadingLocalNames(Operator):
+    """Precision (issue 11, item 4): locals that hold pools renamed with "allocator" in the name
+    (`active_pool` -> `pool_from_allocator`, `kvcache` -> `allocator_kvcache`, `pool` ->
+    `allocator_pool`).
+
+    Alpha-renaming of locals; a name that merely contains "allocator" proves nothing."""
+
+    name = "misleading_local_names"
+    mapping = {
+        "active_pool": "pool_from_allocator",
+        "kvcache": "allocator_kvcache",
+        "pool": "allocator_pool",
+    }
+
+    def apply(self, module, ctx):
+        def fn_op(fn, cls):
+            names = assigned_locals(fn)
+            mapping = {k: v for k, v in self.mapping.items() if k in names}
+            if not mapping or set(mapping.values()) & (names | set(param_names(fn))):
+                return None
+            return fn.with_changes(body=fn.body.visit(Renamer(mapping)))
+
+        return map_functions(module, tuple(self.mapping), fn_op)
