@@ -118,6 +118,21 @@ def why(ops: str, seen: dict, kind: str) -> str:
     return f"WHY[{named[0]!r}]  # composed" if named else "COMPOSED"
 
 
+def _commit() -> str:
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%h %s"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "lint_rules"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        return out[:60] + (" (lint_rules modified)" if dirty else "")
+    except OSError:
+        return "unknown commit"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ci", action="store_true", help="representative sites + the CI pair sample")
@@ -132,6 +147,7 @@ def main(argv=None) -> int:
     ap.add_argument("--known-misses", action="store_true")
     ap.add_argument("--write-results", action="store_true")
     args = ap.parse_args(argv)
+    argv_shown = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--write-results"]
 
     t0 = time.perf_counter()
     sites = representative_sites() if args.ci else all_sites()
@@ -195,8 +211,17 @@ def main(argv=None) -> int:
             print(f"    # now passes, remove: {k!r}")
     if args.write_results:
         section = (
-            f"{BEGIN}\n## Metamorphic\n\n`python benchmarks/metamorphic.py` "
-            f"({'--ci' if args.ci else 'full sweep'}):\n\n{head}\n\n{text}\n{END}"
+            f"{BEGIN}\n## Metamorphic\n\n"
+            "Real sites of the corpus (`tests/metamorphic/sites.py`) under libcst refactoring "
+            "operators that preserve meaning and mutation operators (`mut_*`) that break fixed "
+            "code (`tests/metamorphic/operators.py`), judged by `kvguard check --output-format "
+            "json`. Recall: buggy variants that keep a KVG001-KVG003 finding; FP: refactored "
+            "fixed code that gets one; mutations found: broken fixed code that gets one. Pairs: "
+            "ordered pairs of distinct operators where both apply (the second one applied to the "
+            "first one's output).\n\n"
+            f"`python benchmarks/metamorphic.py{' ' + ' '.join(argv_shown) if argv_shown else ''}`"
+            f" on `{_commit()}`:\n\n{head}\n\n{text}\n\nSingle operators with a wrong "
+            f"verdict, by site kind:\n\n```\n{by_kind(singles) or 'none'}\n```\n{END}"
         )
         old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
         if BEGIN in old:
