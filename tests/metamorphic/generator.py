@@ -9,7 +9,9 @@ that variant only): all those runs happen in one process (``cli_driver.py`` call
 ``lint_rules.cli.main`` per root), or one process each with ``KVGUARD_META_ISOLATE=1``.
 
 Verdict:
-* buggy site + refactorings: at least one KVG001-KVG003 finding in the variant's files;
+* buggy site + refactorings: at least one KVG001-KVG003 finding in the variant's files (a
+  variant holds nothing but the transformed site and the helpers/bases/modules its operators
+  moved it into, so any finding is inside the site);
 * fixed site + refactorings: no finding;
 * fixed site + a mutation (with or without refactorings): at least one finding.
 
