@@ -108,9 +108,29 @@ def by_kind(variants) -> str:
 
 def why(ops: str, seen: dict, kind: str) -> str:
     """The reason for a miss: the WHY of the operators that miss alone on this kind."""
+    from tests.metamorphic.known_misses import WHY
+
     names = ops.split("+")
     alone = [n for n in names if not any(seen.get((n, kind), [True]))]
-    return f"WHY[{alone[0]!r}]" if alone else f"COMPOSED  # {ops}"
+    if alone:
+        return f"WHY[{alone[0]!r}]"
+    named = [n for n in names if n in WHY]
+    return f"WHY[{named[0]!r}]  # composed" if named else "COMPOSED"
+
+
+def _commit() -> str:
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%h %s"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "lint_rules"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        return out[:60] + (" (lint_rules modified)" if dirty else "")
+    except OSError:
+        return "unknown commit"
 
 
 def main(argv=None) -> int:
@@ -118,9 +138,16 @@ def main(argv=None) -> int:
     ap.add_argument("--ci", action="store_true", help="representative sites + the CI pair sample")
     ap.add_argument("--no-pairs", action="store_true")
     ap.add_argument("--pair-sites", choices=("representative", "all"), default="representative")
+    ap.add_argument(
+        "--pair-rate",
+        type=int,
+        default=1,
+        help="judge a stable 1/N sample of the pairs (default: all)",
+    )
     ap.add_argument("--known-misses", action="store_true")
     ap.add_argument("--write-results", action="store_true")
     args = ap.parse_args(argv)
+    argv_shown = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--write-results"]
 
     t0 = time.perf_counter()
     sites = representative_sites() if args.ci else all_sites()
@@ -140,7 +167,7 @@ def main(argv=None) -> int:
         pair_vs = None
         if not args.no_pairs:
             psites = all_sites() if args.pair_sites == "all" else representative_sites()
-            pair_vs = g.pairs(psites)
+            pair_vs = g.pairs(psites, args.pair_rate)
     if args.no_pairs:
         pair_vs = None
     base = g.identities(sites)
@@ -153,7 +180,8 @@ def main(argv=None) -> int:
         f"sites: {len(sites)} ({'representative' if args.ci else 'every distinct release extraction'}); "
         f"operators: {len(OPERATORS)} ({sum(o.kind == 'refactor' for o in OPERATORS.values())} refactorings, "
         f"{sum(o.kind == 'mutation' for o in OPERATORS.values())} mutations); "
-        f"variants: {len(singles)} single + {len(pair_vs or [])} pairs; "
+        f"variants: {len(singles)} single + {len(pair_vs or [])} pairs"
+        f"{f' (1/{args.pair_rate} stable sample)' if args.pair_rate > 1 and not args.ci else ''}; "
         f"build {t1 - t0:.1f} s, judge {t2 - t1:.1f} s"
     )
     print(head)
@@ -175,7 +203,7 @@ def main(argv=None) -> int:
             seen.setdefault(key, []).append(v.ok)
         for key, oks in sorted(seen.items()):
             if not any(oks):
-                print(f"    {key!r}: {KNOWN_MISSES.get(key) or why(key[0], seen, key[1])},")
+                print(f"    {key!r}: {why(key[0], seen, key[1])},")
             elif not all(oks):
                 print(f"    # mixed: {key!r} wrong on {oks.count(False)}/{len(oks)} sites")
         stale = [k for k in KNOWN_MISSES if k in seen and all(seen[k])]
@@ -183,8 +211,17 @@ def main(argv=None) -> int:
             print(f"    # now passes, remove: {k!r}")
     if args.write_results:
         section = (
-            f"{BEGIN}\n## Metamorphic\n\n`python benchmarks/metamorphic.py` "
-            f"({'--ci' if args.ci else 'full sweep'}):\n\n{head}\n\n{text}\n{END}"
+            f"{BEGIN}\n## Metamorphic\n\n"
+            "Real sites of the corpus (`tests/metamorphic/sites.py`) under libcst refactoring "
+            "operators that preserve meaning and mutation operators (`mut_*`) that break fixed "
+            "code (`tests/metamorphic/operators.py`), judged by `kvguard check --output-format "
+            "json`. Recall: buggy variants that keep a KVG001-KVG003 finding; FP: refactored "
+            "fixed code that gets one; mutations found: broken fixed code that gets one. Pairs: "
+            "ordered pairs of distinct operators where both apply (the second one applied to the "
+            "first one's output).\n\n"
+            f"`python benchmarks/metamorphic.py{' ' + ' '.join(argv_shown) if argv_shown else ''}`"
+            f" on `{_commit()}`:\n\n{head}\n\n{text}\n\nSingle operators with a wrong "
+            f"verdict, by site kind:\n\n```\n{by_kind(singles) or 'none'}\n```\n{END}"
         )
         old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
         if BEGIN in old:

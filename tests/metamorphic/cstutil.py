@@ -58,6 +58,28 @@ def contains(node: cst.CSTNode, pred: Callable[[cst.CSTNode], bool]) -> bool:
     return bool(found)
 
 
+_DEFERRED = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def find_eager(node: cst.CSTNode, pred: Callable[[cst.CSTNode], bool]) -> Optional[list]:
+    """Like ``find_all``, but None when a match lies inside a lambda or comprehension (its
+    names may be bound there, and it may run later or not at all)."""
+    found, deferred = [], []
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if isinstance(n, _DEFERRED):
+                if contains(n, pred):
+                    deferred.append(n)
+                return False
+            if pred(n):
+                found.append(n)
+            return True
+
+    node.visit(V())
+    return None if deferred else found
+
+
 def find_all(node: cst.CSTNode, pred: Callable[[cst.CSTNode], bool]) -> list[cst.CSTNode]:
     found = []
 

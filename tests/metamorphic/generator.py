@@ -3,12 +3,15 @@
 A variant is a small package tree ``sglang/srt/layers/attention/<file>.py`` (plus the modules a
 multi-file operator adds, and ``__init__.py`` files) written under a temporary directory. All
 single-module variants of a batch are judged by ONE ``kvguard check --output-format json``
-invocation over the batch directory; a multi-file variant is judged by its own invocation with
-the variant's root as working directory (so a project index resolves ``sglang.…`` imports inside
-that variant only).
+invocation over the batch directory; a multi-file variant is judged by its own CLI run with the
+variant's root as working directory (so a project index resolves ``sglang.…`` imports inside
+that variant only): all those runs happen in one process (``cli_driver.py`` calls
+``lint_rules.cli.main`` per root), or one process each with ``KVGUARD_META_ISOLATE=1``.
 
 Verdict:
-* buggy site + refactorings: at least one KVG001-KVG003 finding in the variant's files;
+* buggy site + refactorings: at least one KVG001-KVG003 finding in the variant's files (a
+  variant holds nothing but the transformed site and the helpers/bases/modules its operators
+  moved it into, so any finding is inside the site);
 * fixed site + refactorings: no finding;
 * fixed site + a mutation (with or without refactorings): at least one finding.
 
@@ -18,13 +21,13 @@ imported or run). A variant that fails is an operator bug (``OperatorBug``), nev
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
@@ -76,6 +79,17 @@ def expectation(site: Site, ops: Sequence[Operator]) -> Optional[str]:
 
 
 _MODULES: dict[str, cst.Module] = {}
+_CODES: dict[int, tuple] = {}
+
+
+def _module_code(module: cst.Module) -> str:
+    hit = _CODES.get(id(module))
+    if hit is None or hit[0] is not module:
+        hit = _CODES[id(module)] = (module, module.code)
+    return hit[1]
+
+
+_STEPS: dict[tuple, Optional[tuple]] = {}  # (site id, ops prefix) -> (module, extra files)
 
 
 def site_module(site: Site) -> cst.Module:
@@ -92,19 +106,26 @@ def build(site: Site, op_names: Sequence[str]) -> Optional[Variant]:
         return None
     if any(op.multi_file for op in ops[:-1]):
         return None  # multi-file operators only as the last step of a composition
-    module = site_module(site)
-    ctx = Ctx(site)
-    for op in ops:
-        try:
-            new = op.apply(module, ctx)
-        except OperatorBug:
-            raise
-        except Exception as exc:  # an operator crash is an operator bug
-            raise OperatorBug(f"{op.name} on {site.id}: {type(exc).__name__}: {exc}") from exc
-        if new is None or new.deep_equals(module):
+    module, extra = site_module(site), {}
+    for i, op in enumerate(ops):
+        key = (site.id, tuple(op_names[: i + 1]))
+        if key not in _STEPS:
+            ctx = Ctx(site, dict(extra))
+            try:
+                new = op.apply(module, ctx)
+            except OperatorBug:
+                raise
+            except Exception as exc:  # an operator crash is an operator bug
+                raise OperatorBug(f"{op.name} on {site.id}: {type(exc).__name__}: {exc}") from exc
+            if new is not None and _module_code(new) == _module_code(module):
+                new = None
+            _STEPS[key] = None if new is None else (new, ctx.extra)
+        step = _STEPS[key]
+        if step is None:
             return None
-        module = new
-    files = {site.relpath: module.code}
+        module, extra = step
+    ctx = Ctx(site, extra)
+    files = {site.relpath: _module_code(module)}
     files.update(ctx.extra)
     for rel, text in files.items():
         try:  # CPython's own parser and compiler: the variant is valid Python
@@ -164,12 +185,40 @@ def judge(variants: Sequence[Variant], workdir: Optional[Path] = None) -> None:
         if singles:
             for row in _run_cli(batch, sorted(p.name for p in batch.iterdir())):
                 _record(row, lambda vid: singles[int(vid[1:])])
-        for j, v in enumerate(x for x in variants if x.multi):
+        multi = [v for v in variants if v.multi]
+        roots = []
+        for j, v in enumerate(multi):
             vroot = root / f"multi{j:05d}"
             _write(vroot, v.files)
             v.found = set()
-            for row in _run_cli(vroot, ["sglang"]):
-                _record(row, lambda vid, v=v: v)
+            roots.append(vroot)
+        if multi and os.environ.get("KVGUARD_META_ISOLATE") == "1":
+            for v, vroot in zip(multi, roots):
+                for row in _run_cli(vroot, ["sglang"]):
+                    _record(row, lambda vid, v=v: v)
+        elif multi:
+            for v, text in zip(multi, _run_driver(roots)):
+                for row in json.loads(text):
+                    _record(row, lambda vid, v=v: v)
+
+
+def _run_driver(roots: list[Path]) -> list[str]:
+    """One process, one CLI run per root (``cli_driver.py``); the outputs in order."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    driver = Path(__file__).with_name("cli_driver.py")
+    args = kvguard_command()[3:] + ["--jobs", "1"]
+    proc = subprocess.run(
+        [sys.executable, str(driver)] + args,
+        input=json.dumps([str(r) for r in roots]),
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"kvguard driver failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    out = json.loads(proc.stdout)
+    return [out[str(r)] for r in roots]
 
 
 def _record(row: dict, variant_of) -> None:
@@ -199,17 +248,23 @@ def identities(sites: Iterable[Site]) -> list[Variant]:
     ]
 
 
-def pairs(sites: Iterable[Site], sample: Optional[int] = None, seed: int = 0) -> list[Variant]:
-    """All ordered pairs of distinct operators where both apply (or a seeded sample of them)."""
-    combos = [(s, a, b) for s in sites for a in OPERATORS for b in OPERATORS if a != b]
-    if sample is not None:
-        rng = random.Random(seed)
-        rng.shuffle(combos)
+def sampled(kind: str, part: str, a: str, b: str, rate: int, seed: str = "meta-1") -> bool:
+    """Stable pair sample (one in ``rate``): adding an operator never changes which existing
+    pairs are drawn."""
+    if rate <= 1:
+        return True
+    h = hashlib.sha256(f"{seed}|{kind}|{part}|{a}|{b}".encode()).digest()
+    return int.from_bytes(h[:4], "big") % rate == 0
+
+
+def pairs(sites: Iterable[Site], rate: int = 1) -> list[Variant]:
+    """Ordered pairs of distinct operators where both apply (all, or a stable 1/``rate``)."""
     out = []
-    for s, a, b in combos:
-        v = build(s, [a, b])
-        if v is not None:
-            out.append(v)
-            if sample is not None and len(out) >= sample:
-                break
+    for s in sites:
+        for a in OPERATORS:
+            for b in OPERATORS:
+                if a != b and sampled(s.kind, s.part, a, b, rate):
+                    v = build(s, [a, b])
+                    if v is not None:
+                        out.append(v)
     return out
