@@ -261,10 +261,14 @@ def reduce_for(text: str, codes, use_outline: bool = True) -> tuple[bool, Option
         grew = mod.step(funcs)
         if not grew and (len(mod.attrs), len(mod.globals), len(mod.called)) == before:
             break
+    guard = _Kvg003Guard(text, tree) if "KVG003" in codes else None
     if not mod.scan(outside, set()):
         swa_classes = _swa_class_words(tree, text)
-        if not any(_may_anchor(f, mod, codes, swa_classes) for f in funcs if f.relevant):
+        if not any(_may_anchor(f, mod, codes, swa_classes, guard) for f in funcs if f.relevant):
             return True, None
+    if guard is not None and any(guard.needs_whole_module(f, mod) for f in funcs if f.relevant and f.node is not None):
+        # KVG003 read a cached flag whose stores blanking may hide: lint the whole module
+        return False, None
     blanked = False
     drop: set[int] = set()
     for f in funcs:
@@ -391,14 +395,15 @@ def _clean_by_outline(text: str, codes) -> bool:
         if mod.scan(outer, set()):
             return False  # evaluated outside the function: the full pass pools it with module code
     swa_classes = _Everything() if mentions_swa_allocator_name(text) else set()
-    return not any(_may_anchor(f, mod, codes, swa_classes) for f in loaded.values() if f.relevant)
+    guard = _Kvg003Guard(text, None) if "KVG003" in codes else None
+    return not any(_may_anchor(f, mod, codes, swa_classes, guard) for f in loaded.values() if f.relevant)
 
 
 # What each rule's finding is anchored on, as words of the function's source (over-approximated).
 ANCHORED_CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
+def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str], guard=None) -> bool:
     """Can a finding of ``codes`` sit in ``f``? Over-approximates each rule's anchor with an
     operand that may carry the allocator (KVG004 is never reduced)."""
     f._flatten()
@@ -433,7 +438,7 @@ def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
                 return True
         if "KVG003" in codes and not call.args:
             if isinstance(func, ast.Attribute) and func.attr == "get_kvcache" and carries(func.value):
-                if not _guarded_kvcache(f.node):
+                if guard is None or guard.unsafe(f, mod):
                     return True
             if isinstance(func, ast.Call) and any(
                 isinstance(a, ast.Constant) and a.value == "get_kvcache" for a in func.args
@@ -450,80 +455,60 @@ def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str]) -> bool:
     return bool(set(codes) - ANCHORED_CODES)
 
 
-def _guarded_kvcache(fn: Optional[ast.AST]) -> bool:
-    """Every ``get_kvcache()`` call of ``fn`` follows both KVG003 guards in earlier statements of
-    its body (sglang >= 0.5.13's ``_resolve_swa_kv_pool`` in its spellings): an ``if`` testing
-    ``isinstance(<...>.token_to_kv_pool or a local bound to it, <SWA pool class>)`` that returns,
-    and an ``if`` on ``is_draft_worker`` holding ``is_frozen_kv_mtp`` and a return.
+class _Kvg003Guard:
+    """KVG003's own test, from :mod:`lint_rules.pathcond` (the module the rule uses): is every
+    use of a ``get_kvcache()`` value in a function guarded by its path condition? Sources here
+    are every ``x.get_kvcache()`` whose receiver *may* carry the allocator (a superset of the
+    rule's), SWA pool classes are recognised only where the analysis surely agrees, and
+    ``tree=None`` (the outline proof) knows no same-module helper or flag: each of these only
+    makes a use look less safe, so "safe" here implies "safe" in the rule."""
 
-    This mirrors KVG003's guard test (rules/kvg003_*.py) and is only ever used to skip parsing a
-    module that KVG003 would find clean; when in doubt it answers False (parse it).
-    """
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    pool_locals = {
-        t.id
-        for node in ast.walk(fn)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Attribute)
-        and node.value.attr == POOL_ATTR
-        for t in node.targets
-        if isinstance(t, ast.Name)
-    }
+    def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
+        from . import pathcond
 
-    def words(node: ast.AST) -> set[str]:
-        out = set()
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name):
-                out.add(sub.id)
-            elif isinstance(sub, ast.Attribute):
-                out.add(sub.attr)
-            elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                out.add(sub.value)
-        return out
+        self._pc = pathcond
+        self._facts = pathcond.Facts(tree) if tree is not None else pathcond.Facts.empty()
+        self._swa = pathcond.strict_swa_pool_class(text)
+        self._memo: dict[int, bool] = {}
+        self._flags: dict[int, bool] = {}
 
-    def kvcache_calls(node: ast.AST) -> int:
-        return sum(
-            1
-            for sub in ast.walk(node)
-            if isinstance(sub, ast.Call)
-            and (
-                (isinstance(sub.func, ast.Attribute) and sub.func.attr == "get_kvcache")
-                or (isinstance(sub.func, ast.Call) and "get_kvcache" in words(sub.func))
+    def needs_whole_module(self, f: "_Code", mod: "_Module") -> bool:
+        """An unsafe use whose verdict read ``self.<flag>`` stores: blanking other functions
+        could hide some of those stores from the rule, so do not lint a reduced text."""
+        return self.unsafe(f, mod) and self._flags.get(id(f.node), False)
+
+    def unsafe(self, f: "_Code", mod: "_Module") -> bool:
+        """Some kvcache value of ``f`` may be used on a path the guards do not cover."""
+        fn = f.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return True
+        got = self._memo.get(id(fn))
+        if got is None:
+            names = f.carriers
+
+            def key(call: ast.Call):
+                func = call.func
+                if (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "get_kvcache"
+                    and not call.args
+                    and not call.keywords
+                    and mod.carries(func.value, names)
+                ):
+                    return call
+                return None
+
+            nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+            nodes = [fn, *(n for n in ast.walk(fn) if isinstance(n, nested) and n is not fn)]
+            before = self._facts.flag_lookups
+            got = any(
+                not v.safe
+                for node in nodes
+                for v in self._pc.analyze(node, self._facts, key, self._swa).values()
             )
-        )
-
-    def active_pool_test(test: ast.AST) -> bool:
-        for sub in ast.walk(test):
-            if (
-                isinstance(sub, ast.Call)
-                and isinstance(sub.func, ast.Name)
-                and sub.func.id == "isinstance"
-                and len(sub.args) == 2
-            ):
-                subject, probe = sub.args
-                pool_like = (isinstance(subject, ast.Attribute) and subject.attr == POOL_ATTR) or (
-                    isinstance(subject, ast.Name) and subject.id in pool_locals
-                )
-                probe_name = getattr(probe, "id", getattr(probe, "attr", ""))
-                if pool_like and is_swa_pool_class_name(probe_name):
-                    return True
-        return False
-
-    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
-           and kvcache_calls(n) for n in ast.walk(fn)):
-        return False  # calls in nested functions are judged there: do not decide here
-    active = draft = False
-    for stmt in fn.body:
-        calls = kvcache_calls(stmt)
-        if calls and not (active and draft):
-            return False
-        if isinstance(stmt, ast.If) and any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
-            if active_pool_test(stmt.test):
-                active = True
-            if "is_draft_worker" in words(stmt.test) and "is_frozen_kv_mtp" in words(stmt):
-                draft = True
-    return True
+            self._memo[id(fn)] = got
+            self._flags[id(fn)] = self._facts.flag_lookups != before
+        return got
 
 
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
