@@ -27,12 +27,41 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     return bool(codes) and any(RULES[c].may_match(text) for c in codes) and scope_may_match(text, path, scope)
 
 
-def proven_clean(text: str, codes: Iterable[str]) -> bool:
-    """The stdlib-``ast`` reduction (reduce.py) proves ``text`` has no finding of ``codes``:
-    no code that may hold an allocator-derived value reaches a rule's anchor. No libcst."""
+def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig]):
+    """Rules with their own proof (``RuleMeta.reduction``) are settled here: (False, _) when one
+    cannot prove ``text`` clean, else (True, the codes left to the shared reduction); a rule the
+    shared reduction does not anchor and without a proof of its own is never proven clean."""
+    import importlib
+
+    from .reduce import ANCHORED_CODES
+
+    rest = set()
+    for code in codes:
+        meta = RULES[code]
+        if meta.reduction:
+            module, func = meta.reduction.split(":")
+            # no scope given: assume the settings that report the most
+            if not getattr(importlib.import_module(module), func)(text, scope):
+                return False, frozenset()
+        elif code in ANCHORED_CODES:
+            rest.add(code)
+        else:
+            return False, frozenset()
+    return True, frozenset(rest)
+
+
+def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None) -> bool:
+    """The stdlib-``ast`` reduction (reduce.py, and each rule's own) proves ``text`` has no
+    finding of ``codes``: no code that may hold an allocator-derived value reaches a rule's
+    anchor. No libcst."""
     codes = frozenset(codes)
-    if not codes or "KVG004" in codes:
+    if not codes:
         return False
+    ok, codes = _own_reductions(text, codes, scope)
+    if not ok:
+        return False
+    if not codes:
+        return True
     from .reduce import reduce_for
 
     return reduce_for(text, codes)[0]
@@ -208,8 +237,11 @@ def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeC
     """True when the reduction (reduce.py) proves the module has no finding: either no code that
     may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
     or the reduced module, parsed and analysed, has none."""
-    if "KVG004" in codes:
+    ok, codes = _own_reductions(text, codes, scope)
+    if not ok:
         return False
+    if not codes:
+        return True
     from .reduce import reduce_for
 
     clean, reduced = reduce_for(text, codes)

@@ -185,6 +185,7 @@ _KEYS = (
     "backend-paths",
     "backend-bases",
     "all-code",
+    "kvg004-write-gating",
     "target-version",
     "cache-dir",
 )
@@ -252,6 +253,10 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
                 f"{where}: 'all-code' must be true or false, got {_describe(table['all-code'])}"
             )
         scope_kwargs["all_code"] = table["all-code"]
+    if "kvg004-write-gating" in table:
+        if not isinstance(table["kvg004-write-gating"], bool):
+            raise ConfigError(f"{where}: 'kvg004-write-gating' must be true or false")
+        scope_kwargs["kvg004_write_gating"] = table["kvg004-write-gating"]
     if scope_kwargs:
         kwargs["scope"] = ScopeConfig(**scope_kwargs)
     if "target-version" in table:

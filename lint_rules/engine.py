@@ -342,6 +342,7 @@ class Linter:
                     list(self.scope.paths),
                     list(self.scope.base_patterns),
                     self.scope.all_code,
+                    self.scope.kvg004_write_gating,
                 ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,
@@ -361,7 +362,7 @@ class Linter:
         file never goes to a parse worker."""
         from . import checker
 
-        return checker.proven_clean(text, codes)
+        return checker.proven_clean(text, codes, self.scope)
 
     def _unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         """Result for a file the prefilter rules out; still scans suppressions when asked."""

@@ -70,11 +70,13 @@ class ScopeConfig:
     matching base (directly, or through a class of the same module that does) is in scope
     wherever it lives.
     ``all_code``: report everywhere (useful for one-off audits).
+    ``kvg004_write_gating``: KVG004 also reports caches that only gate KV writes.
     """
 
     paths: tuple[str, ...] = ("**/layers/attention/**",)
     base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend")
     all_code: bool = False
+    kvg004_write_gating: bool = False
 
 
 @dataclass

@@ -24,6 +24,9 @@ class RuleMeta:
     # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool").
     needles: tuple[tuple[str, ...], ...]
     fixable: bool = False
+    # The rule's own libcst-free proof that a text has no finding ("module:function", called
+    # with (text, scope)); None: the shared reduction (reduce.py) covers it, if anything.
+    reduction: Optional[str] = None
 
     def may_match(self, text: str) -> bool:
         return all(any(n in text for n in group) for group in self.needles)
@@ -66,6 +69,7 @@ RULES: dict[str, RuleMeta] = {
             "kvg004_swa_flag_cached_at_init",
             False,
             (("token_to_kv_pool",), ("isinstance", "swa", "SWA"), ("__init__",)),
+            reduction="lint_rules.gating:proven_clean_for",
         ),
     )
 }
