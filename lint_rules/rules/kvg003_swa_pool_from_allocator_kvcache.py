@@ -1,17 +1,26 @@
 """KVG003 swa-pool-from-allocator-kvcache
 
 ## What it does
-Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code, when the
-enclosing function has not **first** (in earlier statements of its body)
+Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code when its
+value is **used** (returned, stored, passed on, read from) on a path that is not guarded by
+both
 
-1. returned the active pool when it is an SWA pool
-   (`if isinstance(<...>.token_to_kv_pool, SWAKVPool): return ...`), **and**
-2. returned early for draft workers that are not FROZEN_KV MTP
-   (`if runner.is_draft_worker: if not runner.spec_algorithm.is_frozen_kv_mtp(): return None`,
-   in any nesting or spelling, `getattr(runner, "is_draft_worker", False)` included).
+1. the active-pool check: the active pool (`<...>.token_to_kv_pool`) is not an SWA pool, **and**
+2. the draft check: the runner is not a draft worker, or its draft is FROZEN_KV MTP.
 
-That guarded fallback is sglang ≥ 0.5.13's `_resolve_swa_kv_pool` and stays silent, as do
-identity checks such as `alloc.get_kvcache() is self.token_to_kv_pool`.
+The guard is judged by the condition under which control reaches each use, computed over the
+function's control flow (`if`/`elif`/`else`, early `return`/`raise`, `assert`, `and`/`or`/`not`,
+conditional expressions, a result variable assigned in branches, a value fetched early and
+returned late), with predicates resolved by what they ask: `isinstance(<active pool>, <SWA pool
+class>)`, `<runner>.is_draft_worker` (also `getattr(runner, "is_draft_worker", False)` and a
+flag cached on `self` from it, as fa3/flashmla do), `spec_algorithm.is_frozen_kv_mtp()` or a
+comparison with `FROZEN_KV_MTP`, and same-module helpers whose body is `return <condition>`.
+An unknown predicate is never assumed to hold. The use is safe iff its condition implies
+"active pool not SWA and not (draft and not FROZEN_KV)", decided by enumerating the atoms.
+The message says which part is missing or inverted ("no draft-worker check on this path",
+"draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
+`isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`
+stays silent in every spelling.
 
 ## Why is this bad?
 `allocator.get_kvcache()` is the **target's** pool. A speculative draft shares the target's
