@@ -247,8 +247,8 @@ def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeC
     clean, reduced = reduce_for(text, codes)
     if clean:
         return True
-    if reduced is None:
-        return False
+    if reduced is None or scope.all_code:
+        return False  # (all-code: backend-likeness reads bodies the reduced text blanks)
     try:
         module = parse_module(reduced, path)
         _, raw = run_rules_on_module(module, path, codes, scope)

@@ -69,7 +69,7 @@ class ScopeConfig:
     ``base_patterns``: fnmatch patterns on base-class names; a class that derives from a
     matching base (directly, or through a class of the same module that does) is in scope
     wherever it lives.
-    ``all_code``: report everywhere (useful for one-off audits).
+    ``all_code``: also backend-like code anywhere (audits; lint_rules/audit.py).
     ``kvg004_write_gating``: KVG004 also reports caches that only gate KV writes.
     """
 
