@@ -57,7 +57,12 @@ def run(tree: Path, config: str) -> list[dict]:
         p = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=env)
     if p.returncode not in (0, 1):
         raise SystemExit(f"kvguard failed ({p.returncode}): {p.stderr[-2000:]}")
-    return [f for f in json.loads(p.stdout) if f.get("code")]
+    out = []
+    for f in json.loads(p.stdout):
+        if f.get("code"):
+            i = f["filename"].find("sglang/")  # shown relative to the config's directory
+            out.append(dict(f, filename=f["filename"][i:] if i >= 0 else f["filename"]))
+    return out
 
 
 def _context(tree: Path, f: dict) -> str:

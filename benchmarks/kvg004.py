@@ -108,7 +108,13 @@ def findings(tree: Path, write_gating: bool) -> list[dict]:
         p = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=_env())
     if p.returncode not in (0, 1):
         raise SystemExit(f"kvguard failed ({p.returncode}): {p.stderr[-2000:]}")
-    return json.loads(p.stdout)
+    return [dict(f, filename=_rel(f["filename"])) for f in json.loads(p.stdout)]
+
+
+def _rel(filename: str) -> str:
+    """Paths are shown relative to the config's directory: cut them back to ``sglang/...``."""
+    i = filename.find("sglang/")
+    return filename[i:] if i >= 0 else filename
 
 
 def _env() -> dict:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from typing import Optional
 
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
@@ -105,10 +106,27 @@ class _Method:
         params = [p.arg for p in (*args.posonlyargs, *args.args)]
         static = any(getattr(d, "id", None) == "staticmethod" for d in node.decorator_list)
         self.self_name = params[0] if params and not static else None
-        self.parent: dict[int, ast.AST] = {}
-        for p in ast.walk(node):
-            for c in ast.iter_child_nodes(p):
-                self.parent[id(c)] = p
+        self._parent: Optional[dict[int, ast.AST]] = None
+
+    @property
+    def parent(self) -> dict[int, ast.AST]:
+        if self._parent is None:
+            self._parent = {}
+            for p in ast.walk(self.node):
+                for c in ast.iter_child_nodes(p):
+                    self._parent[id(c)] = p
+        return self._parent
+
+
+def _statements(node: ast.AST):
+    """Statements directly under ``node`` (classes live in statement lists; a class inside a
+    lambda or comprehension is not possible)."""
+    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        block = getattr(node, name, None)
+        if isinstance(block, list):
+            for item in block:
+                if isinstance(item, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    yield item
 
 
 class Gating:
@@ -117,10 +135,11 @@ class Gating:
 
     def __init__(self, tree: ast.Module) -> None:
         self.classes: dict[str, dict[str, _Method]] = {}
+        self._indexes: dict[str, tuple] = {}
         self._collect(tree, ())
 
     def _collect(self, node: ast.AST, frames: tuple) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in _statements(node):
             if isinstance(child, ast.ClassDef):
                 qual = ".".join((*frames, child.name))
                 methods = self.classes.setdefault(qual, {})
@@ -128,8 +147,6 @@ class Gating:
                 self._collect(child, (*frames, child.name))
             elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._collect(child, (*frames, child.name))
-            elif isinstance(child, ast.Lambda):
-                self._collect(child, (*frames, "<lambda>"))
             else:
                 self._collect(child, frames)
 
@@ -141,26 +158,32 @@ class Gating:
                 self._methods(child, out)  # defs under if/try in the class body
 
     # ---- reads
-    def reads(self, cls: str, attr: str) -> list[tuple[str, str, int]]:
+    def _index(self, cls: str):
+        """(attr -> [(method name, method, Attribute node)], called name -> [(method, Call)]) of
+        a class, from one walk of its methods."""
+        got = self._indexes.get(cls)
+        if got is None:
+            attrs: dict[str, list] = {}
+            calls: dict[str, list] = {}
+            for name, m in self.classes.get(cls, {}).items():
+                for sub in ast.walk(m.node):
+                    if isinstance(sub, ast.Attribute):
+                        if isinstance(sub.value, ast.Name) and isinstance(sub.ctx, ast.Load):
+                            attrs.setdefault(sub.attr, []).append((name, m, sub))
+                    if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+                        calls.setdefault(sub.func.attr, []).append((m, sub))
+            got = self._indexes[cls] = (attrs, calls)
+        return got
+
+    def reads(self, cls: str, attr: str):
         """(method, "read"|"write", line) for each ``self.<attr>`` read outside ``__init__``."""
-        methods = self.classes.get(cls, {})
-        out = []
-        for name, m in methods.items():
-            if name == "__init__" or m.self_name is None:
+        for name, m, sub in self._index(cls)[0].get(attr, ()):
+            if name == "__init__" or m.self_name is None or sub.value.id != m.self_name:
                 continue
-            for sub in ast.walk(m.node):
-                if (
-                    isinstance(sub, ast.Attribute)
-                    and sub.attr == attr
-                    and isinstance(sub.ctx, ast.Load)
-                    and isinstance(sub.value, ast.Name)
-                    and sub.value.id == m.self_name
-                ):
-                    words: set[str] = set()
-                    self._region_words(cls, m, sub, words, _DEPTH, set())
-                    words.discard(attr)
-                    out.append((name, classify(words), sub.lineno))
-        return out
+            words: set[str] = set()
+            self._region_words(cls, m, sub, words, _DEPTH, set())
+            words.discard(attr)
+            yield (name, classify(words), sub.lineno)
 
     def _region_words(
         self, cls: str, m: _Method, node: ast.AST, words: set, depth: int, seen: set
@@ -229,14 +252,8 @@ class Gating:
 
     def _call_regions(self, cls: str, name: str, depth: int, seen: set) -> list:
         out: list = []
-        for mname, m in self.classes.get(cls, {}).items():
-            for sub in ast.walk(m.node):
-                if (
-                    isinstance(sub, ast.Call)
-                    and isinstance(sub.func, ast.Attribute)
-                    and sub.func.attr == name
-                ):
-                    out += self._regions(cls, m, sub, depth, seen)
+        for m, sub in self._index(cls)[1].get(name, ()):
+            out += self._regions(cls, m, sub, depth, seen)
         return out
 
     def _rest(self, m: _Method, stmt: ast.stmt) -> list:
@@ -265,9 +282,18 @@ def _inside_write_translate(attr: ast.Attribute, region: ast.AST) -> bool:
     return False
 
 
-def harmful(gating: Gating, cls: str, attr: str, write_gating: bool) -> list[tuple[str, str, int]]:
-    """The reads that make a cached ``attr`` a finding (all of them with ``write_gating``)."""
-    return [r for r in gating.reads(cls, attr) if write_gating or r[1] == "read"]
+def harmful(
+    gating: Gating, cls: str, attr: str, write_gating: bool, first: bool = False
+) -> list[tuple[str, str, int]]:
+    """The reads that make a cached ``attr`` a finding (every read with ``write_gating``); only
+    the first with ``first``."""
+    out = []
+    for r in gating.reads(cls, attr):
+        if write_gating or r[1] == "read":
+            out.append(r)
+            if first:
+                break
+    return out
 
 
 # ------------------------------------------------------------------------------ reduction
@@ -277,13 +303,61 @@ _INIT_DEF = re.compile(r"\bdef\s+__init__\b")
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 
 
+def _pool_names(init: ast.AST) -> set[str]:
+    """Locals of ``init`` that may be bound to a pool expression (alias chains included)."""
+    pairs = []
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign):
+            pairs += [(t, node.value) for t in node.targets]
+        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+            pairs.append((node.target, node.value))
+    names: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for target, value in pairs:
+            if (
+                isinstance(target, ast.Name)
+                and target.id not in names
+                and _mentions_pool(value, names)
+            ):
+                names.add(target.id)
+                changed = True
+    return names
+
+
+def _mentions_pool(value: ast.AST, names: set[str]) -> bool:
+    for n in _no_lambda(value):
+        if isinstance(n, ast.Attribute) and n.attr == POOL_ATTR:
+            return True
+        if isinstance(n, ast.Constant) and n.value == POOL_ATTR:
+            return True
+        if isinstance(n, ast.Name) and n.id in names:
+            return True
+    return False
+
+
+def _pool_like(e: ast.AST, names: set[str]) -> bool:
+    """Over-approximates the rule's pool expression (or ``pool if c else None``)."""
+    if isinstance(e, ast.IfExp):
+        return _pool_like(e.body, names) or _pool_like(e.orelse, names)
+    if isinstance(e, ast.Attribute):
+        return e.attr == POOL_ATTR
+    if isinstance(e, ast.Name):
+        return e.id in names
+    if isinstance(e, ast.Call):
+        return any(isinstance(a, ast.Constant) and a.value == POOL_ATTR for a in e.args)
+    return False
+
+
 def _init_candidates(init: ast.AST, class_word: bool, helper_ok) -> set[str]:
     """Attributes an ``__init__`` may cache in KVG004's sense (over-approximated): stores
     ``self.<attr> = v`` / ``self.<attr>: T = v`` where ``v`` (lambdas excluded) holds an
-    ``isinstance`` or a possibly-SWA helper call (when an SWA pool class name occurs in the
-    file), a translate member, or, for an attribute named like ``*swa*`` or annotated with a
-    class, anything that may be a pool."""
+    ``isinstance`` of a possible pool or a possibly-SWA helper call (when an SWA pool class name
+    occurs in the file), a translate member of a possible pool, or, for an attribute named like
+    ``*swa*`` or annotated, a possible pool."""
     out: set[str] = set()
+    names = _pool_names(init)
     for node in ast.walk(init):
         if isinstance(node, ast.Assign):
             targets, value, ann = node.targets, node.value, None
@@ -292,29 +366,31 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok) -> set[str]:
         else:
             continue
         attrs = [t.attr for t in targets if isinstance(t, ast.Attribute)]
-        for t in targets:
-            if isinstance(t, (ast.Tuple, ast.List)):
-                attrs += [e.attr for e in ast.walk(t) if isinstance(e, ast.Attribute)]
         if not attrs:
             continue
         parts = _no_lambda(value)
-        hit = any(isinstance(n, ast.Attribute) and n.attr in SWA_TRANSLATE_MEMBERS for n in parts)
+        hit = any(
+            isinstance(n, ast.Attribute)
+            and n.attr in SWA_TRANSLATE_MEMBERS
+            and _pool_like(n.value, names)
+            for n in parts
+        )
         if class_word:
             for n in parts:
                 if isinstance(n, ast.Call):
                     f = n.func
                     name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", None)
-                    if name == "isinstance" or (name is not None and helper_ok(name)):
+                    if name == "isinstance" and n.args and _pool_like(n.args[0], names):
+                        hit = True
+                    elif (
+                        name != "isinstance"
+                        and name is not None
+                        and helper_ok(name, isinstance(f, ast.Name))
+                    ):
                         hit = True
         for attr in attrs:
             swa_named = "swa" in attr.lower() or (ann is not None and class_word)
-            pool_like = any(
-                isinstance(n, ast.Name)
-                or (isinstance(n, ast.Attribute) and n.attr == POOL_ATTR)
-                or isinstance(n, ast.Call)
-                for n in parts
-            )
-            if hit or (swa_named and pool_like):
+            if hit or (swa_named and _pool_like(value, names)):
                 out.add(attr)
     return out
 
@@ -371,9 +447,13 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
             ]
     helpers = _swa_helper_names(text, ol) if class_word else set()
+
+    def helper_ok(name: str, bare: bool) -> bool:
+        return ("function" if bare else "method", name) in helpers
+
     candidates: set[str] = set()
     for node in init_nodes:
-        candidates |= _init_candidates(node, class_word, lambda name: name in helpers)
+        candidates |= _init_candidates(node, class_word, helper_ok)
     # read elsewhere: another occurrence of the word besides the store(s)
     candidates = {a for a in candidates if len(re.findall(r"\b" + re.escape(a) + r"\b", text)) > 1}
     if not candidates:
@@ -385,27 +465,55 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
             return False
     gating = Gating(tree)
     return not any(
-        harmful(gating, cls, a, write_gating) for cls in gating.classes for a in candidates
+        harmful(gating, cls, a, write_gating, first=True)
+        for cls in gating.classes
+        for a in candidates
     )
 
 
+_RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")
+
+
 def _swa_helper_names(text: str, ol) -> set[str]:
-    """Functions/methods whose text holds an ``isinstance`` (any name, when the outline cannot
-    say). The SWA class it tests may be an alias bound elsewhere, so only the file is asked to
-    name one."""
+    """Functions/methods that may be KVG004 helpers: an ``isinstance`` call in their code and
+    none of the FROZEN_KV-aware resolver's names (as the rule decides it). Any name, when the
+    outline cannot say (or some def is not one of its chunks: nested functions)."""
     if ol is None:
         return _Everything()
-    out = set()
+    # defs the outline does not list (nested functions, methods of nested classes) count as
+    # methods; the rule resolves a bare-name call to a top-level function only
+    chunk_names = Counter(c.name for c in ol.chunks)
+    out = {
+        ("method", n)
+        for n, k in Counter(re.findall(r"\bdef\s+(\w+)", text)).items()
+        if k > chunk_names[n]
+    }
     for chunk in ol.chunks:
-        if "isinstance" in ol.source(chunk):
-            out.add(chunk.name)
-    # a helper may also be a nested function or reached through an alias: when any def is
-    # not a chunk (nested), every name counts
-    if len(re.findall(r"\bdef\s+\w+", text)) != len(ol.chunks):
-        return _Everything()
+        src = ol.source(chunk)
+        if "isinstance" not in src:
+            continue
+        try:
+            tree = ast.parse(src)
+        except _PARSE_ERRORS:
+            return _Everything()
+        defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if not defs:
+            return _Everything()
+        # the rule's words: names and attributes of the body, lambdas excluded (a subset here)
+        words = set()
+        for stmt in defs[0].body:
+            for n in _no_lambda(stmt):
+                if isinstance(n, ast.Name):
+                    words.add(n.id)
+                elif isinstance(n, ast.Attribute):
+                    words.add(n.attr)
+        if not any(w in words for w in _RESOLVER_WORDS):
+            out.add(("function" if chunk.cls is None else "method", chunk.name))
     return out
 
 
 class _Everything(set):
+    """Every (kind, name) is a possible helper."""
+
     def __contains__(self, item: object) -> bool:
         return True
