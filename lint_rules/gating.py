@@ -316,13 +316,12 @@ def _pool_names(init: ast.AST) -> set[str]:
     while changed:
         changed = False
         for target, value in pairs:
-            if (
-                isinstance(target, ast.Name)
-                and target.id not in names
-                and _mentions_pool(value, names)
-            ):
-                names.add(target.id)
-                changed = True
+            if not _mentions_pool(value, names):
+                continue
+            for n in ast.walk(target):  # tuple unpacking pairs elements: pool every name
+                if isinstance(n, ast.Name) and n.id not in names:
+                    names.add(n.id)
+                    changed = True
     return names
 
 

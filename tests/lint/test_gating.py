@@ -83,6 +83,14 @@ class FooAttnBackend(AttentionBackend):
     def forward(self, page_table):
         return self._swa_kv_pool.translate_loc_from_full_to_swa(page_table)
 """,
+    "pool from tuple unpacking under an swa name": """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        pool, other = model_runner.token_to_kv_pool, None
+        self.swa_pool = pool
+    def forward(self, page_table):
+        return self.swa_pool.translate_loc_from_full_to_swa(page_table)
+""",
     "nested class (the outline does not list its methods)": """
 def make():
     class Inner(AttentionBackend):
@@ -113,6 +121,7 @@ def test_expected_edge_verdicts():
         "flag copied into a local that gates a read": 1,
         "flag passed as an argument (unknown: reported)": 1,
         "resolver helper (FROZEN_KV-aware): not a cache": 0,
+        "pool from tuple unpacking under an swa name": 1,
         "nested class (the outline does not list its methods)": 1,
     }
 
