@@ -444,6 +444,8 @@ def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str], guard=None
                 isinstance(a, ast.Constant) and a.value == "get_kvcache" for a in func.args
             ):
                 return True
+    if "KVG003" in codes and _bound_kvcache(f, mod):
+        return True  # a bound get_kvcache, called through a local (guards): parse it
     if "KVG001" in codes:
         for cmp in f.compares:
             if any(
@@ -475,7 +477,7 @@ class _Kvg003Guard:
     def needs_whole_module(self, f: "_Code", mod: "_Module") -> bool:
         """An unsafe use whose verdict read ``self.<flag>`` stores: blanking other functions
         could hide some of those stores from the rule, so do not lint a reduced text."""
-        return self.unsafe(f, mod) and self._flags.get(id(f.node), False)
+        return _bound_kvcache(f, mod) or (self.unsafe(f, mod) and self._flags.get(id(f.node), False))
 
     def unsafe(self, f: "_Code", mod: "_Module") -> bool:
         """Some kvcache value of ``f`` may be used on a path the guards do not cover."""
@@ -509,6 +511,21 @@ class _Kvg003Guard:
             self._memo[id(fn)] = got
             self._flags[id(fn)] = self._facts.flag_lookups != before
         return got
+
+
+def _bound_kvcache(f: _Code, mod: _Module) -> bool:
+    """``x.get_kvcache`` not called right there, on a receiver that may carry the allocator."""
+    if f.node is None or (f.words is not None and "get_kvcache" not in f.words):
+        return False
+    f._flatten()
+    called = {id(c.func) for c in f.calls}
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == "get_kvcache"
+        and id(node) not in called
+        and mod.carries(node.value, f.carriers)
+        for node in ast.walk(f.node)
+    )
 
 
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:

@@ -90,7 +90,7 @@ class _Mark(cst.CSTTransformer):
         k = self.targets.get(original_node)
         if k is None:
             return updated_node
-        receiver = _kvcache_receiver(updated_node)
+        receiver = _kvcache_receiver(updated_node) or updated_node.func
         return cst.Call(
             func=cst.Name(_MARK),
             args=[
@@ -140,6 +140,28 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self._swa_cache[key] = got
         return got
 
+    def _receiver(self, node: cst.BaseExpression, fn: Optional[FunctionInfo]):
+        """The allocator-derived receiver of a kvcache call: ``x.get_kvcache()``,
+        ``getattr(x, "get_kvcache")()``, or ``fetch()`` with ``fetch = x.get_kvcache`` bound once
+        in the same function; else None."""
+        receiver = _kvcache_receiver(node)
+        if receiver is None and isinstance(node, cst.Call) and not node.args and fn is not None:
+            if isinstance(node.func, cst.Name):
+                bound = [
+                    v
+                    for t, v in fn.assigns
+                    if isinstance(t, cst.Name) and t.value == node.func.value
+                ]
+                if (
+                    len(bound) == 1
+                    and isinstance(bound[0], cst.Attribute)
+                    and bound[0].attr.value == "get_kvcache"
+                ):
+                    receiver = bound[0].value
+        if receiver is not None and self.analysis.is_allocator_derived(receiver, fn):
+            return receiver
+        return None
+
     def _verdict(self, fn: Optional[FunctionInfo], call: cst.Call) -> Optional[list[str]]:
         """None when every use of ``call``'s value is guarded, else what is missing."""
         if fn is None:
@@ -151,10 +173,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
     def _analyse(self, fn: FunctionInfo) -> dict:
         targets = {
-            c: k
-            for k, c in enumerate(
-                c for c in fn.calls if _is_get_kvcache(c) and self.derived(_kvcache_receiver(c))
-            )
+            c: k for k, c in enumerate(c for c in fn.calls if self._receiver(c, fn) is not None)
         }
         if not targets:
             return {}
@@ -180,10 +199,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         return out
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not _is_get_kvcache(node) or not self.in_scope():
-            return
-        receiver = _kvcache_receiver(node)
-        if receiver is None or not self.derived(receiver):
+        if node.args or not self.in_scope() or self._receiver(node, self.function) is None:
             return
         problems = self._verdict(self.function, node)
         if problems:
@@ -398,6 +414,16 @@ class FooAttnBackend(AttentionBackend):
         if self.is_draft_runner and not model_runner.spec_algorithm.is_frozen_kv_mtp():
             return None
         return model_runner.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # the kvcache fetched through a bound method, no active-pool check
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        fetch = mr.token_to_kv_pool_allocator.get_kvcache
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fetch()
 """),
         # the value escapes on a path before the guards (stored, then guarded)
         Case("""
