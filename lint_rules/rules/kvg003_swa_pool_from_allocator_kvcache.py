@@ -1,7 +1,8 @@
 """KVG003 swa-pool-from-allocator-kvcache
 
 ## What it does
-Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code when its
+Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code (also
+`getattr(alloc, "get_kvcache")()` and a bound `fetch = alloc.get_kvcache; fetch()`) when its
 value is **used** (returned, stored, passed on, read from) on a path that is not guarded by
 both
 
