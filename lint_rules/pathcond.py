@@ -942,3 +942,47 @@ def judge(space: Space, u: int) -> Verdict:
                 "the draft check does not exclude non-FROZEN_KV draft workers on this path"
             )
     return Verdict(not problems, problems)
+
+
+class ReductionGuard:
+    """KVG003's guard test for a reduction (libcst-free), sound against the rule.
+
+    ``ReductionGuard(text, tree)`` once per module (``tree=None`` in a proof that has not parsed
+    the whole module: same-module helpers and flags are then unknown), then
+    ``guarded(fn, is_kvcache_call)`` per top-level function or method: True only when every
+    kvcache value of ``fn`` and its nested functions is used under both guards.
+    ``is_kvcache_call(call)`` must accept every call the rule takes for one (it may accept
+    more: a receiver that *may* carry the allocator). ``read_flag_stores(fn)``: the verdict
+    read ``self.<flag>`` stores, so a reduced text (other bodies blanked, stores hidden) must
+    not be linted in its place."""
+
+    def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
+        self._facts = Facts(tree) if tree is not None else Facts.empty()
+        self._swa = strict_swa_pool_class(text)
+        self._memo: dict[int, tuple[bool, bool]] = {}
+
+    def guarded(self, fn: ast.AST, is_kvcache_call: Callable[[ast.Call], bool]) -> bool:
+        return self._judge(fn, is_kvcache_call)[0]
+
+    def read_flag_stores(self, fn: ast.AST, is_kvcache_call: Callable[[ast.Call], bool]) -> bool:
+        return self._judge(fn, is_kvcache_call)[1]
+
+    def _judge(self, fn: ast.AST, is_kvcache_call) -> tuple[bool, bool]:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False, True
+        got = self._memo.get(id(fn))
+        if got is None:
+
+            def key(call: ast.Call):
+                return call if is_kvcache_call(call) else None
+
+            nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+            nodes = [fn, *(n for n in ast.walk(fn) if isinstance(n, nested) and n is not fn)]
+            before = self._facts.flag_lookups
+            safe = all(
+                v.safe
+                for node in nodes
+                for v in analyze(node, self._facts, key, self._swa).values()
+            )
+            got = self._memo[id(fn)] = (safe, self._facts.flag_lookups != before)
+        return got

@@ -458,59 +458,41 @@ def _may_anchor(f: _Code, mod: _Module, codes, swa_classes: set[str], guard=None
 
 
 class _Kvg003Guard:
-    """KVG003's own test, from :mod:`lint_rules.pathcond` (the module the rule uses): is every
-    use of a ``get_kvcache()`` value in a function guarded by its path condition? Sources here
-    are every ``x.get_kvcache()`` whose receiver *may* carry the allocator (a superset of the
-    rule's), SWA pool classes are recognised only where the analysis surely agrees, and
-    ``tree=None`` (the outline proof) knows no same-module helper or flag: each of these only
-    makes a use look less safe, so "safe" here implies "safe" in the rule."""
+    """KVG003's own guard test (:class:`lint_rules.pathcond.ReductionGuard`, the module the rule
+    uses) with this reduction's kvcache sources: every ``x.get_kvcache()`` whose receiver *may*
+    carry the allocator (a superset of the rule's). Fewer facts (``tree=None``, the outline
+    proof), a stricter SWA class test and more sources only make a use look less safe."""
 
     def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
-        from . import pathcond
+        from .pathcond import ReductionGuard
 
-        self._pc = pathcond
-        self._facts = pathcond.Facts(tree) if tree is not None else pathcond.Facts.empty()
-        self._swa = pathcond.strict_swa_pool_class(text)
-        self._memo: dict[int, bool] = {}
-        self._flags: dict[int, bool] = {}
+        self._guard = ReductionGuard(text, tree)
+
+    @staticmethod
+    def _source(f: "_Code", mod: "_Module"):
+        def is_kvcache_call(call: ast.Call) -> bool:
+            func = call.func
+            return (
+                isinstance(func, ast.Attribute)
+                and func.attr == "get_kvcache"
+                and not call.args
+                and not call.keywords
+                and mod.carries(func.value, f.carriers)
+            )
+
+        return is_kvcache_call
 
     def needs_whole_module(self, f: "_Code", mod: "_Module") -> bool:
-        """An unsafe use whose verdict read ``self.<flag>`` stores: blanking other functions
-        could hide some of those stores from the rule, so do not lint a reduced text."""
-        return _bound_kvcache(f, mod) or (self.unsafe(f, mod) and self._flags.get(id(f.node), False))
+        """A bound ``get_kvcache``, or an unsafe use whose verdict read ``self.<flag>`` stores:
+        blanking other functions could hide some of those stores from the rule, so do not lint
+        a reduced text."""
+        if _bound_kvcache(f, mod):
+            return True
+        return self.unsafe(f, mod) and self._guard.read_flag_stores(f.node, self._source(f, mod))
 
     def unsafe(self, f: "_Code", mod: "_Module") -> bool:
         """Some kvcache value of ``f`` may be used on a path the guards do not cover."""
-        fn = f.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return True
-        got = self._memo.get(id(fn))
-        if got is None:
-            names = f.carriers
-
-            def key(call: ast.Call):
-                func = call.func
-                if (
-                    isinstance(func, ast.Attribute)
-                    and func.attr == "get_kvcache"
-                    and not call.args
-                    and not call.keywords
-                    and mod.carries(func.value, names)
-                ):
-                    return call
-                return None
-
-            nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-            nodes = [fn, *(n for n in ast.walk(fn) if isinstance(n, nested) and n is not fn)]
-            before = self._facts.flag_lookups
-            got = any(
-                not v.safe
-                for node in nodes
-                for v in self._pc.analyze(node, self._facts, key, self._swa).values()
-            )
-            self._memo[id(fn)] = got
-            self._flags[id(fn)] = self._facts.flag_lookups != before
-        return got
+        return not self._guard.guarded(f.node, self._source(f, mod))
 
 
 def _bound_kvcache(f: _Code, mod: _Module) -> bool:
