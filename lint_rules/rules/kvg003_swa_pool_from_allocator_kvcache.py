@@ -80,6 +80,13 @@ def _is_get_kvcache(node: cst.BaseExpression) -> bool:
     return _kvcache_receiver(node) is not None
 
 
+def _source_text(analysis) -> str:
+    """The module's text: kept by the analysis where it has it (no codegen), else regenerated
+    (libcst round-trips it exactly)."""
+    text = getattr(analysis, "text", None)
+    return text if isinstance(text, str) else analysis.module.code
+
+
 class _Mark(cst.CSTTransformer):
     """Replaces the k-th kvcache call by ``__kvg_kvcache__(k, <receiver>)`` so the stdlib-ast
     path analysis can name it."""
@@ -125,7 +132,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
             try:
-                self._facts = pathcond.Facts(ast.parse(self.analysis.module.code))
+                self._facts = pathcond.Facts(ast.parse(_source_text(self.analysis)))
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
                 self._facts = pathcond.Facts.empty()
         return self._facts

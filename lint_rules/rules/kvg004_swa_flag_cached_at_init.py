@@ -91,6 +91,13 @@ def _nodes_no_lambda(node: cst.CSTNode):
         stack.extend(n.children)
 
 
+def _source_text(analysis) -> str:
+    """The module's text: kept by the analysis where it has it (no codegen), else regenerated
+    (libcst round-trips it exactly)."""
+    text = getattr(analysis, "text", None)
+    return text if isinstance(text, str) else analysis.module.code
+
+
 class SwaFlagCachedAtInit(Rule):
     code = "KVG004"
 
@@ -216,7 +223,7 @@ class SwaFlagCachedAtInit(Rule):
 
     def _gates(self) -> gating.Gating:
         if self._gating is None:
-            self._gating = gating.Gating(ast.parse(self.analysis.module.code))
+            self._gating = gating.Gating(ast.parse(_source_text(self.analysis)))
         return self._gating
 
     def visit_Assign(self, node: cst.Assign) -> None:
