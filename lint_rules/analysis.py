@@ -395,7 +395,7 @@ class ModuleAnalysis:
         self.functions: dict[FuncNode, FunctionInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.recorded: list[Recorded] = []
-        self.path_in_scope = scope.all_code or any(path_matches(p, path) for p in scope.paths)
+        self.path_in_scope = any(path_matches(p, path) for p in scope.paths)
         self.roots: tuple[str, ...] = tuple(
             getattr(scope, "allocator_attributes", None) or (ALLOCATOR_ATTR,)
         )
@@ -491,14 +491,25 @@ class ModuleAnalysis:
                     return True
             return False
 
+        # all-code (audit): also backend-like code anywhere (guards: lint_rules/audit.py)
+        audit = None
+        if self.scope.all_code and not self.path_in_scope:
+            from .audit import backend_like
+
+            audit = lambda node: backend_like(node, self)  # noqa: E731
         for info in self.classes_by_node.values():
             info.in_scope = self.path_in_scope or base_matches(info, {info.name})
+            info.in_scope = info.in_scope or (audit is not None and audit(info.node))
         for fn in self.functions.values():
             owner_cls = fn.cls
             parent = fn.parent
+            top = fn
             while owner_cls is None and parent is not None:
+                top = parent
                 owner_cls, parent = parent.cls, parent.parent
             fn.in_scope = self.path_in_scope or (owner_cls is not None and owner_cls.in_scope)
+            if not fn.in_scope and audit is not None and owner_cls is None:
+                fn.in_scope = audit(top.node)
 
     # ---- allocator-derived values
 

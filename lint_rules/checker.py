@@ -27,13 +27,40 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     return bool(codes) and any(RULES[c].may_match(text, scope) for c in codes) and scope_may_match(text, path, scope)
 
 
+def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig]):
+    """Rules with their own proof (``RuleMeta.reduction``) are settled here: (False, _) when one
+    cannot prove ``text`` clean, else (True, the codes left to the shared reduction); a rule the
+    shared reduction does not anchor and without a proof of its own is never proven clean."""
+    import importlib
+
+    rest = set()
+    for code in codes:
+        meta = RULES[code]
+        if meta.reduction:
+            module, func = meta.reduction.split(":")
+            # no scope given: assume the settings that report the most
+            if not getattr(importlib.import_module(module), func)(text, scope):
+                return False, frozenset()
+        elif meta.anchors:
+            rest.add(code)
+        else:
+            return False, frozenset()
+    return True, frozenset(rest)
+
+
 def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None) -> bool:
-    """The stdlib-``ast`` reduction (reduce.py) proves ``text`` has no finding of ``codes``:
-    no code that may hold an allocator-derived value reaches a rule's anchor. No libcst.
-    A rule that declares no reduction anchors (registry) is not reducible: never proven."""
+    """The stdlib-``ast`` reduction (reduce.py, and each rule's own) proves ``text`` has no
+    finding of ``codes``: no code that may hold an allocator-derived value reaches a rule's
+    anchor. No libcst. A rule that declares neither reduction anchors nor a reduction of its
+    own (registry) is not reducible: never proven."""
     codes = frozenset(codes)
-    if not codes or not all(RULES[c].anchors for c in codes):
+    if not codes:
         return False
+    ok, codes = _own_reductions(text, codes, scope)
+    if not ok:
+        return False
+    if not codes:
+        return True
     from .reduce import reduce_for
 
     return reduce_for(text, codes, scope=scope)[0]
@@ -209,15 +236,18 @@ def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeC
     """True when the reduction (reduce.py) proves the module has no finding: either no code that
     may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
     or the reduced module, parsed and analysed, has none."""
-    if not all(RULES[c].anchors for c in codes):
+    ok, codes = _own_reductions(text, codes, scope)
+    if not ok:
         return False
+    if not codes:
+        return True
     from .reduce import reduce_for
 
     clean, reduced = reduce_for(text, codes, scope=scope)
     if clean:
         return True
-    if reduced is None:
-        return False
+    if reduced is None or scope.all_code:
+        return False  # (all-code: backend-likeness reads bodies the reduced text blanks)
     try:
         module = parse_module(reduced, path)
         _, raw = run_rules_on_module(module, path, codes, scope)

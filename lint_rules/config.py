@@ -186,6 +186,7 @@ _KEYS = (
     "backend-bases",
     "all-code",
     "allocator-attributes",
+    "kvg004-write-gating",
     "target-version",
     "cache-dir",
 )
@@ -258,6 +259,10 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
         if not roots or not all(r.isidentifier() for r in roots):
             raise ConfigError(f"{where}: 'allocator-attributes' must be a non-empty list of identifiers")
         scope_kwargs["allocator_attributes"] = roots
+    if "kvg004-write-gating" in table:
+        if not isinstance(table["kvg004-write-gating"], bool):
+            raise ConfigError(f"{where}: 'kvg004-write-gating' must be true or false")
+        scope_kwargs["kvg004_write_gating"] = table["kvg004-write-gating"]
     if scope_kwargs:
         kwargs["scope"] = ScopeConfig(**scope_kwargs)
     if "target-version" in table:

@@ -343,6 +343,7 @@ class Linter:
                     list(self.scope.base_patterns),
                     self.scope.all_code,
                     list(self.scope.allocator_attributes),
+                    self.scope.kvg004_write_gating,
                 ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,

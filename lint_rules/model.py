@@ -69,7 +69,8 @@ class ScopeConfig:
     ``base_patterns``: fnmatch patterns on base-class names; a class that derives from a
     matching base (directly, or through a class of the same module that does) is in scope
     wherever it lives.
-    ``all_code``: report everywhere (useful for one-off audits).
+    ``all_code``: also backend-like code anywhere (audits; lint_rules/audit.py).
+    ``kvg004_write_gating``: KVG004 also reports caches that only gate KV writes.
     """
 
     paths: tuple[str, ...] = ("**/layers/attention/**",)
@@ -77,6 +78,7 @@ class ScopeConfig:
     all_code: bool = False
     # The attribute names that hold the allocator (``allocator-attributes``; forks rename it).
     allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",)
+    kvg004_write_gating: bool = False
 
 
 @dataclass

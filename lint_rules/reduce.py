@@ -454,8 +454,13 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         stack.extend((child, fn) for child in ast.iter_child_nodes(node))
     # a member call is an anchor unless its function follows the two guards first (KVG003's
     # test, with held members counted as calls of it)
+    if not member_calls:
+        return False
+    from .pathcond import ReductionGuard
+
     held_ids = frozenset(id(call) for call, _ in member_calls)
-    return any(not _guarded_kvcache(fn, held_ids) for _, fn in member_calls)
+    guard = ReductionGuard(text, tree)
+    return any(not _guarded_kvcache(fn, guard, held_ids) for _, fn in member_calls)
 
 
 def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
@@ -579,7 +584,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
     held = {w for w in _call_members(anchors) if _held_member(text, w)}
     if any(_class_test(loaded[i].node) for i in swa_chunks):
         return False  # a class test in a function that names an SWA allocator class
-    return not any(_may_anchor(f, mod, anchors, held) for f in loaded.values() if f.relevant)
+    return not any(_may_anchor(f, mod, anchors, held, text) for f in loaded.values() if f.relevant)
 
 
 def _class_test(fn: ast.AST) -> bool:
@@ -629,7 +634,7 @@ def _rebound(text: str, word: str) -> bool:
     )
 
 
-def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str]) -> bool:
+def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str) -> bool:
     """Can an anchor sit in ``f`` (word-level over-approximation)?"""
     f._flatten()
     names = f.carriers
@@ -667,11 +672,19 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str]) -> b
                 return True
         if calls and not args and not node.keywords:
             syntactic = isinstance(func, ast.Attribute) and func.attr in calls
-            if syntactic and carries(func.value) and not _guarded_kvcache(f.node):
+            if syntactic and carries(func.value) and not _guarded_kvcache(f.node, _outline_guard(text)):
                 return True
             if held and not syntactic and carries(func):
                 return True  # a member held somewhere may be what is called here
     return False
+
+
+def _outline_guard(text: str):
+    """KVG003's guard for the outline proof: no whole-module parse, so same-module helpers and
+    cached flags are unknown (each only makes a use look less safe)."""
+    from .pathcond import ReductionGuard
+
+    return ReductionGuard(text, None)
 
 
 _IDENT_CHAR = re.compile(r"\w")
@@ -688,85 +701,26 @@ def _occurrences(text: str, words):
             at = text.find(word, end)
 
 
-def _guarded_kvcache(fn: Optional[ast.AST], held: frozenset = frozenset()) -> bool:
-    """Every ``get_kvcache()`` call of ``fn`` follows both KVG003 guards in earlier statements of
-    its body (sglang >= 0.5.13's ``_resolve_swa_kv_pool`` in its spellings): an ``if`` testing
-    ``isinstance(<...>.token_to_kv_pool or a local bound to it, <SWA pool class>)`` that returns,
-    and an ``if`` on ``is_draft_worker`` holding ``is_frozen_kv_mtp`` and a return.
+def _guarded_kvcache(fn: Optional[ast.AST], guard, held: frozenset = frozenset()) -> bool:
+    """Every kvcache value of ``fn`` is used only where KVG003's path condition holds, asked of
+    the module the rule uses (``pathcond.ReductionGuard``). Sources here are every
+    zero-argument ``get_kvcache`` call whatever its receiver, plus the calls of members the flow
+    model says may be held (``held``): a superset of the rule's, so "guarded" here implies
+    "guarded" in the rule."""
 
-    This mirrors KVG003's guard test (rules/kvg003_*.py) and is only ever used to skip parsing a
-    module that KVG003 would find clean; when in doubt it answers False (parse it).
-    """
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    pool_locals = {
-        t.id
-        for node in ast.walk(fn)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Attribute)
-        and node.value.attr == POOL_ATTR
-        for t in node.targets
-        if isinstance(t, ast.Name)
-    }
-
-    def words(node: ast.AST) -> set[str]:
-        out = set()
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name):
-                out.add(sub.id)
-            elif isinstance(sub, ast.Attribute):
-                out.add(sub.attr)
-            elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                out.add(sub.value)
-        return out
-
-    def kvcache_calls(node: ast.AST) -> int:
-        return sum(
-            1
-            for sub in ast.walk(node)
-            if isinstance(sub, ast.Call)
-            and (
-                id(sub) in held  # a held get_kvcache member called (flow model)
-                or (isinstance(sub.func, ast.Attribute) and sub.func.attr == "get_kvcache")
-                or (isinstance(sub.func, ast.Call) and "get_kvcache" in words(sub.func))
-            )
+    def is_kvcache_call(call: ast.Call) -> bool:
+        if call.args or call.keywords:
+            return False
+        func = call.func
+        if id(call) in held:
+            return True
+        if isinstance(func, ast.Attribute) and func.attr == "get_kvcache":
+            return True
+        return isinstance(func, ast.Call) and any(
+            isinstance(a, ast.Constant) and a.value == "get_kvcache" for a in func.args
         )
 
-    def active_pool_test(test: ast.AST) -> bool:
-        for sub in ast.walk(test):
-            if (
-                isinstance(sub, ast.Call)
-                and isinstance(sub.func, ast.Name)
-                and sub.func.id == "isinstance"
-                and len(sub.args) == 2
-            ):
-                subject, probe = sub.args
-                pool_like = (isinstance(subject, ast.Attribute) and subject.attr == POOL_ATTR) or (
-                    isinstance(subject, ast.Name) and subject.id in pool_locals
-                )
-                probe_name = getattr(probe, "id", getattr(probe, "attr", ""))
-                if pool_like and is_swa_pool_class_name(probe_name):
-                    return True
-        return False
-
-    if any(
-        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-        and n is not fn
-        and kvcache_calls(n)
-        for n in ast.walk(fn)
-    ):
-        return False  # calls in nested functions are judged there: do not decide here
-    active = draft = False
-    for stmt in fn.body:
-        calls = kvcache_calls(stmt)
-        if calls and not (active and draft):
-            return False
-        if isinstance(stmt, ast.If) and any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
-            if active_pool_test(stmt.test):
-                active = True
-            if "is_draft_worker" in words(stmt.test) and "is_frozen_kv_mtp" in words(stmt):
-                draft = True
-    return True
+    return guard.guarded(fn, is_kvcache_call)
 
 
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:

@@ -35,6 +35,9 @@ class RuleMeta:
     # Reduction anchors (lint_rules/reduce.py ANCHORS: what a finding of this rule sits on,
     # asked of the stdlib-ast flow model). None: not reducible, the engine always parses.
     anchors: Optional[tuple[str, ...]] = None
+    # The rule's own libcst-free proof that a text has no finding ("module:function", called
+    # with (text, scope)); None: the shared reduction (reduce.py) covers it, if anything.
+    reduction: Optional[str] = None
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
@@ -87,6 +90,7 @@ RULES: dict[str, RuleMeta] = {
             "kvg004_swa_flag_cached_at_init",
             False,
             (("token_to_kv_pool",), ("isinstance", "swa", "SWA"), ("__init__",)),
+            reduction="lint_rules.gating:proven_clean_for",
         ),
     )
 }

@@ -16,7 +16,7 @@ from typing import ClassVar, Optional, Union
 import libcst as cst
 
 from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
-from ..model import FixInfo
+from ..model import FixInfo, ScopeConfig
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,8 @@ class Case:
     code: str
     count: int = 1
     path: str = "sglang/srt/layers/attention/example_backend.py"
+    # guards: a case that needs settings (e.g. KVG004's kvg004_write_gating); None = defaults
+    scope: Optional["ScopeConfig"] = None
 
 
 @dataclass(eq=False)

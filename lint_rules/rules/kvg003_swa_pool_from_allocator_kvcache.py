@@ -1,17 +1,27 @@
 """KVG003 swa-pool-from-allocator-kvcache
 
 ## What it does
-Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code, when the
-enclosing function has not **first** (in earlier statements of its body)
+Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code (also
+`getattr(alloc, "get_kvcache")()` and a bound `fetch = alloc.get_kvcache; fetch()`) when its
+value is **used** (returned, stored, passed on, read from) on a path that is not guarded by
+both
 
-1. returned the active pool when it is an SWA pool
-   (`if isinstance(<...>.token_to_kv_pool, SWAKVPool): return ...`), **and**
-2. returned early for draft workers that are not FROZEN_KV MTP
-   (`if runner.is_draft_worker: if not runner.spec_algorithm.is_frozen_kv_mtp(): return None`,
-   in any nesting or spelling, `getattr(runner, "is_draft_worker", False)` included).
+1. the active-pool check: the active pool (`<...>.token_to_kv_pool`) is not an SWA pool, **and**
+2. the draft check: the runner is not a draft worker, or its draft is FROZEN_KV MTP.
 
-That guarded fallback is sglang ≥ 0.5.13's `_resolve_swa_kv_pool` and stays silent, as do
-identity checks such as `alloc.get_kvcache() is self.token_to_kv_pool`.
+The guard is judged by the condition under which control reaches each use, computed over the
+function's control flow (`if`/`elif`/`else`, early `return`/`raise`, `assert`, `and`/`or`/`not`,
+conditional expressions, a result variable assigned in branches, a value fetched early and
+returned late), with predicates resolved by what they ask: `isinstance(<active pool>, <SWA pool
+class>)`, `<runner>.is_draft_worker` (also `getattr(runner, "is_draft_worker", False)` and a
+flag cached on `self` from it, as fa3/flashmla do), `spec_algorithm.is_frozen_kv_mtp()` or a
+comparison with `FROZEN_KV_MTP`, and same-module helpers whose body is `return <condition>`.
+An unknown predicate is never assumed to hold. The use is safe iff its condition implies
+"active pool not SWA and not (draft and not FROZEN_KV)", decided by enumerating the atoms.
+The message says which part is missing or inverted ("no draft-worker check on this path",
+"draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
+`isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`
+stays silent in every spelling.
 
 ## Why is this bad?
 `allocator.get_kvcache()` is the **target's** pool. A speculative draft shares the target's
@@ -35,19 +45,21 @@ the target sglang has it).
 
 from __future__ import annotations
 
+import ast
 from typing import Optional
 
 import libcst as cst
 
 from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
-from ..names import POOL_ATTR
+from .. import pathcond
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
     "`{src}` is the target's pool: a speculative draft shares the allocator but owns its own "
-    "pool; take the active pool first if it is SWA, return None for non-FROZEN_KV draft "
-    "workers, and only then fall back to the allocator's kvcache"
+    "pool ({problems}); take the active pool first if it is SWA, return None for "
+    "non-FROZEN_KV draft workers, and only then fall back to the allocator's kvcache"
 )
+_MARK = "__kvg_kvcache__"
 
 
 def _kvcache_receiver(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
@@ -68,44 +80,44 @@ def _is_get_kvcache(node: cst.BaseExpression) -> bool:
     return _kvcache_receiver(node) is not None
 
 
-class _Mentions(cst.CSTVisitor):
-    """Collects attribute/name identifiers, getattr strings, isinstance calls and returns."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-        self.isinstance_calls: list[cst.Call] = []
-        self.has_return = False
-        self.kvcache_calls: list[cst.Call] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-    def visit_SimpleString(self, node: cst.SimpleString) -> None:
-        value = string_value(node)
-        if value:
-            self.names.add(value)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if call_func_name(node) == "isinstance":
-            self.isinstance_calls.append(node)
-        if _is_get_kvcache(node) or not node.args:  # (flow hook: held members, see _held)
-            self.kvcache_calls.append(node)
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.has_return = True
-
-    # nested functions are not part of this function's control flow
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+def _source_text(analysis) -> str:
+    """The module's text: kept by the analysis where it has it (no codegen), else regenerated
+    (libcst round-trips it exactly)."""
+    text = getattr(analysis, "text", None)
+    return text if isinstance(text, str) else analysis.module.code
 
 
-def _mentions(node: cst.CSTNode) -> _Mentions:
-    visitor = _Mentions()
-    node.visit(visitor)
-    return visitor
+class _Mark(cst.CSTTransformer):
+    """Replaces the k-th kvcache call by ``__kvg_kvcache__(k, <receiver>)`` so the stdlib-ast
+    path analysis can name it."""
+
+    def __init__(self, targets: dict) -> None:
+        self.targets = targets  # call node -> k
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        k = self.targets.get(original_node)
+        if k is None:
+            return updated_node
+        receiver = _kvcache_receiver(updated_node) or updated_node.func
+        return cst.Call(
+            func=cst.Name(_MARK),
+            args=[
+                cst.Arg(cst.Integer(str(k))),
+                cst.Arg(receiver if receiver is not None else cst.Name("None")),
+            ],
+        )
+
+
+def _mark_key(call: ast.Call):
+    f = call.func
+    if (
+        isinstance(f, ast.Name)
+        and f.id == _MARK
+        and call.args
+        and isinstance(call.args[0], ast.Constant)
+    ):
+        return call.args[0].value
+    return None
 
 
 class SwaPoolFromAllocatorKvcache(Rule):
@@ -113,72 +125,88 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._exempt: set[cst.Call] = set()
-        self._scanned: set[int] = set()
+        self._verdicts: dict[int, dict] = {}  # id(function node) -> {call: problems or None}
+        self._facts: Optional[pathcond.Facts] = None
+        self._swa_cache: dict[str, bool] = {}
 
-    def _is_pool_expr(self, expr: cst.BaseExpression, fn: FunctionInfo) -> bool:
-        if isinstance(expr, cst.Attribute) and expr.attr.value == POOL_ATTR:
-            return True
-        if isinstance(expr, cst.Name):
-            return any(
-                isinstance(t, cst.Name) and t.value == expr.value and self._is_pool_expr(v, fn)
-                for t, v in fn.assigns
-                if v is not expr
+    def _module_facts(self) -> pathcond.Facts:
+        if self._facts is None:
+            try:
+                self._facts = pathcond.Facts(ast.parse(_source_text(self.analysis)))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
+                self._facts = pathcond.Facts.empty()
+        return self._facts
+
+    def _is_swa_pool_class(self, e: ast.expr) -> bool:
+        key = ast.dump(e)
+        got = self._swa_cache.get(key)
+        if got is None:
+            try:
+                got = self.analysis.is_swa_pool_class(cst.parse_expression(ast.unparse(e)))
+            except Exception:  # pragma: no cover - an expression libcst cannot read back
+                got = False
+            self._swa_cache[key] = got
+        return got
+
+    def _receiver(self, node: cst.BaseExpression, fn: Optional[FunctionInfo]):
+        """The allocator-derived receiver of a kvcache call: ``x.get_kvcache()``,
+        ``getattr(x, "get_kvcache")()``, or a call of the allocator's ``get_kvcache`` held in a
+        name, attribute or container (the flow model's held members, e.g. ``fetch()`` after
+        ``fetch = getattr(alloc, "get_kvcache", None)``); else None."""
+        receiver = _kvcache_receiver(node)
+        if receiver is not None and self.analysis.is_allocator_derived(receiver, fn):
+            return receiver
+        if isinstance(node, cst.Call) and not node.args:
+            if "get_kvcache" in self.analysis.allocator_members(node.func):
+                return node.func
+        return None
+
+    def _verdict(self, fn: Optional[FunctionInfo], call: cst.Call) -> Optional[list[str]]:
+        """None when every use of ``call``'s value is guarded, else what is missing."""
+        if fn is None:
+            return ["no active-pool check on this path", "no draft-worker check on this path"]
+        verdicts = self._verdicts.get(id(fn.node))
+        if verdicts is None:
+            verdicts = self._verdicts[id(fn.node)] = self._analyse(fn)
+        return verdicts.get(call, ["the guard could not be analysed"])
+
+    def _analyse(self, fn: FunctionInfo) -> dict:
+        targets = {
+            c: k for k, c in enumerate(c for c in fn.calls if self._receiver(c, fn) is not None)
+        }
+        if not targets:
+            return {}
+        try:
+            marked = fn.node.visit(_Mark(targets))
+            code = self.analysis.module.code_for_node(marked)
+            if isinstance(fn.node, cst.Lambda):
+                node = ast.parse("(" + code + ")", mode="eval").body
+            else:
+                node = ast.parse(code).body[0]
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
+            return {}
+        cls = fn.cls.name if fn.cls is not None else None
+        found = pathcond.analyze(
+            node, self._module_facts(), _mark_key, self._is_swa_pool_class, cls
+        )
+        out = {}
+        for call, k in targets.items():
+            verdict = found.get(k)
+            out[call] = (
+                verdict.problems if verdict is not None else ["the guard could not be analysed"]
             )
-        return False
-
-    def _scan_function(self, fn: FunctionInfo) -> None:
-        """Mark get_kvcache() calls that follow both guards in the function's body."""
-        if id(fn.node) in self._scanned or not any(
-            _is_get_kvcache(c) or self._held(c) for c in fn.calls
-        ):
-            return
-        self._scanned.add(id(fn.node))
-        body = fn.node.body
-        statements = body.body if isinstance(body, cst.IndentedBlock) else []
-        active_guard = draft_guard = False
-        for stmt in statements:
-            facts = _mentions(stmt)
-            if active_guard and draft_guard:
-                self._exempt.update(facts.kvcache_calls)
-                continue
-            if isinstance(stmt, cst.If) and facts.has_return:
-                test = _mentions(stmt.test)
-                if any(
-                    len(positional_args(c)) == 2
-                    and self._is_pool_expr(positional_args(c)[0], fn)
-                    and self.analysis.is_swa_pool_class(positional_args(c)[1])
-                    for c in test.isinstance_calls
-                ):
-                    active_guard = True
-                if "is_draft_worker" in test.names and "is_frozen_kv_mtp" in facts.names:
-                    draft_guard = True
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        fn = self.analysis.function_of(node)
-        if fn is not None:
-            self._scan_function(fn)
-
-    def visit_Comparison(self, node: cst.Comparison) -> None:
-        # identity with the pool: `alloc.get_kvcache() is pool` asks "same pool?", a safe question
-        operands = [node.left, *(t.comparator for t in node.comparisons)]
-        if any(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
-            self._exempt.update(op for op in operands if _is_get_kvcache(op))
+        return out
 
     def _held(self, node: cst.Call) -> bool:
         """flow hook: a call of the allocator's get_kvcache held in a name/attribute."""
         return not node.args and "get_kvcache" in self.analysis.allocator_members(node.func)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not _is_get_kvcache(node):
-            if self._held(node) and node not in self._exempt and self.in_scope():
-                self.report(node, _MESSAGE.format(src=source_of(node)))
+        if node.args or not self.in_scope() or self._receiver(node, self.function) is None:
             return
-        if node in self._exempt or not self.in_scope():
-            return
-        receiver = _kvcache_receiver(node)
-        if receiver is not None and self.derived(receiver):
-            self.report(node, _MESSAGE.format(src=source_of(node)))
+        problems = self._verdict(self.function, node)
+        if problems:
+            self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
         # sglang >= 0.5.13 trtllm_mha resolver (alias form)
@@ -208,7 +236,7 @@ class AiterAttnBackend(AttentionBackend):
         kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
         return kvcache if isinstance(kvcache, SWAKVPool) else None
 """,
-        # identity-guarded (kv_index_translator shape)
+        # identity-guarded (kv_index_translator shape): asking "same pool?" is not a use
         """
 class FooAttnBackend(AttentionBackend):
     def __init__(self, token_to_kv_pool_allocator, token_to_kv_pool):
@@ -216,12 +244,101 @@ class FooAttnBackend(AttentionBackend):
             token_to_kv_pool_allocator.get_kvcache() is token_to_kv_pool
         )
 """,
+        # elif chain
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        elif mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        else:
+            kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+""",
+        # one exit, a result variable assigned in the branches
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        result = None
+        active = mr.token_to_kv_pool
+        if isinstance(active, SWAKVPool):
+            result = active
+        elif not (mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp()):
+            kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+            if isinstance(kvcache, SWAKVPool):
+                result = kvcache
+        return result
+""",
+        # positive guard: `if not draft or frozen:` around the fallback
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if not mr.is_draft_worker or mr.spec_algorithm.is_frozen_kv_mtp():
+            kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+        return None
+""",
+        # the draft test in a same-module helper (and the FROZEN_KV test as a comparison)
+        """
+def _needs_own_pool(model_runner):
+    return model_runner.is_draft_worker and (
+        model_runner.spec_algorithm != SpeculativeAlgorithm.FROZEN_KV_MTP
+    )
+
+class FooAttnBackend(AttentionBackend):
+    def _resolve_swa_kv_pool(self, mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if _needs_own_pool(mr):
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+""",
+        # a draft flag cached on self (fa3 / flashmla: self.is_draft_runner)
+        """
+class FlashAttentionBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.is_draft_runner = model_runner.is_draft_worker
+        self._swa_kv_pool = self._resolve_swa_kv_pool(model_runner)
+
+    def _resolve_swa_kv_pool(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if self.is_draft_runner and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return model_runner.token_to_kv_pool_allocator.get_kvcache()
+""",
+        # get_kvcache() fetched early, returned late (after both guards)
+        """
+class FooAttnBackend(AttentionBackend):
+    def resolve(self, mr):
+        kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return kvcache
+""",
+        # asserts and raises as guards
+        """
+class FooAttnBackend(AttentionBackend):
+    def resolve(self, mr):
+        assert not isinstance(mr.token_to_kv_pool, SWAKVPool)
+        draft = mr.is_draft_worker
+        if draft and not mr.spec_algorithm.is_frozen_kv_mtp():
+            raise ValueError("plain drafts own their pool")
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+""",
     ]
 
     INVALID = [
         # trtllm_mha <= 0.5.12.post1
-        Case(
-            """
+        Case("""
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):
     def __init__(self, model_runner):
         allocator = model_runner.token_to_kv_pool_allocator
@@ -229,8 +346,7 @@ class TRTLLMHAAttnBackend(FlashInferAttnBackend):
         self._swa_kv_pool = (
             allocator.get_kvcache() if self.use_sliding_window_kv_pool else None
         )
-"""
-        ),
+"""),
         # #26966 shape: only the active-pool check, no draft-worker guard
         Case(
             """
@@ -243,19 +359,85 @@ class TRTLLMHAAttnBackend(FlashInferAttnBackend):
         kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
         return kvcache if isinstance(kvcache, SWAKVPool) else None
 """,
-            count=2,
+            count=1,
         ),
-        # guards that come after the call do not count
-        Case(
-            """
+        # inverted polarity: the fallback runs only for draft workers
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if not mr.is_draft_worker or mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # active-pool check missing (only the draft check)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # active-pool check inverted
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if not isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return None
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # an unknown helper is not assumed to check anything
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def _resolve_swa_kv_pool(self, mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if should_skip(mr):
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # a cached flag that is not always the draft flag
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.is_draft_runner = model_runner.is_draft_worker
+
+    def reset(self):
+        self.is_draft_runner = False
+
+    def _resolve_swa_kv_pool(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if self.is_draft_runner and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return model_runner.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # the kvcache fetched through a bound method, no active-pool check
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        fetch = mr.token_to_kv_pool_allocator.get_kvcache
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fetch()
+"""),
+        # the value escapes on a path before the guards (stored, then guarded)
+        Case("""
 class FooAttnBackend(AttentionBackend):
     def resolve(self, mr):
         kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+        self.pool = kvcache
         if isinstance(mr.token_to_kv_pool, SWAKVPool):
             return mr.token_to_kv_pool
         if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
             return None
         return kvcache
-"""
-        ),
+"""),
     ]

@@ -96,7 +96,14 @@ def test_backend_scope_config(kv, project):
     set_config(project, "backend-paths = ['mylib/**']")
     run = kv("check", "--output-format", "json")
     assert codes(run) == ["KVG002"], run
+    # all-code = backend-like code anywhere (guards): `pick` reads no KV through a pool
     set_config(project, "all-code = true")
+    assert codes(kv("check", "--output-format", "json")) == []
+    write(
+        project,
+        "mylib/helpers.py",
+        helper + "    return model_runner.token_to_kv_pool.get_key_buffer(0)\n",
+    )
     assert codes(kv("check", "--output-format", "json")) == ["KVG002"]
 
 

@@ -163,7 +163,14 @@ def test_scope_follows_in_module_bases_and_aliased_imports():
 def test_scope_is_configurable():
     src = SCOPED.format(name="Scheduler", base="object")
     path = "sglang/srt/managers/scheduler.py"
-    assert _codes(src, path=path, scope=ScopeConfig(all_code=True))
+    # all-code (audit) = backend-like code anywhere (guards): the scheduler shape is not
+    assert not _codes(src, path=path, scope=ScopeConfig(all_code=True))
+    backend_like = src + (
+        "    def g(self, fb, layer):\n"
+        "        if isinstance(fb.token_to_kv_pool, SWAKVPool):\n"
+        "            return fb.token_to_kv_pool.get_key_buffer(layer.layer_id)\n"
+    )
+    assert _codes(backend_like, path=path, scope=ScopeConfig(all_code=True))
     assert _codes(src, path=path, scope=ScopeConfig(paths=("**/managers/**",)))
     assert not _codes(SCOPED.format(name="X", base="object"), scope=ScopeConfig(paths=()))
 

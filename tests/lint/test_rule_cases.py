@@ -23,7 +23,8 @@ def _cases(kind: str):
 
 
 def _lint(code: str, case: Case, prefilter: bool = True):
-    return lint_text(textwrap.dedent(case.code), case.path, {code}, SCOPE, prefilter=prefilter)
+    scope = case.scope or SCOPE
+    return lint_text(textwrap.dedent(case.code), case.path, {code}, scope, prefilter=prefilter)
 
 
 @pytest.mark.parametrize("code,case", list(_cases("VALID")))

@@ -1,0 +1,518 @@
+"""What a cached SWA flag gates (KVG004), and KVG004's own reduction. No libcst.
+
+A flag, pool or mapping cached in a backend's ``__init__`` goes stale when FROZEN_KV MTP swaps
+``token_to_kv_pool`` around the draft forward. That matters where it decides how KV is *read* or
+indices are *translated* for reading; where it only gates KV *writes* (the SWA write location
+``swa_out_cache_loc``, ``set_kv_buffer``) it does not, since a FROZEN_KV draft writes no KV.
+
+:class:`Gating` classifies each forward-time read of ``self.<attr>`` by the code it decides:
+
+* in the test of an ``if``/``while``/conditional expression/comprehension filter: that
+  statement or expression, plus the rest of the block when a branch leaves early; in an
+  ``assert``: the assert;
+* in ``return <expr>``: the statement, and what each ``self.<method>()`` call of it decides;
+* assigned to a local: what each later read of that local decides;
+* anything else (an argument, a store, ``self._swa_kv_pool.translate...(...)``): the statement.
+
+The words of that code (names and attributes, and those of the same-class methods it calls)
+say "read" when any names a read or a translation for reading (``page_table``,
+``translate_loc_from_full_to_swa`` of anything but a write location, ``layers_mapping``,
+``get_key_buffer``, ...), "write" when the only markers name KV writes (``*out_cache_loc*``,
+``set_kv_buffer``, ``swa_loc``, ``write_ids``), and "read" when there is no marker at all
+(unknown is never assumed harmless).
+
+:func:`proven_clean` is the sound reduction: no ``__init__`` stores anything that may be a
+cache in KVG004's sense (decided on the ``__init__`` bodies alone, found by the lexical
+outline), or every such attribute's reads classify as harmless by :class:`Gating` on the
+whole module (the same function the rule uses, on the same text).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from typing import Optional
+
+from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
+
+READ_MARKERS = (
+    "translate_loc_from_full_to_swa",
+    "full_to_swa",
+    "layers_mapping",
+    "page_table",
+    "get_key_buffer",
+    "get_value_buffer",
+    "get_kv_buffer",
+    "kv_indices",
+    "kv_indptr",
+    "req_to_token",
+    "read_table",
+    "swa_kv_pool",
+)
+WRITE_MARKERS = (
+    "out_cache_loc",
+    "set_kv_buffer",
+    "set_swa_loc",
+    "swa_loc",
+    "write_ids",
+    "save_kv_cache",
+)
+_TRANSLATE = "translate_loc_from_full_to_swa"
+_DEPTH = 3
+
+
+def _words(node: ast.AST, out: set[str]) -> None:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            out.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            out.add(sub.attr)
+        elif isinstance(sub, ast.arg):
+            out.add(sub.arg)
+
+
+def _is_write_word(w: str) -> bool:
+    return any(m in w for m in WRITE_MARKERS)
+
+
+def _write_side_translate(node: ast.AST) -> bool:
+    """``<pool>.translate_loc_from_full_to_swa(<write location>)``: translating where KV is
+    written (a FROZEN_KV draft writes none)."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == _TRANSLATE
+    ):
+        return False
+    words: set[str] = set()
+    for a in (*node.args, *(k.value for k in node.keywords)):
+        _words(a, words)
+    return bool(words) and any(_is_write_word(w) for w in words)
+
+
+def classify(words: set[str]) -> str:
+    if any(m in w for w in words for m in READ_MARKERS):
+        return "read"
+    if any(_is_write_word(w) for w in words):
+        return "write"
+    return "read"  # nothing recognisable: not assumed harmless
+
+
+class _Method:
+    def __init__(self, node: ast.AST) -> None:
+        self.node = node
+        args = node.args
+        params = [p.arg for p in (*args.posonlyargs, *args.args)]
+        static = any(getattr(d, "id", None) == "staticmethod" for d in node.decorator_list)
+        self.self_name = params[0] if params and not static else None
+        self._parent: Optional[dict[int, ast.AST]] = None
+
+    @property
+    def parent(self) -> dict[int, ast.AST]:
+        if self._parent is None:
+            self._parent = {}
+            for p in ast.walk(self.node):
+                for c in ast.iter_child_nodes(p):
+                    self._parent[id(c)] = p
+        return self._parent
+
+
+def _statements(node: ast.AST):
+    """Statements directly under ``node`` (classes live in statement lists; a class inside a
+    lambda or comprehension is not possible)."""
+    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        block = getattr(node, name, None)
+        if isinstance(block, list):
+            for item in block:
+                if isinstance(item, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    yield item
+
+
+class Gating:
+    """Per class (by qualified name, as the shared analysis names it): what each attribute's
+    forward-time reads decide."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.classes: dict[str, dict[str, _Method]] = {}
+        self._indexes: dict[str, tuple] = {}
+        self._collect(tree, ())
+
+    def _collect(self, node: ast.AST, frames: tuple) -> None:
+        for child in _statements(node):
+            if isinstance(child, ast.ClassDef):
+                qual = ".".join((*frames, child.name))
+                methods = self.classes.setdefault(qual, {})
+                self._methods(child, methods)
+                self._collect(child, (*frames, child.name))
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._collect(child, (*frames, child.name))
+            else:
+                self._collect(child, frames)
+
+    def _methods(self, cls: ast.AST, out: dict) -> None:
+        for child in ast.iter_child_nodes(cls):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.setdefault(child.name, _Method(child))
+            elif not isinstance(child, (ast.ClassDef, ast.Lambda)) and isinstance(child, ast.stmt):
+                self._methods(child, out)  # defs under if/try in the class body
+
+    # ---- reads
+    def _index(self, cls: str):
+        """(attr -> [(method name, method, Attribute node)], called name -> [(method, Call)]) of
+        a class, from one walk of its methods."""
+        got = self._indexes.get(cls)
+        if got is None:
+            attrs: dict[str, list] = {}
+            calls: dict[str, list] = {}
+            for name, m in self.classes.get(cls, {}).items():
+                for sub in ast.walk(m.node):
+                    if isinstance(sub, ast.Attribute):
+                        if isinstance(sub.value, ast.Name) and isinstance(sub.ctx, ast.Load):
+                            attrs.setdefault(sub.attr, []).append((name, m, sub))
+                    if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+                        calls.setdefault(sub.func.attr, []).append((m, sub))
+            got = self._indexes[cls] = (attrs, calls)
+        return got
+
+    def reads(self, cls: str, attr: str):
+        """(method, "read"|"write", line) for each ``self.<attr>`` read outside ``__init__``."""
+        for name, m, sub in self._index(cls)[0].get(attr, ()):
+            if name == "__init__" or m.self_name is None or sub.value.id != m.self_name:
+                continue
+            words: set[str] = set()
+            self._region_words(cls, m, sub, words, _DEPTH, set())
+            words.discard(attr)
+            yield (name, classify(words), sub.lineno)
+
+    def _region_words(
+        self, cls: str, m: _Method, node: ast.AST, words: set, depth: int, seen: set
+    ) -> None:
+        for region in self._regions(cls, m, node, depth, seen):
+            self._collect_words(cls, region, words, depth, seen)
+
+    def _collect_words(self, cls: str, region: ast.AST, words: set, depth: int, seen: set) -> None:
+        methods = self.classes.get(cls, {})
+        for sub in ast.walk(region):
+            if _write_side_translate(sub):
+                words.add("out_cache_loc")
+                continue
+            if isinstance(sub, ast.Name):
+                words.add(sub.id)
+            elif isinstance(sub, ast.Attribute):
+                if sub.attr == _TRANSLATE and _inside_write_translate(sub, region):
+                    continue
+                words.add(sub.attr)
+                callee = methods.get(sub.attr)
+                key = ("callee", sub.attr)
+                if callee is not None and depth > 0 and key not in seen:
+                    seen.add(key)
+                    self._collect_words(cls, callee.node, words, depth - 1, seen)
+
+    def _regions(self, cls: str, m: _Method, node: ast.AST, depth: int, seen: set) -> list:
+        parent = m.parent
+        child, p = node, parent.get(id(node))
+        while p is not None:
+            if isinstance(p, (ast.If, ast.While)) and child is p.test:
+                return [p, *self._rest_if_leaves(m, p)]
+            if isinstance(p, ast.IfExp) and child is p.test:
+                return [p]
+            if isinstance(p, ast.Assert) and child is p.test:
+                return [p]  # it decides whether to stop, not what the code after does
+            if isinstance(p, ast.comprehension) and child in p.ifs:
+                return [parent.get(id(p), p)]
+            if isinstance(p, ast.Return):
+                out: list = [p]
+                key = ("returns", cls, id(m.node))
+                if depth > 0 and key not in seen:
+                    seen.add(key)
+                    out += self._call_regions(cls, m.node.name, depth - 1, seen)
+                return out
+            if isinstance(p, (ast.Assign, ast.AnnAssign)) and child is p.value:
+                targets = p.targets if isinstance(p, ast.Assign) else [p.target]
+                if all(isinstance(t, ast.Name) for t in targets) and depth > 0:
+                    out = [p]
+                    names = {t.id for t in targets}
+                    for sub in ast.walk(m.node):
+                        if (
+                            isinstance(sub, ast.Name)
+                            and sub.id in names
+                            and isinstance(sub.ctx, ast.Load)
+                        ):
+                            key = ("local", id(sub))
+                            if key not in seen:
+                                seen.add(key)
+                                out += self._regions(cls, m, sub, depth - 1, seen)
+                    return out
+                return [p]
+            if isinstance(p, ast.stmt):
+                return [p]
+            child, p = p, parent.get(id(p))
+        return [node]
+
+    def _call_regions(self, cls: str, name: str, depth: int, seen: set) -> list:
+        out: list = []
+        for m, sub in self._index(cls)[1].get(name, ()):
+            out += self._regions(cls, m, sub, depth, seen)
+        return out
+
+    def _rest(self, m: _Method, stmt: ast.stmt) -> list:
+        owner = m.parent.get(id(stmt))
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(owner, field, None)
+            if isinstance(block, list) and stmt in block:
+                return block[block.index(stmt) + 1 :]
+        return []
+
+    def _rest_if_leaves(self, m: _Method, stmt: ast.stmt) -> list:
+        def leaves(block: list) -> bool:
+            return bool(block) and isinstance(
+                block[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break)
+            )
+
+        if leaves(stmt.body) or leaves(getattr(stmt, "orelse", [])):
+            return self._rest(m, stmt)
+        return []
+
+
+def _inside_write_translate(attr: ast.Attribute, region: ast.AST) -> bool:
+    for sub in ast.walk(region):
+        if isinstance(sub, ast.Call) and sub.func is attr:
+            return _write_side_translate(sub)
+    return False
+
+
+def harmful(
+    gating: Gating, cls: str, attr: str, write_gating: bool, first: bool = False
+) -> list[tuple[str, str, int]]:
+    """The reads that make a cached ``attr`` a finding (every read with ``write_gating``); only
+    the first with ``first``."""
+    out = []
+    for r in gating.reads(cls, attr):
+        if write_gating or r[1] == "read":
+            out.append(r)
+            if first:
+                break
+    return out
+
+
+# ------------------------------------------------------------------------------ reduction
+
+_SWA_POOL_WORD = re.compile(r"SWA\w*Pool")
+_INIT_DEF = re.compile(r"\bdef\s+__init__\b")
+_PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
+
+
+def _pool_names(init: ast.AST) -> set[str]:
+    """Locals of ``init`` that may be bound to a pool expression (alias chains included)."""
+    pairs = []
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign):
+            pairs += [(t, node.value) for t in node.targets]
+        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+            pairs.append((node.target, node.value))
+    names: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for target, value in pairs:
+            if not _mentions_pool(value, names):
+                continue
+            for n in ast.walk(target):  # tuple unpacking pairs elements: pool every name
+                if isinstance(n, ast.Name) and n.id not in names:
+                    names.add(n.id)
+                    changed = True
+    return names
+
+
+def _mentions_pool(value: ast.AST, names: set[str]) -> bool:
+    for n in _no_lambda(value):
+        if isinstance(n, ast.Attribute) and n.attr == POOL_ATTR:
+            return True
+        if isinstance(n, ast.Constant) and n.value == POOL_ATTR:
+            return True
+        if isinstance(n, ast.Name) and n.id in names:
+            return True
+    return False
+
+
+def _pool_like(e: ast.AST, names: set[str]) -> bool:
+    """Over-approximates the rule's pool expression (or ``pool if c else None``)."""
+    if isinstance(e, ast.IfExp):
+        return _pool_like(e.body, names) or _pool_like(e.orelse, names)
+    if isinstance(e, ast.Attribute):
+        return e.attr == POOL_ATTR
+    if isinstance(e, ast.Name):
+        return e.id in names
+    if isinstance(e, ast.Call):
+        return any(isinstance(a, ast.Constant) and a.value == POOL_ATTR for a in e.args)
+    return False
+
+
+def _init_candidates(init: ast.AST, class_word: bool, helper_ok) -> set[str]:
+    """Attributes an ``__init__`` may cache in KVG004's sense (over-approximated): stores
+    ``self.<attr> = v`` / ``self.<attr>: T = v`` where ``v`` (lambdas excluded) holds an
+    ``isinstance`` of a possible pool or a possibly-SWA helper call (when an SWA pool class name
+    occurs in the file), a translate member of a possible pool, or, for an attribute named like
+    ``*swa*`` or annotated, a possible pool."""
+    out: set[str] = set()
+    names = _pool_names(init)
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign):
+            targets, value, ann = node.targets, node.value, None
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value, ann = [node.target], node.value, node.annotation
+        else:
+            continue
+        attrs = [t.attr for t in targets if isinstance(t, ast.Attribute)]
+        if not attrs:
+            continue
+        parts = _no_lambda(value)
+        hit = any(
+            isinstance(n, ast.Attribute)
+            and n.attr in SWA_TRANSLATE_MEMBERS
+            and _pool_like(n.value, names)
+            for n in parts
+        )
+        if class_word:
+            for n in parts:
+                if isinstance(n, ast.Call):
+                    f = n.func
+                    name = f.id if isinstance(f, ast.Name) else getattr(f, "attr", None)
+                    if name == "isinstance" and n.args and _pool_like(n.args[0], names):
+                        hit = True
+                    elif (
+                        name != "isinstance"
+                        and name is not None
+                        and helper_ok(name, isinstance(f, ast.Name))
+                    ):
+                        hit = True
+        for attr in attrs:
+            swa_named = "swa" in attr.lower() or (ann is not None and class_word)
+            if hit or (swa_named and _pool_like(value, names)):
+                out.add(attr)
+    return out
+
+
+def _no_lambda(value: ast.AST) -> list:
+    out, stack = [], [value]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def proven_clean_for(text: str, scope=None) -> bool:
+    """KVG004's reduction hook (registry): the scope's setting, or the one that reports most."""
+    return proven_clean(
+        text, True if scope is None else bool(getattr(scope, "kvg004_write_gating", False))
+    )
+
+
+def proven_clean(text: str, write_gating: bool = False) -> bool:
+    """True only when KVG004 cannot report anything in ``text`` (sound; no libcst)."""
+    if "__init__" not in text:
+        return True
+    from .outline import outline
+
+    class_word = bool(_SWA_POOL_WORD.search(text))
+    if not class_word and not re.search(r"swa", text, re.IGNORECASE):
+        return True  # no SWA class, no swa-named attribute, no translate member
+    ol = outline(text)
+    inits = [c for c in ol.chunks if c.name == "__init__"] if ol is not None else None
+    tree: Optional[ast.Module] = None
+    if inits is None or len(inits) != len(_INIT_DEF.findall(text)):
+        try:
+            tree = ast.parse(text)
+        except _PARSE_ERRORS:
+            return False
+        init_nodes = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
+        ]
+    else:
+        init_nodes = []
+        for chunk in inits:
+            try:
+                sub = ast.parse(ol.source(chunk))
+            except _PARSE_ERRORS:
+                return False
+            init_nodes += [
+                n
+                for n in ast.walk(sub)
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
+            ]
+    helpers = _swa_helper_names(text, ol) if class_word else set()
+
+    def helper_ok(name: str, bare: bool) -> bool:
+        return ("function" if bare else "method", name) in helpers
+
+    candidates: set[str] = set()
+    for node in init_nodes:
+        candidates |= _init_candidates(node, class_word, helper_ok)
+    # read elsewhere: another occurrence of the word besides the store(s)
+    candidates = {a for a in candidates if len(re.findall(r"\b" + re.escape(a) + r"\b", text)) > 1}
+    if not candidates:
+        return True
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except _PARSE_ERRORS:
+            return False
+    gating = Gating(tree)
+    return not any(
+        harmful(gating, cls, a, write_gating, first=True)
+        for cls in gating.classes
+        for a in candidates
+    )
+
+
+_RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")
+
+
+def _swa_helper_names(text: str, ol) -> set[str]:
+    """Functions/methods that may be KVG004 helpers: an ``isinstance`` call in their code and
+    none of the FROZEN_KV-aware resolver's names (as the rule decides it). Any name, when the
+    outline cannot say (or some def is not one of its chunks: nested functions)."""
+    if ol is None:
+        return _Everything()
+    # defs the outline does not list (nested functions, methods of nested classes) count as
+    # methods; the rule resolves a bare-name call to a top-level function only
+    chunk_names = Counter(c.name for c in ol.chunks)
+    out = {
+        ("method", n)
+        for n, k in Counter(re.findall(r"\bdef\s+(\w+)", text)).items()
+        if k > chunk_names[n]
+    }
+    for chunk in ol.chunks:
+        src = ol.source(chunk)
+        if "isinstance" not in src:
+            continue
+        try:
+            tree = ast.parse(src)
+        except _PARSE_ERRORS:
+            return _Everything()
+        defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if not defs:
+            return _Everything()
+        # the rule's words: names and attributes of the body, lambdas excluded (a subset here)
+        words = set()
+        for stmt in defs[0].body:
+            for n in _no_lambda(stmt):
+                if isinstance(n, ast.Name):
+                    words.add(n.id)
+                elif isinstance(n, ast.Attribute):
+                    words.add(n.attr)
+        if not any(w in words for w in _RESOLVER_WORDS):
+            out.add(("function" if chunk.cls is None else "method", chunk.name))
+    return out
+
+
+class _Everything(set):
+    """Every (kind, name) is a possible helper."""
+
+    def __contains__(self, item: object) -> bool:
+        return True

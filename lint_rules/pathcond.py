@@ -1,0 +1,988 @@
+"""Path conditions for KVG003 (no libcst: the rule and the reduction share it).
+
+For every use of the allocator's kvcache in one function this computes the condition under
+which control reaches that use, over a few atoms:
+
+* ``A`` the active pool is SWA (``isinstance(<...>.token_to_kv_pool, <SWA pool class>)``);
+* ``D`` the runner is a draft worker (``<...>.is_draft_worker``, ``getattr(x, "is_draft_worker"[, d])``);
+* ``F`` the draft is FROZEN_KV MTP (``<...>.is_frozen_kv_mtp()``, ``== <...>.FROZEN_KV_MTP``);
+
+plus one free variable per unknown predicate (never assumed to hold or to fail). Predicates
+resolve to atoms by what they ask: local names assigned once, ``self.<flag>`` attributes whose
+every store in the module is the same atom-only condition (fa3's ``self.is_draft_runner``), and
+same-module helpers (functions, methods, properties) whose body is ``return <condition>`` over
+atoms only. The use is safe iff its condition implies ``not A and not (D and not F)``; that is
+decided by enumerating the assignments of the variables (conditions are truth tables: Python
+ints with one bit per assignment).
+
+The analysis walks the function's statements in order: ``if``/``elif``/``else`` (joins at the
+end), early ``return``/``raise``/``break``/``continue``, ``assert``, ``and``/``or``/``not``,
+conditional expressions, loops, ``try``/``with``/``match`` (over-approximated), and tracks which
+local names hold a kvcache value on which paths (early fetch, late return, a result variable
+assigned in branches). A use is any place the value escapes: returned, stored in an attribute
+or container, passed to a call, an attribute or item read from it. Asking about it
+(``isinstance``, comparisons, truth tests) is not a use.
+
+Soundness contract (the reduction relies on it): with fewer facts (``Facts.empty()``), fewer
+SWA pool classes recognised or more kvcache sources, no use becomes safer. Unknown predicates
+that contain a call get a fresh variable at each occurrence; others are keyed by their text.
+Helpers and flags resolve only to conditions over atoms (no free variables), so the rule never
+needs more variables than the reduction; past ``MAX_VARS`` every use is unsafe.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Optional, Union
+
+from .names import POOL_ATTR, is_swa_pool_class_name
+
+ATOMS = ("A", "D", "F")
+MAX_VARS = 18
+DRAFT_ATTR = "is_draft_worker"
+FROZEN_CALL = "is_frozen_kv_mtp"
+FuncNode = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda]
+
+
+class TooComplex(Exception):
+    pass
+
+
+# ------------------------------------------------------------------------------- truth tables
+
+
+class Space:
+    """Truth tables over a growing set of variables (bit j = assignment j)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.keys: dict[Hashable, int] = {}
+        self.tables: list[int] = []
+        for atom in ATOMS:
+            self.var(atom)
+
+    @property
+    def full(self) -> int:
+        return (1 << (1 << self.n)) - 1
+
+    def var(self, key: Hashable) -> int:
+        """The table of the variable ``key`` (allocated on first use)."""
+        i = self.keys.get(key)
+        if i is None:
+            if self.n >= MAX_VARS:
+                raise TooComplex
+            i = self.keys[key] = self.n
+            size = 1 << self.n
+            # existing tables do not depend on the new variable: duplicate them
+            self.tables = [t | (t << size) for t in self.tables]
+            self.n += 1
+            self.tables.append(((1 << size) - 1) << size)
+        # tables of earlier variables were extended above; return the current one
+        return self.tables[i]
+
+    def snapshot(self):
+        return self.n, dict(self.keys), list(self.tables)
+
+    def restore(self, saved) -> None:
+        self.n, self.keys, self.tables = saved[0], dict(saved[1]), list(saved[2])
+
+    def depends(self, t: int, key: str) -> bool:
+        i = self.keys[key]
+        size = 1 << i
+        mask = self.var(key)
+        return ((t & mask) >> size) != (t & ~mask & self.full)
+
+
+@dataclass
+class Cond:
+    """What a test expression tells: ``pos`` holds whenever it is truthy, ``neg`` whenever
+    falsy (both over-approximations); ``atoms_only``: no free variable in it."""
+
+    pos: int
+    neg: int
+    atoms_only: bool = True
+
+
+# ----------------------------------------------------------------------------- module facts
+
+
+@dataclass
+class _FnFacts:
+    node: FuncNode
+    cls: Optional[str]
+    locals_once: dict[str, ast.expr] = field(default_factory=dict)
+
+
+def _param_names(fn: FuncNode) -> list[str]:
+    a = fn.args
+    names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+    return names + [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+
+
+def _own_nodes(fn: FuncNode):
+    """Nodes of ``fn`` without those of nested functions, lambdas and classes."""
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _store_names(target: ast.AST):
+    for sub in ast.walk(target):
+        if isinstance(sub, ast.Name):
+            yield sub.id
+
+
+def fn_facts(fn: FuncNode, cls: Optional[str] = None) -> _FnFacts:
+    """Local names bound exactly once in ``fn`` (to a known value), for predicate aliases."""
+    counts: dict[str, int] = {p: 2 for p in _param_names(fn)}  # parameters: never aliases
+    values: dict[str, ast.expr] = {}
+
+    def bind(name: str, value: Optional[ast.expr]) -> None:
+        counts[name] = counts.get(name, 0) + 1
+        if value is not None:
+            values[name] = value
+
+    for node in _own_nodes(fn):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                for name in _store_names(t):
+                    bind(name, node.value if isinstance(t, ast.Name) else None)
+                    if not isinstance(t, ast.Name):
+                        counts[name] = 2
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            for name in _store_names(node.target):
+                value = node.value if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) else None
+                bind(name, value if isinstance(node.target, ast.Name) else None)
+                if isinstance(node, ast.AugAssign) or value is None:
+                    counts[name] = 2
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            for name in _store_names(node.target):
+                counts[name] = 2
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            for name in _store_names(node.optional_vars):
+                counts[name] = 2
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                counts[(alias.asname or alias.name).split(".")[0]] = 2
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            counts[node.name] = 2
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                counts[name] = 2
+        elif isinstance(node, ast.Delete):
+            for t in node.targets:
+                for name in _store_names(t):
+                    counts[name] = 2
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            counts[node.name] = 2
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            counts[node.name] = 2
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            counts[node.rest] = 2
+    once = {n: values[n] for n, c in counts.items() if c == 1 and n in values}
+    return _FnFacts(fn, cls, once)
+
+
+class Facts:
+    """Same-module helpers and ``self.<attr>`` stores. ``Facts.empty()`` knows none (every
+    helper call and flag is then an unknown predicate)."""
+
+    def __init__(self, tree: Optional[ast.Module] = None) -> None:
+        self.functions: dict[str, _FnFacts] = {}
+        self.methods: dict[tuple[str, str], _FnFacts] = {}
+        self.properties: set[tuple[str, str]] = set()
+        self.bases: dict[str, list[str]] = {}
+        self.attr_stores: dict[str, list[tuple[Optional[ast.expr], Optional[_FnFacts]]]] = {}
+        self._fn_cache: dict[int, _FnFacts] = {}
+        self.flag_lookups = 0  # flags looked up that have stores (the reduction reads it)
+        if tree is not None:
+            self._collect(tree)
+
+    @classmethod
+    def empty(cls) -> "Facts":
+        return cls(None)
+
+    def facts_of(self, fn: FuncNode, cls: Optional[str]) -> _FnFacts:
+        got = self._fn_cache.get(id(fn))
+        if got is None:
+            got = self._fn_cache[id(fn)] = fn_facts(fn, cls)
+        return got
+
+    def _collect(self, tree: ast.Module) -> None:
+        def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts]) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.ClassDef):
+                    self.bases.setdefault(
+                        child.name, [getattr(b, "id", getattr(b, "attr", "")) for b in child.bases]
+                    )
+                    visit(child, child.name, owner)
+                elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    info = self.facts_of(child, cls)
+                    if owner is None and cls is None:
+                        self.functions.setdefault(child.name, info)
+                    elif owner is None and cls is not None:
+                        self.methods.setdefault((cls, child.name), info)
+                        if any(getattr(d, "id", None) == "property" for d in child.decorator_list):
+                            self.properties.add((cls, child.name))
+                    visit(child, None, info)
+                elif isinstance(child, ast.Lambda):
+                    visit(child, None, self.facts_of(child, None))
+                else:
+                    self._stores(child, owner)
+                    visit(child, cls, owner)
+
+        visit(tree, None, None)
+
+    def _stores(self, node: ast.AST, owner: Optional[_FnFacts]) -> None:
+        targets: list[ast.AST] = []
+        value: Optional[ast.expr] = None
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            targets = [node.target]
+            value = node.value if isinstance(node, ast.AnnAssign) else None
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        for t in targets:
+            for sub in ast.walk(t):
+                if isinstance(sub, ast.Attribute):
+                    exact = sub is t and isinstance(node, (ast.Assign, ast.AnnAssign))
+                    self.attr_stores.setdefault(sub.attr, []).append(
+                        (value if exact else None, owner)
+                    )
+        if isinstance(node, ast.Call):  # setattr(x, "name", v): unknown store
+            f = node.func
+            if isinstance(f, ast.Name) and f.id == "setattr" and len(node.args) >= 2:
+                name = node.args[1]
+                if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                    self.attr_stores.setdefault(name.value, []).append((None, owner))
+                else:
+                    self.attr_stores.setdefault("*", []).append((None, owner))
+
+    def method(self, cls: Optional[str], name: str) -> Optional[_FnFacts]:
+        seen: set[str] = set()
+        stack = [cls] if cls else []
+        while stack:
+            c = stack.pop(0)
+            if c in seen:
+                continue
+            seen.add(c)
+            got = self.methods.get((c, name))
+            if got is not None:
+                return got
+            stack.extend(self.bases.get(c, []))
+        return None
+
+
+def returned_expr(fn: FuncNode) -> Optional[ast.expr]:
+    """``e`` when the body is ``return e`` (after an optional docstring)."""
+    if isinstance(fn, ast.Lambda):
+        return fn.body
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return body[0].value
+    return None
+
+
+# ------------------------------------------------------------------------ predicates -> atoms
+
+
+def strict_swa_pool_class(text: str) -> Callable[[ast.expr], bool]:
+    """An SWA pool class test that never says yes where the shared analysis says no: a name
+    that looks like an SWA pool class and is not the ``as`` target of an import, or an
+    attribute whose name looks like one."""
+
+    def check(e: ast.expr) -> bool:
+        if isinstance(e, ast.Attribute):
+            return is_swa_pool_class_name(e.attr)
+        if isinstance(e, ast.Name):
+            return is_swa_pool_class_name(e.id) and not re.search(
+                r"\bas\s+" + re.escape(e.id) + r"\b", text
+            )
+        return False
+
+    return check
+
+
+class _Resolver:
+    def __init__(self, space: Space, facts: Facts, is_swa_pool_class) -> None:
+        self.space = space
+        self.facts = facts
+        self.is_swa_pool_class = is_swa_pool_class
+        self._depth = 0
+
+    def const(self, value: bool) -> Cond:
+        full = self.space.full
+        return Cond(full, 0) if value else Cond(0, full)
+
+    def atom(self, key: str) -> Cond:
+        t = self.space.var(key)
+        return Cond(t, ~t & self.space.full)
+
+    def unknown(self, e: ast.expr, ctx: _FnFacts) -> Cond:
+        has_call = any(
+            isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(e)
+        )
+        key = ("fresh", id(e)) if has_call else ("expr", id(ctx.node), ast.dump(e))
+        c = self.atom(key)  # type: ignore[arg-type]
+        c.atoms_only = False
+        return c
+
+    def active_pool(self, e: ast.expr, ctx: _FnFacts, depth: int = 0) -> bool:
+        if isinstance(e, ast.NamedExpr):
+            return self.active_pool(e.value, ctx, depth)
+        if isinstance(e, ast.Attribute):
+            return e.attr == POOL_ATTR
+        if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "getattr":
+            return (
+                len(e.args) == 2
+                and isinstance(e.args[1], ast.Constant)
+                and e.args[1].value == POOL_ATTR
+            )
+        if isinstance(e, ast.Name) and depth < 4:
+            value = ctx.locals_once.get(e.id)
+            return value is not None and self.active_pool(value, ctx, depth + 1)
+        return False
+
+    def swa_classes(self, e: ast.expr) -> bool:
+        if isinstance(e, (ast.Tuple, ast.List)):
+            return bool(e.elts) and all(self.swa_classes(x) for x in e.elts)
+        return self.is_swa_pool_class(e)
+
+    def cond(self, e: ast.expr, ctx: _FnFacts) -> Cond:
+        self._depth += 1
+        try:
+            if self._depth > 40:
+                return self.unknown(e, ctx)
+            return self._cond(e, ctx)
+        finally:
+            self._depth -= 1
+
+    def _cond(self, e: ast.expr, ctx: _FnFacts) -> Cond:
+        sp = self.space
+        if isinstance(e, ast.Constant):
+            return self.const(bool(e.value))
+        if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
+            c = self.cond(e.operand, ctx)
+            return Cond(c.neg, c.pos, c.atoms_only)
+        if isinstance(e, ast.BoolOp):
+            parts = [self.cond(v, ctx) for v in e.values]
+            pos, neg = parts[0].pos, parts[0].neg
+            for p in parts[1:]:
+                if isinstance(e.op, ast.And):
+                    pos, neg = pos & p.pos, neg | p.neg
+                else:
+                    pos, neg = pos | p.pos, neg & p.neg
+            return Cond(pos, neg, all(p.atoms_only for p in parts))
+        if isinstance(e, ast.IfExp):
+            t, a, b = self.cond(e.test, ctx), self.cond(e.body, ctx), self.cond(e.orelse, ctx)
+            return Cond(
+                (t.pos & a.pos) | (t.neg & b.pos),
+                (t.pos & a.neg) | (t.neg & b.neg),
+                t.atoms_only and a.atoms_only and b.atoms_only,
+            )
+        if isinstance(e, ast.NamedExpr):
+            return self.cond(e.value, ctx)
+        if isinstance(e, ast.Name):
+            value = ctx.locals_once.get(e.id)
+            if value is not None:
+                return self.cond(value, ctx)
+            return self.unknown(e, ctx)
+        if isinstance(e, ast.Attribute):
+            if e.attr == DRAFT_ATTR:
+                return self.atom("D")
+            flag = self.flag(e, ctx)
+            if flag is not None:
+                return flag
+            return self.unknown(e, ctx)
+        if isinstance(e, ast.Compare) and len(e.ops) == 1:
+            frozen = self._frozen_compare(e)
+            if frozen is not None:
+                return frozen
+            return self.unknown(e, ctx)
+        if isinstance(e, ast.Call):
+            return self._call(e, ctx)
+        return self.unknown(e, ctx)
+
+    def _frozen_compare(self, e: ast.Compare) -> Optional[Cond]:
+        def is_member(x: ast.expr) -> bool:
+            return isinstance(x, ast.Attribute) and x.attr.upper() in ("FROZEN_KV_MTP", "FROZEN_KV")
+
+        left, right, op = e.left, e.comparators[0], e.ops[0]
+        if not (is_member(left) or is_member(right)):
+            return None
+        other = right if is_member(left) else left
+        # the other side must be the spec algorithm (any expression naming it)
+        if not any(
+            getattr(n, "attr", getattr(n, "id", "")) in ("spec_algorithm", "speculative_algorithm")
+            for n in ast.walk(other)
+        ):
+            return None
+        f = self.atom("F")
+        if isinstance(op, (ast.Eq, ast.Is)):
+            return f
+        if isinstance(op, (ast.NotEq, ast.IsNot)):
+            return Cond(f.neg, f.pos)
+        return None
+
+    def _frozen_method(self, f: ast.expr, ctx: _FnFacts, depth: int = 0) -> bool:
+        """``<x>.is_frozen_kv_mtp``, ``getattr(<x>, "is_frozen_kv_mtp"[, d])`` or a local bound
+        once to one of them."""
+        if isinstance(f, ast.Attribute):
+            return f.attr == FROZEN_CALL
+        if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "getattr":
+            args = f.args
+            return (
+                len(args) in (2, 3)
+                and isinstance(args[1], ast.Constant)
+                and args[1].value == FROZEN_CALL
+            )
+        if isinstance(f, ast.Name) and depth < 4:
+            value = ctx.locals_once.get(f.id)
+            return value is not None and self._frozen_method(value, ctx, depth + 1)
+        return False
+
+    def _call(self, e: ast.Call, ctx: _FnFacts) -> Cond:
+        f = e.func
+        if not e.args and not e.keywords and self._frozen_method(f, ctx):
+            return self.atom("F")
+        if isinstance(f, ast.Name):
+            if f.id == "bool" and len(e.args) == 1 and not e.keywords:
+                return self.cond(e.args[0], ctx)
+            if f.id == "getattr" and len(e.args) in (2, 3) and isinstance(e.args[1], ast.Constant):
+                if e.args[1].value == DRAFT_ATTR:
+                    if len(e.args) == 2 or (
+                        isinstance(e.args[2], ast.Constant) and e.args[2].value in (False, None)
+                    ):
+                        return self.atom("D")
+            if f.id == "isinstance" and len(e.args) == 2 and not e.keywords:
+                subject, classes = e.args
+                if self.active_pool(subject, ctx) and self.swa_classes(classes):
+                    return self.atom("A")
+                return self.unknown(e, ctx)
+            helper = self.facts.functions.get(f.id)
+            if helper is not None:
+                got = self.helper(helper)
+                if got is not None:
+                    return got
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            owner = self._class_for(f.value.id, ctx)
+            if owner is not None:
+                helper = self.facts.method(owner, f.attr)
+                if helper is not None:
+                    got = self.helper(helper)
+                    if got is not None:
+                        return got
+        return self.unknown(e, ctx)
+
+    def _class_for(self, receiver: str, ctx: _FnFacts) -> Optional[str]:
+        node = ctx.node
+        if ctx.cls is not None and not isinstance(node, ast.Lambda):
+            params = _param_names(node)
+            if receiver in ("self", "cls") or (params and receiver == params[0]):
+                return ctx.cls
+        if any(c == receiver for c, _ in self.facts.methods):
+            return receiver
+        return None
+
+    def helper(self, info: _FnFacts) -> Optional[Cond]:
+        """A helper whose body is ``return <condition over atoms only>``."""
+        expr = returned_expr(info.node)
+        if expr is None or self._depth > 12:
+            return None
+        saved = self.space.snapshot()
+        c = self.cond(expr, info)
+        if not c.atoms_only:
+            self.space.restore(saved)
+            return None
+        return c
+
+    def flag(self, e: ast.Attribute, ctx: _FnFacts) -> Optional[Cond]:
+        """``self.<attr>`` / ``obj.<attr>``: every store to that attribute name in the module
+        is the same condition over atoms; or a property of the class returning one."""
+        if any(name == e.attr for _, name in self.facts.properties):
+            owner = self._class_for(e.value.id, ctx) if isinstance(e.value, ast.Name) else None
+            prop = self.facts.method(owner, e.attr) if owner is not None else None
+            if (
+                prop is None
+                or (owner, e.attr) not in self.facts.properties
+                and not any((c, e.attr) in self.facts.properties for c in self._mro(owner))
+            ):
+                return None
+            return self.helper(prop)
+        stores = self.facts.attr_stores.get(e.attr)
+        if not stores or "*" in self.facts.attr_stores or self._depth > 12:
+            return None
+        self.facts.flag_lookups += 1
+        result: Optional[Cond] = None
+        saved = self.space.snapshot()
+        for value, owner in stores:
+            c = self.cond(value, owner) if value is not None and owner is not None else None
+            if (
+                c is None
+                or not c.atoms_only
+                or (result is not None and (c.pos, c.neg) != (result.pos, result.neg))
+            ):
+                self.space.restore(saved)
+                return None
+            result = c
+        return result
+
+    def _mro(self, cls: str) -> list[str]:
+        out, stack = [], [cls]
+        while stack:
+            c = stack.pop(0)
+            if c not in out:
+                out.append(c)
+                stack.extend(self.facts.bases.get(c, []))
+        return out
+
+
+# ----------------------------------------------------------------------------- path analysis
+
+
+@dataclass
+class Verdict:
+    safe: bool
+    problems: list[str]  # what is missing or inverted; empty when safe
+
+
+class _State:
+    __slots__ = ("c", "t")
+
+    def __init__(self, c: int, t: dict) -> None:
+        self.c = c  # path condition
+        self.t = t  # local name -> {kvcache key: condition under which it holds that value}
+
+
+class _Restart(Exception):
+    """A new variable appeared mid-walk: tables built so far are stale; walk again."""
+
+
+class _Analysis:
+    """One walk of a function's statements; the variable count must not change during it."""
+
+    def __init__(self, space: Space, res: _Resolver, ctx: _FnFacts, kvcache_key) -> None:
+        self.space = space
+        self.res = res
+        self.ctx = ctx
+        self.kvcache_key = kvcache_key
+        self.n = space.n
+        self.uses: list[tuple[Hashable, int]] = []
+        self.loop_exits: list[list[_State]] = []
+        self.raise_exits: list[list[_State]] = []
+
+    def cond(self, e: ast.expr) -> Cond:
+        c = self.res.cond(e, self.ctx)
+        if self.space.n != self.n:
+            raise _Restart
+        return c
+
+    # ---- states
+    def dead(self) -> _State:
+        return _State(0, {})
+
+    def join(self, states: list[_State]) -> _State:
+        c = 0
+        t: dict = {}
+        for s in states:
+            c |= s.c
+            for name, d in s.t.items():
+                slot = t.setdefault(name, {})
+                for key, v in d.items():
+                    slot[key] = slot.get(key, 0) | (v & s.c)
+        return _State(c, t)
+
+    def test(self, e: ast.expr, s: _State) -> tuple[_State, _State]:
+        self.visit(e, s)
+        c = self.cond(e)
+        return _State(s.c & c.pos, s.t), _State(s.c & c.neg, s.t)
+
+    # ---- kvcache values
+    def source(self, e: ast.AST) -> Optional[Hashable]:
+        return self.kvcache_key(e) if isinstance(e, ast.Call) else None
+
+    def kv(self, e: Optional[ast.expr], s: _State) -> dict:
+        """{key: condition under which ``e`` evaluates to that kvcache value}."""
+        if e is None:
+            return {}
+        key = self.source(e)
+        if key is not None:
+            return {key: s.c}
+        if isinstance(e, ast.Name):
+            return {k: v & s.c for k, v in s.t.get(e.id, {}).items()}
+        if isinstance(e, ast.NamedExpr):
+            return self.kv(e.value, s)
+        if isinstance(e, (ast.IfExp, ast.BoolOp)):
+            if isinstance(e, ast.IfExp):
+                yes, no = self.test(e.test, s)
+                parts = [self.kv(e.body, yes), self.kv(e.orelse, no)]
+            else:
+                parts = [self.kv(v, s) for v in e.values]
+            out: dict = {}
+            for part in parts:
+                for k, c in part.items():
+                    out[k] = out.get(k, 0) | c
+            return out
+        return {}
+
+    def consume(self, e: Optional[ast.expr], s: _State) -> None:
+        """``e``'s value escapes here: a use of any kvcache value it may be."""
+        if e is None:
+            return
+        for key, c in self.kv(e, s).items():
+            self.uses.append((key, c))
+        self.visit(e, s)
+
+    def visit(self, e: Optional[ast.AST], s: _State) -> None:
+        """Record the uses inside ``e`` (not of ``e``'s own value)."""
+        if e is None or not s.c:
+            return
+        if isinstance(e, ast.IfExp):
+            yes, no = self.test(e.test, s)
+            self.visit(e.body, yes)
+            self.visit(e.orelse, no)
+            return
+        if isinstance(e, ast.BoolOp):
+            cur = s
+            for v in e.values[:-1]:
+                yes, no = self.test(v, cur)
+                cur = yes if isinstance(e.op, ast.And) else no
+            self.visit(e.values[-1], cur)
+            return
+        if isinstance(e, ast.NamedExpr):
+            self.visit(e.value, s)
+            return
+        if isinstance(e, (ast.Name, ast.Constant)):
+            return
+        if isinstance(e, ast.Compare):
+            for x in (e.left, *e.comparators):
+                self.visit(x, s)  # comparing asks a question: not a use
+            return
+        if isinstance(e, ast.Call):
+            f = e.func
+            if self.source(e) is not None:
+                for x in ast.iter_child_nodes(e):
+                    self.visit(x, s)
+                return
+            if isinstance(f, ast.Name) and f.id in ("isinstance", "type", "id", "bool", "callable"):
+                for x in e.args:
+                    self.visit(x, s)
+                return
+            self.consume(f.value if isinstance(f, ast.Attribute) else f, s)
+            for a in e.args:
+                self.consume(a.value if isinstance(a, ast.Starred) else a, s)
+            for k in e.keywords:
+                self.consume(k.value, s)
+            return
+        if isinstance(e, ast.Attribute):
+            self.consume(e.value, s)
+            return
+        if isinstance(e, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self.closure(e, s)
+            return
+        for x in ast.iter_child_nodes(e):
+            if isinstance(x, ast.expr):
+                self.consume(x, s)
+            elif isinstance(x, ast.comprehension):
+                self.consume(x.iter, s)
+                for cond in x.ifs:
+                    self.visit(cond, s)
+            else:
+                self.visit(x, s)
+
+    def closure(self, node: ast.AST, s: _State) -> None:
+        """A nested function or lambda captures the kvcache names it mentions: a use here."""
+        outer: list = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            outer += node.decorator_list
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            outer += [d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None]
+        if isinstance(node, ast.ClassDef):
+            outer += [*node.bases, *(k.value for k in node.keywords)]
+        for d in outer:
+            self.consume(d, s)
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in s.t:
+                for key, c in s.t[sub.id].items():
+                    self.uses.append((key, c & s.c))
+
+    # ---- statements
+    def block(self, stmts: list, s: _State) -> _State:
+        for st in stmts:
+            if not s.c:
+                return s  # unreachable
+            s = self.stmt(st, s)
+            if self.raise_exits:
+                self.raise_exits[-1].append(s)
+        return s
+
+    def bind(self, name: str, e: Optional[ast.expr], s: _State) -> _State:
+        t = dict(s.t)
+        value = self.kv(e, s) if e is not None else {}
+        if value:
+            t[name] = value
+        else:
+            t.pop(name, None)
+        return _State(s.c, t)
+
+    def kill(self, target: Optional[ast.AST], s: _State) -> _State:
+        if target is None:
+            return s
+        t = dict(s.t)
+        for name in _store_names(target):
+            t.pop(name, None)
+        if isinstance(target, (ast.MatchAs, ast.MatchStar)) and target.name:
+            t.pop(target.name, None)
+        for sub in ast.walk(target):
+            for name in (getattr(sub, "name", None), getattr(sub, "rest", None)):
+                if isinstance(name, str):
+                    t.pop(name, None)
+        return _State(s.c, t)
+
+    def stmt(self, st: ast.stmt, s: _State) -> _State:
+        if isinstance(st, ast.Expr):
+            self.visit(st.value, s)
+            return s
+        if isinstance(st, (ast.Assign, ast.AnnAssign)):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            if st.value is None:
+                return s
+            if all(isinstance(t, ast.Name) for t in targets):
+                self.visit(st.value, s)
+                for t in targets:
+                    s = self.bind(t.id, st.value, s)
+                return s
+            self.consume(st.value, s)
+            for t in targets:
+                self.visit(t, s)
+                s = self.kill(t, s)
+            return s
+        if isinstance(st, ast.AugAssign):
+            self.consume(st.value, s)
+            self.consume(st.target, s)
+            return self.kill(st.target, s)
+        if isinstance(st, ast.Return):
+            self.consume(st.value, s)
+            return self.dead()
+        if isinstance(st, ast.Raise):
+            self.consume(st.exc, s)
+            self.consume(st.cause, s)
+            return self.dead()
+        if isinstance(st, (ast.Break, ast.Continue)):
+            if self.loop_exits:
+                self.loop_exits[-1].append(s)
+            return self.dead()
+        if isinstance(st, ast.If):
+            yes, no = self.test(st.test, s)
+            return self.join([self.block(st.body, yes), self.block(st.orelse, no)])
+        if isinstance(st, ast.Assert):
+            yes, _ = self.test(st.test, s)
+            self.visit(st.msg, s)
+            return yes
+        if isinstance(st, (ast.For, ast.AsyncFor, ast.While)):
+            return self.loop(st, s)
+        if isinstance(st, (ast.With, ast.AsyncWith)):
+            for item in st.items:
+                self.consume(item.context_expr, s)
+                s = self.kill(item.optional_vars, s)
+            self.raise_exits.append([s])
+            end = self.block(st.body, s)
+            inside = self.raise_exits.pop()
+            return self.join([end, *inside])  # a context manager may swallow an exception
+        if isinstance(st, ast.Try) or type(st).__name__ == "TryStar":
+            self.raise_exits.append([s])
+            end = self.block(st.body, s)
+            inside = self.raise_exits.pop()
+            anywhere = self.join(inside)
+            outs = [self.block(st.orelse, end)]
+            for h in st.handlers:
+                self.visit(h.type, anywhere)
+                hs = self.kill(ast.Name(h.name), anywhere) if h.name else anywhere
+                outs.append(self.block(h.body, hs))
+            after = self.join(outs)
+            if st.finalbody:
+                # finally also runs on paths that left early: its uses under any state
+                self.block(st.finalbody, self.join([anywhere, after]))
+                after = self.block(st.finalbody, after)
+            return after
+        if isinstance(st, ast.Match):
+            self.consume(st.subject, s)
+            outs = [s]
+            for case in st.cases:
+                cs = self.kill(case.pattern, s)
+                if case.guard is not None:
+                    cs, _ = self.test(case.guard, cs)
+                outs.append(self.block(case.body, cs))
+            return self.join(outs)
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self.closure(st, s)
+            return self.kill(ast.Name(st.name), s)
+        if isinstance(st, ast.Delete):
+            for t in st.targets:
+                self.visit(t, s)
+                s = self.kill(t, s)
+            return s
+        for x in ast.iter_child_nodes(st):  # Import, Global, Pass, ...
+            self.visit(x, s)
+        return s
+
+    def loop(self, st, s: _State) -> _State:
+        entry = s
+        if not isinstance(st, ast.While):
+            self.consume(st.iter, s)
+        for _ in range(4):  # until the kvcache names carried around the loop are stable
+            if isinstance(st, ast.While):
+                body_in, _ = self.test(st.test, entry)
+            else:
+                body_in = self.kill(st.target, entry)
+            self.loop_exits.append([])
+            end = self.block(st.body, body_in)
+            exits = self.loop_exits.pop()
+            nxt = self.join([s, end, *exits])
+            nxt = _State(s.c, nxt.t)  # every path through the loop started under s.c
+            if nxt.t == entry.t:
+                break
+            entry = nxt
+        else:
+            entry = _State(s.c, _top(entry.t, s.c))
+        after = self.block(st.orelse, entry)
+        return self.join([after, entry])
+
+
+def _top(t: dict, c: int) -> dict:
+    """Give up on precision: every name that may hold a kvcache value does on every path."""
+    return {name: {k: c for k in d} for name, d in t.items()}
+
+
+def analyze(
+    fn: FuncNode,
+    facts: Facts,
+    kvcache_key: Callable[[ast.Call], Optional[Hashable]],
+    is_swa_pool_class: Callable[[ast.expr], bool],
+    cls: Optional[str] = None,
+) -> dict[Hashable, Verdict]:
+    """Per kvcache source (``kvcache_key(call)`` not None) in ``fn`` (nested functions
+    excluded: they are analysed on their own): is every use of its value safe, and if not,
+    which part of the guard is missing or inverted."""
+    keys = []
+    for n in _own_nodes(fn):
+        if isinstance(n, ast.Call):
+            k = kvcache_key(n)
+            if k is not None and k not in keys:
+                keys.append(k)
+    if not keys:
+        return {}
+    space = Space()
+    res = _Resolver(space, facts, is_swa_pool_class)
+    ctx = facts.facts_of(fn, cls)
+    try:
+        for _ in range(MAX_VARS + 1):
+            an = _Analysis(space, res, ctx, kvcache_key)
+            try:
+                start = _State(space.full, {})
+                if isinstance(fn, ast.Lambda):
+                    an.consume(fn.body, start)
+                else:
+                    an.block(fn.body, start)
+                break
+            except _Restart:
+                continue
+        else:  # pragma: no cover - each restart adds a variable, bounded by MAX_VARS
+            raise TooComplex
+    except (TooComplex, RecursionError):
+        return {k: Verdict(False, ["the guard is too complex to verify"]) for k in keys}
+    out: dict[Hashable, Verdict] = {}
+    for key in keys:
+        u = 0
+        for k, c in an.uses:
+            if k == key:
+                u |= c
+        out[key] = judge(space, u)
+    return out
+
+
+def judge(space: Space, u: int) -> Verdict:
+    """Does ``u`` (where the value is used) imply "active pool not SWA and not a
+    non-FROZEN_KV draft"? If not, say which part fails."""
+    full = space.full
+    a, d, f = space.var("A"), space.var("D"), space.var("F")
+    problems = []
+    if u & a:
+        if not u & ~a & full:
+            problems.append(
+                "active-pool check inverted (this path runs only when the active pool is SWA)"
+            )
+        elif not space.depends(u, "A"):
+            problems.append("no active-pool check on this path")
+        else:
+            problems.append(
+                "the active-pool check does not exclude an SWA active pool on this path"
+            )
+    bad = d & ~f & full
+    if u & bad:
+        if not u & ~d & full:
+            problems.append("draft check inverted (this path runs only for draft workers)")
+        elif not space.depends(u, "D") and not space.depends(u, "F"):
+            problems.append("no draft-worker check on this path")
+        else:
+            problems.append(
+                "the draft check does not exclude non-FROZEN_KV draft workers on this path"
+            )
+    return Verdict(not problems, problems)
+
+
+class ReductionGuard:
+    """KVG003's guard test for a reduction (libcst-free), sound against the rule.
+
+    ``ReductionGuard(text, tree)`` once per module (``tree=None`` in a proof that has not parsed
+    the whole module: same-module helpers and flags are then unknown), then
+    ``guarded(fn, is_kvcache_call)`` per top-level function or method: True only when every
+    kvcache value of ``fn`` and its nested functions is used under both guards.
+    ``is_kvcache_call(call)`` must accept every call the rule takes for one (it may accept
+    more: a receiver that *may* carry the allocator). ``read_flag_stores(fn)``: the verdict
+    read ``self.<flag>`` stores, so a reduced text (other bodies blanked, stores hidden) must
+    not be linted in its place."""
+
+    def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
+        self._facts = Facts(tree) if tree is not None else Facts.empty()
+        self._swa = strict_swa_pool_class(text)
+        self._memo: dict[int, tuple[bool, bool]] = {}
+
+    def guarded(self, fn: ast.AST, is_kvcache_call: Callable[[ast.Call], bool]) -> bool:
+        return self._judge(fn, is_kvcache_call)[0]
+
+    def read_flag_stores(self, fn: ast.AST, is_kvcache_call: Callable[[ast.Call], bool]) -> bool:
+        return self._judge(fn, is_kvcache_call)[1]
+
+    def _judge(self, fn: ast.AST, is_kvcache_call) -> tuple[bool, bool]:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False, True
+        got = self._memo.get(id(fn))
+        if got is None:
+
+            def key(call: ast.Call):
+                return call if is_kvcache_call(call) else None
+
+            nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+            nodes = [fn, *(n for n in ast.walk(fn) if isinstance(n, nested) and n is not fn)]
+            before = self._facts.flag_lookups
+            safe = all(
+                v.safe
+                for node in nodes
+                for v in analyze(node, self._facts, key, self._swa).values()
+            )
+            got = self._memo[id(fn)] = (safe, self._facts.flag_lookups != before)
+        return got
