@@ -4,6 +4,7 @@
 #   .venv/                                   sglang 0.5.23 + torch 2.13.0 CPU + pinned lock
 #   $KVGUARD_CACHE/envs/sglang-0.5.12.post1/ --target overlay (PYTHONPATH=<dir> over .venv)
 #   $KVGUARD_CACHE/envs/sglang-0.5.9/        --target overlay
+#   $KVGUARD_CACHE/envs/sglang-0.5.{12,11,10.post1}/  --target overlays (the fix oracle grid)
 #
 # Idempotent and cached: each step writes a stamp holding the hash of its lock file and is skipped
 # while the stamp matches. Everything is installed with --no-deps from exact pins (requirements/);
