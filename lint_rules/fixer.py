@@ -5,10 +5,10 @@ only with ``kvguard fix`` or ``kvguard check --fix --unsafe-fixes``):
 
 * KVG001 + KVG003, trtllm_mha ``__init__`` shape (``self.flag = isinstance(alloc, SWA...Allocator)``
   and ``self.pool = alloc.get_kvcache() if self.flag else None``):
-  - target sglang with FROZEN_KV MTP (>= 0.5.12): a ``_resolve_swa_kv_pool`` static method on the
-    class (active pool if SWA; None for draft workers that are not FROZEN_KV MTP; else the
-    allocator's kvcache if SWA) and ``self.flag = self.pool is not None``;
-  - older targets: the pool-based form (``kv_pool if isinstance(kv_pool, SWAKVPool) else None``).
+  a ``_resolve_swa_kv_pool`` static method on the class (active pool if SWA; None for draft
+  workers that are not FROZEN_KV MTP; else the allocator's kvcache if SWA) and
+  ``self.flag = self.pool is not None``; the draft-worker test uses only what the target
+  version's objects have (``sglang_api.resolver_plan``: derived from the releases).
 * KVG001 / KVG002 inside a class that already holds a resolved SWA pool (``self.R`` assigned from
   ``*resolve_swa_kv_pool(...)`` or from ``<backend>._swa_kv_pool``): ``isinstance(alloc, SWA...)``
   becomes ``self.R is not None`` and ``alloc.translate_loc_from_full_to_swa`` /
@@ -56,7 +56,10 @@ class Target:
     def describe(self) -> str:
         if self.version is None:
             return f"sglang version unknown ({self.source}); emitted the version-tolerant resolver"
-        return f"sglang {self.version} ({self.source})"
+        from .sglang_api import resolve  # apimodel hook
+
+        note = resolve(self.version)[1]
+        return f"sglang {self.version} ({self.source})" + (f"; {note}" if note else "")
 
 
 
@@ -321,19 +324,7 @@ def {name}(model_runner){ret}:
     return kvcache if isinstance(kvcache, {pool}) else None
 '''
 
-# The draft-worker check, for a target known to have FROZEN_KV MTP, and version-tolerant.
-_DRAFT_CHECK_KNOWN = '''\
-    if model_runner.is_draft_worker:
-        if not model_runner.spec_algorithm.is_frozen_kv_mtp():
-            return None
-'''
-_DRAFT_CHECK_TOLERANT = '''\
-    if getattr(model_runner, "is_draft_worker", False):
-        spec_algorithm = getattr(model_runner, "spec_algorithm", None)
-        is_frozen_kv_mtp = getattr(spec_algorithm, "is_frozen_kv_mtp", None)
-        if is_frozen_kv_mtp is None or not is_frozen_kv_mtp():
-            return None
-'''
+# The draft-worker check ({draft_guard} / {draft_check}) comes from lint_rules/sglang_api.py.
 
 
 def _fmt_assign(indent: int, head: str, call_head: str, args: str, line_length: int) -> str:
@@ -403,23 +394,11 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
             ann = ": " + cst.Module(body=[]).code_for_node(fix.pool_annotation.annotation)
         runner = cst.Module(body=[]).code_for_node(fix.runner)
         indent = 4 * depth
-        lines = []
-        if target.has_frozen_kv is False:
-            lines.append(f"kv_pool = {runner}.token_to_kv_pool")
-            lines.append(
-                _fmt_ifexp(
-                    indent,
-                    f"{s}.{fix.pool_attr}{ann} = ",
-                    f"kv_pool if isinstance(kv_pool, {pool_local}) else None",
-                    line_length,
-                )
+        lines = [
+            _fmt_assign(
+                indent, f"{s}.{fix.pool_attr}{ann} = ", f"{s}._resolve_swa_kv_pool", runner, line_length
             )
-        else:
-            lines.append(
-                _fmt_assign(
-                    indent, f"{s}.{fix.pool_attr}{ann} = ", f"{s}._resolve_swa_kv_pool", runner, line_length
-                )
-            )
+        ]
         lines.append(f"{s}.{fix.flag_attr} = {s}.{fix.pool_attr} is not None")
         out = [cst.parse_statement(line + "\n") for line in lines]
         # keep the comments that led the replaced statements
@@ -467,15 +446,17 @@ def _apply(module, analysis, plan: Plan, target: Target, line_length: int):
 
         def leave_ClassDef(self, original_node, updated_node):
             fixes = class_nodes.get(id(original_node))
-            if not fixes or "_resolve_swa_kv_pool" in fixes[0].cls.methods or target.has_frozen_kv is False:
+            if not fixes or "_resolve_swa_kv_pool" in fixes[0].cls.methods:
                 return updated_node
-            known = bool(target.has_frozen_kv)
+            from .sglang_api import resolver_plan  # apimodel hook: what the target's API has
+
+            api = resolver_plan(target.version)
             source = _RESOLVER.format(
                 name="_resolve_swa_kv_pool",
                 pool=pool_local,
                 ret=f" -> Optional[{pool_local}]" if has_optional else "",
-                draft_guard="" if known else "    # (is_frozen_kv_mtp exists from sglang 0.5.12 on.)\n",
-                draft_check=_DRAFT_CHECK_KNOWN if known else _DRAFT_CHECK_TOLERANT,
+                draft_guard=api.comment,
+                draft_check=api.draft_check,
             )
             method = cst.parse_statement(source.lstrip("\n"))
             method = method.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
@@ -628,10 +609,6 @@ def fix_text(
         target = detect_target(path, target_version)
     except ValueError as exc:
         return FixOutcome(text, [], before.findings, error=str(exc), lint=before)
-    if target.has_frozen_kv is False and "KVG004" in codes:
-        # The simple pool-based form caches the pool at __init__, which KVG004 (opted in) forbids:
-        # emit the version-tolerant resolver instead.
-        target = Target(target.version, None, target.source + "; KVG004 selected: resolver form")
     # A fix can enable another (the resolved pool the init fix adds lets KVG002 go through it),
     # so fix in rounds until nothing changes; every round's output must parse.
     new_text, planned, converged, after = text, [], False, before

@@ -4,6 +4,7 @@
 #   .venv/                                   sglang 0.5.23 + torch 2.13.0 CPU + pinned lock
 #   $KVGUARD_CACHE/envs/sglang-0.5.12.post1/ --target overlay (PYTHONPATH=<dir> over .venv)
 #   $KVGUARD_CACHE/envs/sglang-0.5.9/        --target overlay
+#   $KVGUARD_CACHE/envs/sglang-0.5.{12,11,10.post1}/  --target overlays (the fix oracle grid)
 #
 # Idempotent and cached: each step writes a stamp holding the hash of its lock file and is skipped
 # while the stamp matches. Everything is installed with --no-deps from exact pins (requirements/);
@@ -18,7 +19,7 @@ CACHE="${KVGUARD_CACHE:-$HOME/.cache/kvguard}"
 ENVS="$CACHE/envs"
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
-OVERLAYS=("0.5.12.post1" "0.5.9")
+OVERLAYS=("0.5.12.post1" "0.5.9" "0.5.12" "0.5.11" "0.5.10.post1")
 
 if [[ "${1:-}" == "--print-env" ]]; then
   for v in "${OVERLAYS[@]}"; do echo "KVGUARD_SGLANG_${v//./_}=$ENVS/sglang-$v"; done

@@ -1,0 +1,507 @@
+"""Derive kvguard's sglang API model (``lint_rules/sglang_api.json``) from the releases themselves.
+
+For every sglang release of the corpus (``benchmarks/sglang_wheels.py``: the PyPI wheels,
+extracted to ``${KVGUARD_CACHE:-~/.cache/kvguard}/corpus/<V>/``) this reads the sources with the
+standard library's ``ast`` (nothing is imported or run) and records what the objects the autofix's
+emitted code touches actually have in that release:
+
+* ``model_runner``: where ``ModelRunner`` (and the mixins it derives from) assigns
+  ``is_draft_worker``, ``spec_algorithm``, ``token_to_kv_pool``, ``token_to_kv_pool_allocator``,
+  and what ``spec_algorithm`` is built from;
+* ``spec_algorithm``: the ``SpeculativeAlgorithm`` enum (members, methods, and for each simple
+  ``is_*`` predicate the members it answers True for), whether ``from_string`` can also return a
+  plugin-registered algorithm, and if so the class ``SpeculativeAlgorithm.register(...)``
+  instantiates by default (its methods and the constant answers of its predicates), whether a
+  ``spec_class`` may be passed, and whether registration checks that class against the enum;
+* ``kv_pools`` / ``allocators``: every KV pool class (subclasses of ``KVCache``) with its module
+  and whether it is an ``SWAKVPool`` / ``BaseSWAKVPool``; every allocator class with the class its
+  ``get_kvcache`` comes from (or null);
+* ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
+  ``none``); the first release with the resolver is ``first_fixed``.
+
+Usage::
+
+    python scripts/gen_sglang_api.py            # (re)write lint_rules/sglang_api.json
+    python scripts/gen_sglang_api.py --check    # exit 1 if the committed file differs
+
+``tests/lint/test_sglang_api.py`` regenerates the data and compares it with the committed file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Iterable, Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "lint_rules" / "sglang_api.json"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import sglang_wheels  # noqa: E402
+
+FORMAT = 1
+# The ModelRunner attributes the emitted resolver reads.
+RUNNER_ATTRS = (
+    "is_draft_worker",
+    "spec_algorithm",
+    "token_to_kv_pool",
+    "token_to_kv_pool_allocator",
+)
+SPEC_INFO = "sglang.srt.speculative.spec_info"
+RUNNER_MODULE = "sglang.srt.model_executor.model_runner"
+TRTLLM = "sglang/srt/layers/attention/trtllm_mha_backend.py"
+# Files that may define pool / allocator classes (read with ast only when a class statement's
+# bases mention one of these words; everything else is not parsed).
+_CLASS_RE = re.compile(r"^class\s+(\w+\s*(?:\([^)]*)?)", re.M)
+_INTERESTING = ("KVCache", "Pool", "Allocator", "Mixin")
+_SCAN = ("mem_cache/**/*.py", "hardware_backend/**/*.py", "model_executor/*.py")
+_ALWAYS = (
+    "speculative/spec_info.py",
+    "speculative/spec_registry.py",
+    "model_executor/model_runner*.py",
+)
+
+
+# --------------------------------------------------------------------------------------------
+# A class index of one release
+
+
+class ClassInfo:
+    def __init__(self, module: str, node: ast.ClassDef, imports: dict):
+        self.module = module
+        self.name = node.name
+        self.key = f"{module}.{node.name}"
+        self.node = node
+        self.bases = [_resolve(b, imports, module) for b in node.bases]
+        self.methods = {
+            n.name: n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        self.class_names = []  # class-level assignment targets (enum members)
+        for n in node.body:
+            if isinstance(n, ast.Assign):
+                self.class_names += [t.id for t in n.targets if isinstance(t, ast.Name)]
+            elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+                self.class_names.append(n.target.id)
+
+
+def _dotted(node) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+def _resolve(node, imports: dict, module: str) -> str:
+    name = _dotted(node) or ast.unparse(node)
+    head, _, rest = name.partition(".")
+    if head in imports:
+        full = imports[head]
+        return f"{full}.{rest}" if rest else full
+    return f"{module}.{name}" if "." not in name else name
+
+
+def _module_imports(tree: ast.Module, module: str) -> dict:
+    """local name -> qualified name, for ``from X import Y [as Z]`` and ``import X [as Z]``."""
+    out = {}
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = ".".join(parts + ([base] if base else []))
+            for alias in node.names:
+                out[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                out[alias.asname or alias.name.split(".")[0]] = (
+                    alias.name if alias.asname else alias.name.split(".")[0]
+                )
+    return out
+
+
+class Release:
+    def __init__(self, tree: Path):
+        self.tree = tree
+        self.classes: dict[str, ClassInfo] = {}
+        self.modules: dict[str, ast.Module] = {}
+        self.imports: dict[str, dict] = {}
+        srt = tree / "sglang" / "srt"
+        paths = {p for pattern in _SCAN for p in srt.glob(pattern)}
+        always = {p for pattern in _ALWAYS for p in srt.glob(pattern)}
+        for path in sorted(paths | always):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if (
+                path in always
+                or path.name == "__init__.py"
+                or any(
+                    any(word in m.group(1) for word in _INTERESTING)
+                    for m in _CLASS_RE.finditer(text)
+                )
+            ):
+                self._add(path, text)
+
+    def _add(self, path: Path, text: str) -> None:
+        rel = path.relative_to(self.tree).with_suffix("").as_posix()
+        module = rel.replace("/", ".")
+        if module.endswith(".__init__"):
+            module = module[: -len(".__init__")]
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            return
+        self.modules[module] = tree
+        imports = _module_imports(tree, module)
+        self.imports[module] = imports
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                info = ClassInfo(module, node, imports)
+                self.classes[info.key] = info
+
+    def by_name(self, name: str, module: Optional[str] = None) -> list[ClassInfo]:
+        return [
+            c
+            for c in self.classes.values()
+            if c.name == name and (module is None or c.module == module)
+        ]
+
+    def mro(self, cls: ClassInfo) -> list[ClassInfo]:
+        """The class and its indexed bases, depth first (enough for 'who defines m')."""
+        out, stack, seen = [], [cls], set()
+        while stack:
+            c = stack.pop(0)
+            if c.key in seen:
+                continue
+            seen.add(c.key)
+            out.append(c)
+            stack[0:0] = [b for b in map(self.lookup, c.bases) if b is not None]
+        return out
+
+    def lookup(self, key: str, depth: int = 0) -> Optional[ClassInfo]:
+        """The class a qualified name denotes, following package re-exports."""
+        if key in self.classes or depth > 4:
+            return self.classes.get(key)
+        module, _, name = key.rpartition(".")
+        target = self.imports.get(module, {}).get(name)
+        return self.lookup(target, depth + 1) if target and target != key else None
+
+    def subclasses_of(self, root: ClassInfo) -> list[ClassInfo]:
+        return sorted(
+            (c for c in self.classes.values() if any(m.key == root.key for m in self.mro(c))),
+            key=lambda c: c.key,
+        )
+
+    def defines(self, cls: ClassInfo, method: str) -> Optional[str]:
+        for c in self.mro(cls):
+            if method in c.methods:
+                return c.key
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# facts
+
+
+def _body_without_docstring(fn) -> list:
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return body
+
+
+def _constant_answer(fn) -> Optional[bool]:
+    body = _body_without_docstring(fn)
+    if len(body) == 1 and isinstance(body[0], ast.Return):
+        value = body[0].value
+        if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            return value.value
+    return None
+
+
+def _predicate_members(fn, enum: ClassInfo, members: list[str]) -> Optional[list[str]]:
+    """Members a simple predicate answers True for: ``self == E.X``, ``self != E.X``,
+    ``self in (E.X, ...)``, ``return True/False``; None for any other shape."""
+    const = _constant_answer(fn)
+    if const is not None:
+        return list(members) if const else []
+    body = _body_without_docstring(fn)
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    test = body[0].value
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "self"
+    ):
+        return None
+
+    def member(node) -> Optional[str]:
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in (enum.name, "cls")
+            and node.attr in members
+        ):
+            return node.attr
+        return None
+
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+        m = member(right)
+        if m is None:
+            return None
+        return [m] if isinstance(op, (ast.Eq, ast.Is)) else [x for x in members if x != m]
+    if isinstance(op, ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        picked = [member(e) for e in right.elts]
+        if None in picked:
+            return None
+        return [x for x in members if x in picked]
+    return None
+
+
+def _spec_facts(rel: Release) -> dict:
+    enums = rel.by_name("SpeculativeAlgorithm", SPEC_INFO)
+    if not enums:
+        return {"enum": None, "registered": None}
+    enum = enums[0]
+    members = [n for n in enum.class_names if n.isupper()]
+    register = enum.methods.get("register")
+    # A registry-backed class (0.5.5): ``register`` builds instances of the class itself, and
+    # the module registers the builtins with ``SpeculativeAlgorithm.register("NAME", ...)``.
+    self_registry = register is not None and any(
+        isinstance(n, ast.Return)
+        and isinstance(n.value, ast.Name)
+        and any(
+            isinstance(a, ast.Assign)
+            and isinstance(a.value, ast.Call)
+            and _dotted(a.value.func) == "cls"
+            and any(isinstance(t, ast.Name) and t.id == n.value.id for t in a.targets)
+            for a in ast.walk(register)
+        )
+        for n in ast.walk(register)
+    )
+    if self_registry:
+        # builtins: module-level ``SpeculativeAlgorithm.register("X")`` /
+        # ``register_speculative_algorithm("X", ...)`` statements
+        for stmt in rel.modules[SPEC_INFO].body:
+            node = stmt.value if isinstance(stmt, ast.Expr) else None
+            if (
+                isinstance(node, ast.Call)
+                and "register" in (_dotted(node.func) or "")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                members.append(node.args[0].value.upper())
+    methods = sorted(n for n in enum.methods if not n.startswith("__"))
+    predicates = {}
+    for name in methods:
+        if name.startswith(("is_", "supports_")):
+            predicates[name] = _predicate_members(enum.methods[name], enum, members)
+    facts = {
+        "enum": {
+            "class": enum.key,
+            "kind": "registry class" if self_registry else "Enum",
+            "members": members,
+            "methods": methods,
+            "predicates": predicates,
+        },
+        "registered": None,
+    }
+    # Can from_string hand out something else than an enum member? It can when it calls into
+    # the plugin registry module.
+    from_string = enum.methods.get("from_string")
+    imports = _module_imports(rel.modules[SPEC_INFO], SPEC_INFO)
+    registry_calls = set()
+    if from_string is not None:
+        for node in ast.walk(from_string):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                target = imports.get(node.func.id, "")
+                if ".spec_registry." in target:
+                    registry_calls.add(target)
+    if self_registry:
+        facts["registered"] = {
+            "class": enum.key,
+            "from_string_calls": [],
+            "methods": methods,
+            "constants": {},
+            "spec_class_parameter": False,
+            "registration_checks_enum_methods": True,  # the same class
+        }
+        return facts
+    if not registry_calls or register is None:
+        return facts
+    # The class ``register`` instantiates by default: the default of its ``spec_class``
+    # parameter (or of the registry function it forwards to).
+    args = register.args
+    kw_defaults = dict(zip([a.arg for a in args.kwonlyargs], args.kw_defaults))
+    pos = args.args[len(args.args) - len(args.defaults) :]
+    kw_defaults.update(zip([a.arg for a in pos], args.defaults))
+    default = kw_defaults.get("spec_class")
+    if default is None:
+        return facts
+    cls_key = _resolve(default, imports, SPEC_INFO)
+    cls = rel.lookup(cls_key)
+    if cls is None:
+        return facts
+    cls_methods = sorted({m for c in rel.mro(cls) for m in c.methods if not m.startswith("__")})
+    constants = {}
+    for name in cls_methods:
+        if name.startswith(("is_", "supports_")):
+            constants[name] = _constant_answer(rel.classes[rel.defines(cls, name)].methods[name])
+    registry_module = cls.module
+    conforms = "_assert_custom_spec_algo_conforms" in {
+        n.name for n in rel.modules[registry_module].body if isinstance(n, ast.FunctionDef)
+    }
+    facts["registered"] = {
+        "class": cls.key,
+        "from_string_calls": sorted(registry_calls),
+        "methods": cls_methods,
+        "constants": constants,
+        "spec_class_parameter": True,
+        "registration_checks_enum_methods": conforms,
+    }
+    return facts
+
+
+def _runner_facts(rel: Release) -> dict:
+    runners = rel.by_name("ModelRunner", RUNNER_MODULE)
+    if not runners:
+        return {"class": None}
+    runner = runners[0]
+    mro = rel.mro(runner)
+    attrs: dict[str, list[str]] = {a: [] for a in RUNNER_ATTRS}
+    spec_source = set()
+    for c in mro:
+        for mname, fn in c.methods.items():
+            self_name = fn.args.args[0].arg if fn.args.args else None
+            for node in ast.walk(fn):
+                targets = []
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+                    targets = [node.target]
+                for t in targets:
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == self_name
+                        and t.attr in attrs
+                    ):
+                        where = f"{c.name}.{mname}"
+                        if where not in attrs[t.attr]:
+                            attrs[t.attr].append(where)
+                        if t.attr == "spec_algorithm" and isinstance(node.value, ast.Call):
+                            spec_source.add(
+                                _dotted(node.value.func) or ast.unparse(node.value.func)
+                            )
+    return {
+        "class": runner.key,
+        "bases": [c.key for c in mro[1:]],
+        "attributes": {a: sorted(v) for a, v in attrs.items()},
+        "spec_algorithm_from": sorted(spec_source),
+    }
+
+
+def _pool_facts(rel: Release) -> tuple[dict, dict, dict]:
+    kvcache = rel.by_name("KVCache", "sglang.srt.mem_cache.memory_pool")
+    swa = rel.by_name("SWAKVPool")
+    base_swa = rel.by_name("BaseSWAKVPool")
+    pools = {}
+    if kvcache:
+        for c in rel.subclasses_of(kvcache[0]):
+            keys = {m.key for m in rel.mro(c)}
+            pools[c.key] = {
+                "swa": bool(swa) and swa[0].key in keys,
+                "base_swa": bool(base_swa) and base_swa[0].key in keys,
+            }
+    allocators = {}
+    bases = rel.by_name("BaseTokenToKVPoolAllocator")
+    derived = {c.key for b in bases for c in rel.subclasses_of(b)}
+    for c in sorted(rel.classes.values(), key=lambda c: c.key):
+        if c.key in derived or (c.name.endswith("Allocator") and ".mem_cache." in f".{c.module}."):
+            allocators[c.key] = {
+                "get_kvcache": rel.defines(c, "get_kvcache"),
+                "token_to_kv": c.key in derived,  # can be model_runner.token_to_kv_pool_allocator
+            }
+    names = {
+        "SWAKVPool": swa[0].key if swa else None,
+        "BaseSWAKVPool": base_swa[0].key if base_swa else None,
+        "KVCache": kvcache[0].key if kvcache else None,
+    }
+    return names, pools, allocators
+
+
+def _trtllm_facts(tree: Path) -> str:
+    path = tree / TRTLLM
+    if not path.is_file():
+        return "none"
+    module = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef) and node.name == "TRTLLMHAAttnBackend":
+            names = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            if "_resolve_swa_kv_pool" in names:
+                return "resolver"
+            init = next((n for n in node.body if getattr(n, "name", "") == "__init__"), None)
+            text = ast.unparse(init) if init else ""
+            if "token_to_kv_pool_allocator" in text and "SWATokenToKVPoolAllocator" in text:
+                return "allocator"
+            return "pool" if "SWAKVPool" in text else "none"
+    return "none"
+
+
+def derive(tree: Path) -> dict:
+    rel = Release(tree)
+    names, pools, allocators = _pool_facts(rel)
+    return {
+        "model_runner": _runner_facts(rel),
+        "spec_algorithm": _spec_facts(rel),
+        "classes": names,
+        "kv_pools": pools,
+        "allocators": allocators,
+        "trtllm_swa_decision": _trtllm_facts(tree),
+    }
+
+
+def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
+    releases = {}
+    for v in versions:
+        releases[v] = derive(sglang_wheels.ensure_tree(v, quiet=quiet))
+    fixed = [v for v, r in releases.items() if r["trtllm_swa_decision"] == "resolver"]
+    return {
+        "format": FORMAT,
+        "generated_by": "scripts/gen_sglang_api.py (ast over the PyPI wheels' sources)",
+        "first_fixed": fixed[0] if fixed else None,
+        "releases": releases,
+    }
+
+
+def render(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=False) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with the committed file")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    text = render(derive_all(sglang_wheels.RELEASES, quiet=False))
+    if args.check:
+        same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{args.out} differs from the corpus; regenerate it")
+        return 0 if same else 1
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out} ({len(text)} bytes, {len(sglang_wheels.RELEASES)} releases)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
