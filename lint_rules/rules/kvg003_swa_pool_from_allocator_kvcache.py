@@ -41,6 +41,7 @@ import libcst as cst
 
 from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
 from ..names import POOL_ATTR
+from ..fixes.resolve_init_pool import ResolveInitPool
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -110,6 +111,7 @@ def _mentions(node: cst.CSTNode) -> _Mentions:
 
 class SwaPoolFromAllocatorKvcache(Rule):
     code = "KVG003"
+    FIXES = (ResolveInitPool,)
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)

@@ -48,6 +48,7 @@ _MESSAGE = (
 
 class SwaFlagCachedAtInit(Rule):
     code = "KVG004"
+    FIX_NEEDS_RESOLVER = True  # the simple pool-based fix caches the pool at __init__
 
     def _pool_expr(self, expr: cst.BaseExpression) -> bool:
         fn = self.function

@@ -198,12 +198,12 @@ def test_safety_net_leaves_the_text_untouched(monkeypatch, breakage, reason):
     real_once = fixer._fix_once
     calls = {"n": 0}
 
-    def broken(text, path, codes, scope, target):
+    def broken(text, state, live, target, line_length):
         calls["n"] += 1
-        new, planned = real_once(text, path, codes, scope, target)
+        new, planned, error = real_once(text, state, live, target, line_length)
         if breakage == "unparsable":
-            return new + "\ndef broken(:\n", planned
-        return text + f"# round {calls['n']}\n", planned  # keeps changing: never converges
+            return new + "\ndef broken(:\n", planned, error
+        return text + f"# round {calls['n']}\n", planned, error  # keeps changing: never converges
 
     monkeypatch.setattr(fixer, "_fix_once", broken)
     out = _fix(TRTLLM_SHAPE)
@@ -213,7 +213,9 @@ def test_safety_net_leaves_the_text_untouched(monkeypatch, breakage, reason):
 
 
 def test_safety_net_catches_a_fix_that_does_not_remove_its_finding(monkeypatch):
-    monkeypatch.setattr(fixer, "_apply", lambda module, *a, **k: module.with_changes(header=[]))
+    # the edits' rows stay valid (the same line count); black at 88 columns, as the shape is
+    monkeypatch.setattr(fixer, "_apply", lambda text, edits: text.replace("# header", "# edited", 1))
+    monkeypatch.setattr(fixer, "black_line_length", lambda path: 88)
     text = "# header\n" + TRTLLM_SHAPE
     out = _fix(text)
     assert out.new_text == text

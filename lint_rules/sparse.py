@@ -1,0 +1,168 @@
+"""Lint a module from its reduced text, with positions mapped back to the full text.
+
+The reduction (:mod:`lint_rules.reduce`) blanks the bodies of functions that cannot take part in a
+finding (body -> ``pass``, the other body lines dropped). Its soundness argument (and the tests
+behind it) says the reduced module has exactly the findings of the full one. Every line of the
+reduced text other than the ``pass`` that stands for a blanked body is a line of the full text,
+unchanged, in order. So once each reduced line is mapped to its original line, the positions of
+the reduced module are the positions of the full module (same columns: the lines are identical),
+and the full module never has to be parsed, analysed or positioned. That is most of the cost of
+a lint or a fix of a big backend file with findings.
+
+The map is computed here, not taken from the reduction: the blanked bodies are found with
+``ast`` (each function's body range, as the reduction sees them) and the two texts are aligned
+line by line; any line that does not match exactly makes :func:`analyse` fall back to the full
+parse. A wrong map can therefore not happen silently: every mapped line is checked to be the
+same text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .model import Finding, Location, ScopeConfig
+
+# Python's own line ends (as in reduce.py).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
+
+
+@dataclass(eq=False)
+class LintState:
+    """A linted module: the parsed (possibly reduced) module, its analysis, the raw findings
+    and a way to position any of its nodes in the original text."""
+
+    text: str
+    module: object = None  # cst.Module (reduced or full); None when no finding is possible
+    analysis: object = None  # ModuleAnalysis
+    raw: list = field(default_factory=list)  # RawFinding
+    line_map: Optional[list] = None  # reduced line (0-based index) -> original line (1-based)
+    reduced: bool = False
+    _positions: object = None
+
+    def _pos(self):
+        if self._positions is None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
+
+            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+            self._positions = wrapper.resolve(PositionProvider)
+        return self._positions
+
+    def line(self, reduced_line: int) -> int:
+        return reduced_line if self.line_map is None else self.line_map[reduced_line - 1]
+
+    def span(self, node) -> tuple[int, int, int, int]:
+        """(start row, start col, end row, end col) in the original text; rows 1-based,
+        columns 0-based character offsets."""
+        rng = self._pos()[node]
+        return self.line(rng.start.line), rng.start.column, self.line(rng.end.line), rng.end.column
+
+    def positioned(self) -> list[tuple[Finding, int]]:
+        """Positioned findings plus the first line of each finding's statement."""
+        out = []
+        for r in self.raw:
+            row, col, end_row, end_col = self.span(r.node)
+            stmt_line = self.span(r.statement)[0] if r.statement is not None else row
+            out.append(
+                (
+                    Finding(
+                        code=r.code,
+                        message=r.message,
+                        location=Location(row, col + 1),
+                        end_location=Location(end_row, end_col + 1),
+                        context=r.context,
+                        fix=r.fix,
+                    ),
+                    stmt_line,
+                )
+            )
+        return out
+
+
+def _blanked_bodies(text: str) -> Optional[dict[int, int]]:
+    """body first line -> function end line, for every function whose body starts below its
+    ``def`` line (the ones the reduction may blank); None when ``ast`` cannot parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0].lineno
+            if first > node.lineno:
+                out[first] = node.end_lineno or first
+    return out
+
+
+def line_map(text: str, reduced: str) -> Optional[list[int]]:
+    """For each line of ``reduced``, the line of ``text`` it is (1-based); None when the two
+    cannot be aligned as "blanked bodies only" (the caller then parses the full text)."""
+    bodies = _blanked_bodies(text)
+    if bodies is None:
+        return None
+    orig = _LINE.findall(text)
+    red = _LINE.findall(reduced)
+    out: list[int] = []
+    i = 0  # index into orig
+    for j, line in enumerate(red):
+        if i >= len(orig):
+            return None
+        n = i + 1
+        end = bodies.get(n)
+        if end is not None and line.strip() == "pass":
+            if line != orig[i]:
+                blanked = True
+            elif end > n:
+                # a body that starts with a literal ``pass``: blanked when the next reduced
+                # line is not the next original line (a wrong guess fails the alignment below)
+                blanked = j + 1 >= len(red) or red[j + 1] != orig[i + 1]
+            else:
+                blanked = False
+            if blanked:
+                indent = orig[i][: len(orig[i]) - len(orig[i].lstrip(" \t"))]
+                if line.rstrip("\r\n") != indent + "pass":
+                    return None
+                out.append(n)
+                i = end
+                continue
+        if line != orig[i]:
+            return None
+        out.append(n)
+        i += 1
+    return out if i == len(orig) else None
+
+
+def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
+    """The :class:`LintState` of ``text``, analysed from the reduced module when possible.
+
+    Raises the checker's parse failure for a text that cannot be parsed (only when the full
+    text has to be parsed: a reduced text that does not parse falls back to the full one)."""
+    from .checker import _ParseFailure, parse_module, run_rules_on_module
+
+    if reduce and "KVG004" not in codes:
+        from .reduce import reduce_for
+
+        clean, reduced = reduce_for(text, codes)
+        if clean:
+            return LintState(text)
+        if reduced is not None:
+            try:
+                module = parse_module(reduced, path)
+                analysis, raw = run_rules_on_module(module, path, codes, scope)
+            except (_ParseFailure, RecursionError):
+                module = None  # the full parse reports the real problem
+            if module is not None:
+                if not raw:
+                    return LintState(text)
+                mapping = line_map(text, reduced)
+                if mapping is not None:
+                    return LintState(text, module, analysis, raw, mapping, reduced=True)
+    module = parse_module(text, path)
+    try:
+        analysis, raw = run_rules_on_module(module, path, codes, scope)
+    except RecursionError:
+        raise _ParseFailure("cannot analyse: nesting too deep") from None
+    return LintState(text, module, analysis, raw)
