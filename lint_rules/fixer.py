@@ -99,21 +99,15 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int):
     if not plan.offers:
         return text, [], None
     edits = [e for o in plan.offers for e in o.edits]
+    maybe_unused = set().union(*(o.maybe_unused for o in plan.offers))
+    if maybe_unused and state.tree is not None:
+        edits += remove_unused(text, state.tree, maybe_unused, _apply(text, edits), edits)
     new_text = _apply(text, edits)
     try:
         tree = ast.parse(new_text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return new_text, [], f"fix produced unparsable code: {exc}"
-    maybe_unused = set().union(*(o.maybe_unused for o in plan.offers))
-    drops = remove_unused(new_text, tree, maybe_unused)
-    if drops:
-        ranges = changed_rows(new_text, edits)
-        dropped = _apply(new_text, drops)
-        ranges = _shift_ranges(new_text, drops, ranges) + changed_rows(dropped, drops)
-        new_text = dropped
-        tree = ast.parse(new_text)
-    else:
-        ranges = changed_rows(new_text, edits)
+    ranges = changed_rows(new_text, edits)
     lines = _Lines(new_text)
     for check in (duplicated(tree, lines, ranges), isort_problem(tree, lines, ranges, line_length),
                   black_problem(tree, lines, ranges, line_length)):
@@ -124,19 +118,6 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int):
     for offer in plan.offers:
         planned.extend(_key(positioned[id(r)]) for r in offer.findings)
     return new_text, planned, None
-
-
-def _shift_ranges(text: str, edits, ranges):
-    """Row ranges of ``text`` moved to where they are after ``edits``."""
-    out = []
-    for a, b in ranges:
-        delta = 0
-        for e in edits:
-            row = text.count("\n", 0, e.start) + 1
-            if row < a:
-                delta += e.new.count("\n") - text.count("\n", e.start, e.end)
-        out.append((max(1, a + delta), max(1, b + delta)))
-    return out
 
 
 def fix_text(

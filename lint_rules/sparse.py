@@ -41,6 +41,24 @@ class LintState:
     line_map: Optional[list] = None  # reduced line (0-based index) -> original line (1-based)
     reduced: bool = False
     _positions: object = None
+    _tree: object = None  # stdlib ast of the full text (False: does not parse)
+    _starts: Optional[list] = None
+
+    @property
+    def tree(self):
+        if self._tree is None:
+            try:
+                self._tree = ast.parse(self.text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._tree = False
+        return self._tree or None
+
+    def line_starts(self) -> list:
+        if self._starts is None:
+            from itertools import accumulate
+
+            self._starts = [0, *accumulate(len(line) for line in _LINE.findall(self.text))]
+        return self._starts
 
     def _pos(self):
         if self._positions is None:
@@ -81,26 +99,37 @@ class LintState:
         return out
 
 
-def _blanked_bodies(text: str) -> Optional[dict[int, int]]:
+def _blanked_bodies(tree) -> Optional[dict[int, int]]:
     """body first line -> function end line, for every function whose body starts below its
     ``def`` line (the ones the reduction may blank); None when ``ast`` cannot parse."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    if tree is None:
         return None
     out = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+    stack = list(tree.body)
+    while stack:  # what the reduction may blank: functions at module level and in classes
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0].lineno
             if first > node.lineno:
                 out[first] = node.end_lineno or first
+        elif isinstance(node, ast.stmt):
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                stack.extend(getattr(node, name, None) or [])
+        elif isinstance(node, (ast.excepthandler, ast.match_case)):
+            stack.extend(node.body)
     return out
 
 
-def line_map(text: str, reduced: str) -> Optional[list[int]]:
+def line_map(text: str, reduced: str, tree=None) -> Optional[list[int]]:
     """For each line of ``reduced``, the line of ``text`` it is (1-based); None when the two
-    cannot be aligned as "blanked bodies only" (the caller then parses the full text)."""
-    bodies = _blanked_bodies(text)
+    cannot be aligned as "blanked bodies only" (the caller then parses the full text).
+    ``tree``: the ``ast`` of ``text``, when already parsed."""
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+    bodies = _blanked_bodies(tree)
     if bodies is None:
         return None
     orig = _LINE.findall(text)
@@ -135,11 +164,26 @@ def line_map(text: str, reduced: str) -> Optional[list[int]]:
     return out if i == len(orig) else None
 
 
+_LAST: list = []  # [(key, LintState)]: the last module analysed (a fix re-reads what the lint saw)
+
+
 def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
     """The :class:`LintState` of ``text``, analysed from the reduced module when possible.
 
     Raises the checker's parse failure for a text that cannot be parsed (only when the full
-    text has to be parsed: a reduced text that does not parse falls back to the full one)."""
+    text has to be parsed: a reduced text that does not parse falls back to the full one).
+    The last state is kept: ``kvguard fix`` lints a file, then fixes it, and the fixer starts
+    from the same text (the state is a pure function of the arguments)."""
+    key = (text, path, frozenset(codes), scope, reduce)
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
+    state = _analyse(text, path, codes, scope, reduce)
+    if state.raw:
+        _LAST[:] = [(key, state)]
+    return state
+
+
+def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
     from .checker import _ParseFailure, parse_module, run_rules_on_module
 
     if reduce and "KVG004" not in codes:
@@ -157,9 +201,12 @@ def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: 
             if module is not None:
                 if not raw:
                     return LintState(text)
-                mapping = line_map(text, reduced)
+                state = LintState(text, module, analysis, raw, reduced=True)
+                tree = state.tree
+                mapping = line_map(text, reduced, tree) if tree is not None else None
                 if mapping is not None:
-                    return LintState(text, module, analysis, raw, mapping, reduced=True)
+                    state.line_map = mapping
+                    return state
     module = parse_module(text, path)
     try:
         analysis, raw = run_rules_on_module(module, path, codes, scope)

@@ -62,8 +62,6 @@ class FixContext:
     target: "Target"
     line_length: int = 88
     offers: dict = field(default_factory=dict)  # key -> Offer
-    _starts: Optional[list] = None
-    _tree: object = None
 
     @property
     def text(self) -> str:
@@ -76,21 +74,10 @@ class FixContext:
     @property
     def tree(self):
         """The stdlib ``ast`` of the full text (None if it does not parse)."""
-        if self._tree is None:
-            import ast
-
-            try:
-                self._tree = ast.parse(self.text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                self._tree = False
-        return self._tree or None
+        return self.state.tree
 
     def line_starts(self) -> list[int]:
-        if self._starts is None:
-            starts = [0]
-            starts.extend(m.end() for m in _LINE_START.finditer(self.text))
-            self._starts = starts
-        return self._starts
+        return self.state.line_starts()
 
     def offset(self, row: int, col: int) -> int:
         return self.line_starts()[row - 1] + col
@@ -99,6 +86,10 @@ class FixContext:
         starts = self.line_starts()
         end = starts[row] if row < len(starts) else len(self.text)
         return self.text[starts[row - 1] : end]
+
+    def words_between(self, start: int, end: int, name: str) -> bool:
+        """The identifier ``name`` occurs in ``text[start:end]``."""
+        return re.search(rf"\b{re.escape(name)}\b", self.text[start:end]) is not None
 
     def newline(self) -> str:
         m = _LINE_START.search(self.text)

@@ -166,37 +166,47 @@ def add_from_import(
     return Edit(at, at, rendered)
 
 
-def name_used(text: str, tree: ast.Module, name: str) -> bool:
-    """Does anything but a top-level import of it name ``name``? Any occurrence of the word
-    in code (strings included: string annotations, ``__all__``) counts; comments do not (a
-    line with a quote before its ``#`` is read whole: then the import stays)."""
-    word = re.compile(rf"\b{re.escape(name)}\b")
-    if not word.search(text):
-        return False
-    skip: set[int] = set()
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name) == name for a in stmt.names):
-            skip.update(range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1))
+def _code_words(text: str, word: re.Pattern, rows=None) -> int:
+    """Occurrences of ``word`` in code (comments cut; a line with a quote before its ``#`` is
+    read whole), in the given rows (1-based) or everywhere."""
+    count = 0
     for row, line in enumerate(text.splitlines(), 1):
-        if row in skip:
+        if rows is not None and row not in rows:
             continue
-        code = line
         if "#" in line:
             head = line.split("#", 1)[0]
             if "'" not in head and '"' not in head:
-                code = head  # a comment for sure
-        if word.search(code):
-            return True
-    return False
+                line = head  # a comment for sure
+        count += len(word.findall(line))
+    return count
 
 
-def remove_unused(text: str, tree: ast.Module, names) -> list[Edit]:
-    """Edits dropping each of ``names`` from its top-level ``from`` import when unused."""
+def remove_unused(text: str, tree: ast.Module, names, after: str, edits=()) -> list[Edit]:
+    """Edits (on ``text``) dropping each of ``names`` from its top-level ``from`` import when
+    ``after`` (``text`` with ``edits`` applied) names it nowhere but in that import: the word
+    anywhere in code counts, strings included (string annotations, ``__all__``). Imports an
+    edit overlaps are left alone."""
     lines = _Lines(text)
-    unused = {n for n in names if not name_used(text, tree, n)}
-    edits: list[Edit] = []
+    busy = [(e.start, e.end) for e in edits]
+    binding: dict[str, list[ast.ImportFrom]] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for a in stmt.names:
+                binding.setdefault(a.asname or a.name, []).append(stmt)
+    unused = set()
+    for name in names:
+        stmts = binding.get(name)
+        if not stmts:
+            continue
+        if any(b[0] < lines.end(st.end_lineno) and lines.start(st.lineno) < b[1] for st in stmts for b in busy):
+            continue
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        rows = {r for st in stmts for r in range(st.lineno, st.end_lineno + 1)}
+        if _code_words(after, word) == _code_words(text, word, rows):
+            unused.add(name)
+    edits_out: list[Edit] = []
     if not unused:
-        return edits
+        return edits_out
     for stmt in tree.body:
         if not isinstance(stmt, ast.ImportFrom) or stmt.level:
             continue
@@ -209,14 +219,14 @@ def remove_unused(text: str, tree: ast.Module, names) -> list[Edit]:
         rest = [_alias_text(a) for a in stmt.names if a not in hits]
         start, end = lines.start(stmt.lineno), lines.end(stmt.end_lineno)
         if not rest:
-            edits.append(Edit(start, end, ""))
+            edits_out.append(Edit(start, end, ""))
         elif layout == "one":
             nl = lines.newline(stmt.lineno)
-            edits.append(Edit(start, end, f"from {stmt.module} import " + ", ".join(rest) + nl))
+            edits_out.append(Edit(start, end, f"from {stmt.module} import " + ", ".join(rest) + nl))
         else:
             gone = {a.asname or a.name for a in hits}
             for row in range(stmt.lineno + 1, stmt.end_lineno):
                 m = _EXPLODED_ITEM.match(lines.line(row).rstrip("\r\n"))
                 if m and m.group(1).split(" as ")[-1] in gone:
-                    edits.append(Edit(lines.start(row), lines.end(row), ""))
-    return edits
+                    edits_out.append(Edit(lines.start(row), lines.end(row), ""))
+    return edits_out

@@ -31,7 +31,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, iter_nodes, positional_args
+from ..analysis import call_func_name, positional_args
 from ..names import ALLOCATOR_ATTR
 from .base import Edit, FixTransform, Offer, Unfixable, fmt_assign, fmt_wrapped, source_of
 from .imports import add_from_import
@@ -184,7 +184,8 @@ class ResolveInitPool(FixTransform):
         lines: list[str] = []
         if frozen is False:
             local = "kv_pool"
-            if _names_in(fn.node, local):
+            fn_start, fn_end = _offsets(ctx, fn.node)
+            if ctx.words_between(fn_start, fn_end, local):
                 return Unfixable(f"`{local}` is already a name in `{fn.qualname}`")
             lines.append(f"{local} = {runner_src}.token_to_kv_pool")
             lines += fmt_wrapped(
@@ -196,7 +197,7 @@ class ResolveInitPool(FixTransform):
         unit = ctx.indent_unit()
         new_text = "".join(indent + _reindent(line, unit) + nl for line in lines)
         drop = [pool_stmt]
-        if alias_stmt is not None and _alias_dead(fn, body, alias_stmt, {flag_stmt, pool_stmt}):
+        if alias_stmt is not None and _alias_dead(ctx, body, alias_stmt, {flag_stmt, pool_stmt}):
             drop.append(alias_stmt)
         edits.append(Edit(start, end, new_text))
         for old in drop:
@@ -237,10 +238,6 @@ def _imported_anywhere(tree) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             out.update(a.asname or a.name for a in node.names if a.name == "SWAKVPool")
     return out
-
-
-def _names_in(node, name: str) -> bool:
-    return any(isinstance(n, cst.Name) and n.value == name for n in iter_nodes(node))
 
 
 def _pool_parts(pool_stmt, flag_stmt, fn, node) -> Optional[tuple]:
@@ -284,14 +281,20 @@ def _runner_of(fn, body, alloc_expr):
     return None
 
 
-def _alias_dead(fn, body, alias_stmt, rewritten) -> bool:
-    """Nothing but the rewritten statements reads the alias."""
+def _offsets(ctx, node) -> tuple[int, int]:
+    row, col, end_row, end_col = ctx.state.span(node)
+    return ctx.offset(row, col), ctx.offset(end_row, end_col)
+
+
+def _alias_dead(ctx, body, alias_stmt, rewritten) -> bool:
+    """Nothing but the rewritten statements reads the alias (the word, in the other
+    statements' text)."""
     name = single_assign(alias_stmt)[0]
     if not isinstance(name, cst.Name):
         return False
     for stmt in body:
         if stmt is alias_stmt or stmt in rewritten:
             continue
-        if _names_in(stmt, name.value):
+        if ctx.words_between(*_offsets(ctx, stmt), name.value):
             return False
     return True
