@@ -90,12 +90,12 @@ def _apply(text: str, edits) -> str:
     return "".join(out)
 
 
-def _fix_once(text: str, state, live: set, target: Target, line_length: int):
+def _fix_once(text: str, state, live: set, target: Target, line_length: int, transforms=None):
     """(new text, keys of the planned findings, error) for one round."""
     from .fixes.imports import remove_unused
     from .fixes.safety import _Lines, black_problem, changed_rows, duplicated, isort_problem
 
-    plan = plan_fixes(state, target, line_length, only=live)
+    plan = plan_fixes(state, target, line_length, only=live, transforms=transforms)
     if not plan.offers:
         return text, [], None
     edits = [e for o in plan.offers for e in o.edits]
@@ -127,9 +127,12 @@ def fix_text(
     scope: ScopeConfig = ScopeConfig(),
     target_version: Optional[str] = None,
     unsafe: bool = True,
+    transforms: Optional[Iterable[str]] = None,
 ) -> FixOutcome:
-    """Fix what can be fixed in ``text``; never raises for bad input (see ``error``)."""
+    """Fix what can be fixed in ``text``; never raises for bad input (see ``error``).
+    ``transforms``: names of the fix transforms to apply (default: every one the rules offer)."""
     codes = frozenset(codes)
+    transforms = frozenset(transforms) if transforms is not None else None
     before, state, live = _lint(text, path, codes, scope)
     if before.error or not before.findings or not unsafe:
         return FixOutcome(text, [], before.findings, error=None, lint=before)
@@ -140,7 +143,7 @@ def fix_text(
     from .registry import load_rule
 
     if target.has_frozen_kv is False and any(getattr(load_rule(c), "FIX_NEEDS_RESOLVER", False) for c in codes):
-        # e.g. KVG004 (opted in) forbids the simple form, which caches the pool at __init__
+        # (a selected rule forbids a pool cached at __init__, which the simple form is)
         target = Target(target.version, None, target.source + "; a selected rule needs the resolver form", target.root)
     line_length = black_line_length(path)
 
@@ -153,7 +156,12 @@ def fix_text(
             if not after.findings:
                 converged = True  # nothing left to fix: another round cannot change anything
                 break
-            round_text, round_planned, error = _fix_once(new_text, state, live, target, line_length)
+            if transforms is None:
+                round_text, round_planned, error = _fix_once(new_text, state, live, target, line_length)
+            else:
+                round_text, round_planned, error = _fix_once(
+                    new_text, state, live, target, line_length, transforms
+                )
             if error:
                 return failed(error)
             if round_text == new_text:

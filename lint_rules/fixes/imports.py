@@ -112,10 +112,11 @@ def _top_level_from(tree: ast.Module, module: str) -> Optional[ast.ImportFrom]:
 
 
 def add_from_import(
-    text: str, tree: ast.Module, module: str, name: str, line_length: int
+    text: str, tree: ast.Module, module: str, name: str, line_length: int, drop=frozenset()
 ) -> Union[Edit, str]:
     """The edit that binds ``name`` from ``module`` at top level, or why it cannot be made
-    isort-clean."""
+    isort-clean. ``drop``: names to take out of that same import if it is edited (the caller
+    proved them unused after its fix)."""
     lines = _Lines(text)
     existing = _top_level_from(tree, module)
     if existing is not None:
@@ -124,6 +125,8 @@ def add_from_import(
         layout = _layout(lines, existing)
         aliases = [_alias_text(a) for a in existing.names]
         new = sorted([*aliases, name], key=name_key) if aliases == sorted(aliases, key=name_key) else None
+        if new is not None:
+            new = [a for a in new if a.split(" as ")[-1] not in drop]
         if layout is None or new is None:
             return f"the import of `{module}` is laid out in a way kvguard does not edit (add `{name}` by hand)"
         nl = lines.newline(existing.lineno)

@@ -38,10 +38,12 @@ def _rule(code: str):
     return load_rule(code)
 
 
-def plan_fixes(state, target, line_length: int = 88, only: Optional[set] = None) -> Plan:
+def plan_fixes(
+    state, target, line_length: int = 88, only: Optional[set] = None, transforms: Optional[frozenset] = None
+) -> Plan:
     """Offers (non-overlapping) for the raw findings of ``state`` (those in ``only``, ids,
     when given), and the reason for each finding that matched a fix's shape but not its
-    preconditions."""
+    preconditions. ``transforms``: names of the transforms to use (default: all)."""
     plan = Plan()
     if state is None or not state.raw:
         return plan
@@ -51,6 +53,8 @@ def plan_fixes(state, target, line_length: int = 88, only: Optional[set] = None)
         if only is not None and id(r) not in only:
             continue
         for transform in getattr(_rule(r.code), "FIXES", ()):
+            if transforms is not None and transform.name not in transforms:
+                continue
             result = transform.plan(r, ctx)
             if result is None:
                 continue

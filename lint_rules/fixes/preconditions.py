@@ -71,7 +71,7 @@ def _runner_param(fn, name: str) -> bool:
     return False
 
 
-def model_runner_value(analysis, fn, expr) -> Optional[str]:
+def model_runner_value(analysis, fn, expr, tree=None) -> Optional[str]:
     """None when ``expr`` (evaluated in ``fn``, a method's ``__init__``) is a model runner of
     the right kind, else the reason it is not."""
     text = cst.Module(body=[]).code_for_node(expr)
@@ -91,24 +91,56 @@ def model_runner_value(analysis, fn, expr) -> Optional[str]:
         and self_name is not None
         and expr.value.value == self_name
         and fn.cls is not None
+        and _attr_holds_runner(tree, fn.cls.qualname, expr.attr.value)
     ):
-        attr = expr.attr.value
-        stores = []
-        for method in fn.cls.methods.values():
-            for t, v in method.assigns:
-                if (
-                    isinstance(t, cst.Attribute)
-                    and isinstance(t.value, cst.Name)
-                    and t.value.value == method.self_name
-                    and t.attr.value == attr
-                ):
-                    stores.append((method, v))
-        if stores and all(
-            isinstance(v, cst.Name) and m.name == "__init__" and _runner_param(m, v.value) for m, v in stores
-        ):
-            return None
+        return None
+    if isinstance(expr, cst.Attribute):
         return f"`{text}` is not proven to hold the model runner (every store must be the `__init__` parameter)"
     return f"`{text}` is not a model-runner value the fix can pass on"
+
+
+def _ast_runner_param(fn: ast.FunctionDef, name: str) -> bool:
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if a.arg == name:
+            ann = ast.unparse(a.annotation) if a.annotation is not None else ""
+            return name == RUNNER_PARAM or RUNNER_CLASS in ann
+    return False
+
+
+def _attr_holds_runner(tree, qualname: str, attr: str) -> bool:
+    """Every store to ``self.<attr>`` in the class (read from the full module's ``ast``: the
+    reduction may have blanked methods) is the ``__init__``'s model-runner parameter."""
+    if tree is None:
+        return False
+    node = tree
+    for part in qualname.split("."):
+        node = next((n for n in getattr(node, "body", []) if getattr(n, "name", None) == part), None)
+        if node is None:
+            return False
+    if not isinstance(node, ast.ClassDef):
+        return False
+    stores = 0
+    for method in node.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+            continue
+        me = method.args.args[0].arg
+        for sub in ast.walk(method):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target] if isinstance(sub, (ast.AnnAssign, ast.AugAssign)) else []
+            for t in targets:
+                if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == me:
+                    stores += 1
+                    value = getattr(sub, "value", None)
+                    if not (
+                        method.name == "__init__"
+                        and isinstance(sub, ast.Assign)
+                        and isinstance(value, ast.Name)
+                        and _ast_runner_param(method, value.id)
+                    ):
+                        return False
+                elif not isinstance(t, (ast.Attribute, ast.Name)):
+                    return False  # tuple targets etc.: not modelled, not proven
+    return stores > 0
 
 
 def runtime_bindings(tree: Optional[ast.Module]) -> dict[str, tuple[Optional[str], str]]:

@@ -138,11 +138,13 @@ class ResolveInitPool(FixTransform):
                 f"`{source_of(subject)}` does not come from `<model runner>.{ALLOCATOR_ATTR}` in this `__init__`"
             )
         runner, alias_stmt = found
-        reason = model_runner_value(analysis, fn, runner)
+        reason = model_runner_value(analysis, fn, runner, ctx.tree)
         if reason:
             return Unfixable(reason)
         pool_stmt = body[flag_i + 1] if flag_i + 1 < len(body) else None
         pool = _pool_parts(pool_stmt, flag_stmt, fn, None) if pool_stmt is not None else None
+        if pool is None:
+            pool_stmt = None
         if pool is None:
             pool_stmt = None
             pool_attr, annotation = "_swa_kv_pool", None
@@ -167,7 +169,11 @@ class ResolveInitPool(FixTransform):
                 bound_anywhere(tree, "SWAKVPool") and "SWAKVPool" not in _imported_anywhere(tree)
             ):
                 return Unfixable("the name `SWAKVPool` is taken by something else in this module")
-            edit = add_from_import(ctx.text, tree, module, "SWAKVPool", ctx.line_length)
+            alias_gone = alias_stmt is not None and _alias_dead(ctx, body, alias_stmt, {flag_stmt, pool_stmt})
+            gone = [st for st in (flag_stmt, pool_stmt, alias_stmt if alias_gone else None) if st is not None]
+            edit = add_from_import(
+                ctx.text, tree, module, "SWAKVPool", ctx.line_length, _unused_after(ctx, tree, _class_names(probe), gone)
+            )
             if isinstance(edit, str):
                 return Unfixable(edit)
             edits.append(edit)
@@ -279,6 +285,26 @@ def _runner_of(fn, body, alloc_expr):
                 if parts and parts[1] is sources[0]:
                     return sources[0].value, stmt
     return None
+
+
+def _unused_after(ctx, tree, names, gone) -> frozenset:
+    """Names whose only uses left, once the ``gone`` statements are rewritten, are their
+    top-level import."""
+    import ast as _ast
+
+    from .imports import _code_words
+
+    out = set()
+    for name in names:
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        rows = set()
+        for stmt in tree.body:
+            if isinstance(stmt, (_ast.Import, _ast.ImportFrom)) and any((a.asname or a.name) == name for a in stmt.names):
+                rows.update(range(stmt.lineno, stmt.end_lineno + 1))
+        in_gone = sum(len(word.findall(ctx.text[a:b])) for a, b in (_offsets(ctx, st) for st in gone))
+        if _code_words(ctx.text, word) - in_gone == _code_words(ctx.text, word, rows):
+            out.add(name)
+    return frozenset(out)
 
 
 def _offsets(ctx, node) -> tuple[int, int]:
