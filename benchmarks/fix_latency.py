@@ -59,7 +59,9 @@ def _run(cmd: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=9)
-    ap.add_argument("--write", action="store_true", help="update the Fix latency rows of RESULTS.md")
+    ap.add_argument(
+        "--write", action="store_true", help="update the Fix latency rows of RESULTS.md"
+    )
     args = ap.parse_args(argv)
 
     tree = sglang_wheels.ensure_tree(VERSION, quiet=True)
@@ -71,8 +73,17 @@ def main(argv=None) -> int:
         kv_file = work / "kv" / REL
         ruff_file = work / "ruff" / Path(REL).name
         kv_cmd = [sys.executable, "-m", "lint_rules", "fix", "--no-cache", REL]
-        ruff_cmd = [_bin("ruff"), "check", "--fix", "--unsafe-fixes", "--isolated", "--no-cache",
-                    "--exit-zero", "--quiet", ruff_file.name]
+        ruff_cmd = [
+            _bin("ruff"),
+            "check",
+            "--fix",
+            "--unsafe-fixes",
+            "--isolated",
+            "--no-cache",
+            "--exit-zero",
+            "--quiet",
+            ruff_file.name,
+        ]
         kv_times, ruff_times = [], []
         for i in range(args.runs + 1):  # the first pair warms the OS caches and is dropped
             ruff_file.write_bytes(original)
@@ -83,7 +94,9 @@ def main(argv=None) -> int:
             t_kv, proc = _run(kv_cmd, work / "kv")
             fixed = kv_file.read_text(encoding="utf-8")
             if proc.returncode != 0 or "_resolve_swa_kv_pool" not in fixed:
-                raise SystemExit(f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}")
+                raise SystemExit(
+                    f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}"
+                )
             if i:
                 ruff_times.append(t_ruff)
                 kv_times.append(t_kv)
@@ -91,20 +104,26 @@ def main(argv=None) -> int:
         # in-process: fix_text alone, and what importing libcst costs a fresh interpreter
         (work / "orig.py").write_bytes(original)
         inproc = subprocess.run(
-            [sys.executable, "-c", (
-                "import statistics,sys,time\n"
-                "t=time.perf_counter(); import libcst; imp=time.perf_counter()-t\n"
-                "from lint_rules.fixer import fix_text\n"
-                "from lint_rules.model import ScopeConfig\n"
-                "from lint_rules.registry import default_codes\n"
-                f"p={str(kv_file)!r}; text=open({str(work / 'orig.py')!r}).read()\n"
-                "ts=[]\n"
-                f"for _ in range({args.runs}):\n"
-                "    t=time.perf_counter(); out=fix_text(text, p, default_codes(), ScopeConfig()); ts.append(time.perf_counter()-t)\n"
-                "    assert out.error is None and len(out.fixed)==2, out.error\n"
-                "print(imp, statistics.median(ts))\n"
-            )],
-            cwd=work / "kv", capture_output=True, text=True,
+            [
+                sys.executable,
+                "-c",
+                (
+                    "import statistics,sys,time\n"
+                    "t=time.perf_counter(); import libcst; imp=time.perf_counter()-t\n"
+                    "from lint_rules.fixer import fix_text\n"
+                    "from lint_rules.model import ScopeConfig\n"
+                    "from lint_rules.registry import default_codes\n"
+                    f"p={str(kv_file)!r}; text=open({str(work / 'orig.py')!r}).read()\n"
+                    "ts=[]\n"
+                    f"for _ in range({args.runs}):\n"
+                    "    t=time.perf_counter(); out=fix_text(text, p, default_codes(), ScopeConfig()); ts.append(time.perf_counter()-t)\n"
+                    "    assert out.error is None and len(out.fixed)==2, out.error\n"
+                    "print(imp, statistics.median(ts))\n"
+                ),
+            ],
+            cwd=work / "kv",
+            capture_output=True,
+            text=True,
         )
         if inproc.returncode != 0:
             raise SystemExit(f"in-process run failed: {inproc.stderr}")
@@ -116,28 +135,34 @@ def main(argv=None) -> int:
     ratio = kv / rf
     ok = ratio <= TARGET_RATIO
     size_kb = len(original) / 1024
-    versions = subprocess.run([_bin("ruff"), "--version"], capture_output=True, text=True).stdout.strip()
+    versions = subprocess.run(
+        [_bin("ruff"), "--version"], capture_output=True, text=True
+    ).stdout.strip()
     print(f"file: sglang {VERSION} {REL} ({size_kb:.1f} KB); {args.runs} alternating runs, medians")
     print(f"ruff check --fix ({versions}): {rf * 1000:.1f} ms  (min {min(ruff_times) * 1000:.1f})")
     print(f"kvguard fix:                  {kv * 1000:.1f} ms  (min {min(kv_times) * 1000:.1f})")
     print(f"ratio: {ratio:.1f}x ruff  (target <= {TARGET_RATIO:.0f}x): {'PASS' if ok else 'FAIL'}")
-    print(f"in-process fix_text: {fix_text_s * 1000:.1f} ms; libcst import in a fresh interpreter: "
-          f"{libcst_import * 1000:.1f} ms")
+    print(
+        f"in-process fix_text: {fix_text_s * 1000:.1f} ms; libcst import in a fresh interpreter: "
+        f"{libcst_import * 1000:.1f} ms"
+    )
     if args.write:
-        body = "\n".join([
-            "## Fix latency: one real backend file (`benchmarks/fix_latency.py`)",
-            "",
-            f"sglang {VERSION} `{REL}` ({size_kb:.1f} KB; the fix applies there). Fresh processes, "
-            f"alternating, median of {args.runs}; commit {corpus.git_revision()}.",
-            "",
-            "| what | median (ms) | min (ms) | note |",
-            "|---|---:|---:|---|",
-            f"| ruff check --fix (`{versions}`) | {rf * 1000:.1f} | {min(ruff_times) * 1000:.1f} | default rules |",
-            f"| kvguard fix --no-cache | {kv * 1000:.1f} | {min(kv_times) * 1000:.1f} | "
-            f"{ratio:.1f}x ruff (target <= {TARGET_RATIO:.0f}x: {'PASS' if ok else 'FAIL'}) |",
-            f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
-            f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
-        ])
+        body = "\n".join(
+            [
+                "## Fix latency: one real backend file (`benchmarks/fix_latency.py`)",
+                "",
+                f"sglang {VERSION} `{REL}` ({size_kb:.1f} KB; the fix applies there). Fresh processes, "
+                f"alternating, median of {args.runs}; commit {corpus.git_revision()}.",
+                "",
+                "| what | median (ms) | min (ms) | note |",
+                "|---|---:|---:|---|",
+                f"| ruff check --fix (`{versions}`) | {rf * 1000:.1f} | {min(ruff_times) * 1000:.1f} | default rules |",
+                f"| kvguard fix --no-cache | {kv * 1000:.1f} | {min(kv_times) * 1000:.1f} | "
+                f"{ratio:.1f}x ruff (target <= {TARGET_RATIO:.0f}x: {'PASS' if ok else 'FAIL'}) |",
+                f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
+                f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
+            ]
+        )
         corpus.update_results_section("fix-latency", body)
         print(f"wrote {corpus.RESULTS_FILE.relative_to(REPO)}")
     return 0 if ok else 1

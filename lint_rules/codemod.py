@@ -45,24 +45,38 @@ class _KvguardFix(CodemodCommand):
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.add_argument(
-            "--target-version", default="auto", help="sglang version the fix targets (default: auto)"
+            "--target-version",
+            default="auto",
+            help="sglang version the fix targets (default: auto)",
         )
-        arg_parser.add_argument("--select", default="", help="comma-separated KVG codes (default rules)")
         arg_parser.add_argument(
-            "--all-code", action="store_true", help="report everywhere (fixes still edit only backend code)"
+            "--select", default="", help="comma-separated KVG codes (default rules)"
+        )
+        arg_parser.add_argument(
+            "--all-code",
+            action="store_true",
+            help="report everywhere (fixes still edit only backend code)",
         )
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<unknown>.py"
         outcome = fix_text(
-            tree.code, path, self.codes, self.scope, self.target_version, unsafe=True, transforms=self.TRANSFORMS
+            tree.code,
+            path,
+            self.codes,
+            self.scope,
+            self.target_version,
+            unsafe=True,
+            transforms=self.TRANSFORMS,
         )
         if outcome.error:
             raise SkipFile(f"kvguard: fix not applied: {outcome.error}")
         if outcome.new_text == tree.code:
             return tree
         for finding in outcome.fixed:
-            self.context.warnings.append(f"fixed {finding.code} in {finding.context} (target: {outcome.target})")
+            self.context.warnings.append(
+                f"fixed {finding.code} in {finding.context} (target: {outcome.target})"
+            )
         return cst.parse_module(outcome.new_text)
 
 
@@ -79,5 +93,7 @@ class ResolveInitPool(_KvguardFix):
 
 
 class UseResolvedPool(_KvguardFix):
-    DESCRIPTION = "kvguard: " + _UseResolvedPool.message + " (isinstance / translate through the allocator)."
+    DESCRIPTION = (
+        "kvguard: " + _UseResolvedPool.message + " (isinstance / translate through the allocator)."
+    )
     TRANSFORMS = (_UseResolvedPool.name,)

@@ -109,8 +109,11 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int, tra
         return new_text, [], f"fix produced unparsable code: {exc}"
     ranges = changed_rows(new_text, edits)
     lines = _Lines(new_text)
-    for check in (duplicated(tree, lines, ranges), isort_problem(tree, lines, ranges, line_length),
-                  black_problem(tree, lines, ranges, line_length)):
+    for check in (
+        duplicated(tree, lines, ranges),
+        isort_problem(tree, lines, ranges, line_length),
+        black_problem(tree, lines, ranges, line_length),
+    ):
         if check:
             return new_text, [], f"fix failed the safety net: {check}"
     planned = []
@@ -142,9 +145,16 @@ def fix_text(
         return FixOutcome(text, [], before.findings, error=str(exc), lint=before)
     from .registry import load_rule
 
-    if target.has_frozen_kv is False and any(getattr(load_rule(c), "FIX_NEEDS_RESOLVER", False) for c in codes):
+    if target.has_frozen_kv is False and any(
+        getattr(load_rule(c), "FIX_NEEDS_RESOLVER", False) for c in codes
+    ):
         # (a selected rule forbids a pool cached at __init__, which the simple form is)
-        target = Target(target.version, None, target.source + "; a selected rule needs the resolver form", target.root)
+        target = Target(
+            target.version,
+            None,
+            target.source + "; a selected rule needs the resolver form",
+            target.root,
+        )
     line_length = black_line_length(path)
 
     def failed(reason: str) -> FixOutcome:
@@ -157,7 +167,9 @@ def fix_text(
                 converged = True  # nothing left to fix: another round cannot change anything
                 break
             if transforms is None:
-                round_text, round_planned, error = _fix_once(new_text, state, live, target, line_length)
+                round_text, round_planned, error = _fix_once(
+                    new_text, state, live, target, line_length
+                )
             else:
                 round_text, round_planned, error = _fix_once(
                     new_text, state, live, target, line_length, transforms

@@ -26,7 +26,9 @@ from typing import Optional, Union
 
 from .base import Edit
 
-_EXPLODED_ITEM = re.compile(r"^[ \t]+([A-Za-z_][A-Za-z0-9_]*(?: as [A-Za-z_][A-Za-z0-9_]*)?),[ \t]*$")
+_EXPLODED_ITEM = re.compile(
+    r"^[ \t]+([A-Za-z_][A-Za-z0-9_]*(?: as [A-Za-z_][A-Za-z0-9_]*)?),[ \t]*$"
+)
 
 
 def _natural(s: str) -> list:
@@ -69,7 +71,7 @@ class _Lines:
     def newline(self, row: int) -> str:
         line = self.lines[row - 1]
         body = line.rstrip("\r\n")
-        return line[len(body):] or "\n"
+        return line[len(body) :] or "\n"
 
 
 def _alias_text(a: ast.alias) -> str:
@@ -89,7 +91,7 @@ def _render(module: str, aliases: list[str], nl: str, line_length: int) -> str:
 
 
 def _layout(lines: _Lines, stmt: ast.ImportFrom) -> Optional[str]:
-    """"one" (``from m import a, b`` on one line, no comment), "exploded" (black/isort's
+    """ "one" (``from m import a, b`` on one line, no comment), "exploded" (black/isort's
     vertical form, one name per line with a trailing comma), or None (anything else)."""
     first = lines.line(stmt.lineno).rstrip("\r\n")
     if stmt.lineno == stmt.end_lineno:
@@ -124,7 +126,11 @@ def add_from_import(
             return f"`from {module} import *` is in the way of adding `{name}`"
         layout = _layout(lines, existing)
         aliases = [_alias_text(a) for a in existing.names]
-        new = sorted([*aliases, name], key=name_key) if aliases == sorted(aliases, key=name_key) else None
+        new = (
+            sorted([*aliases, name], key=name_key)
+            if aliases == sorted(aliases, key=name_key)
+            else None
+        )
         if new is not None:
             new = [a for a in new if a.split(" as ")[-1] not in drop]
         if layout is None or new is None:
@@ -141,7 +147,9 @@ def add_from_import(
     same = [
         s
         for s in tree.body
-        if isinstance(s, ast.ImportFrom) and not s.level and (s.module or "").split(".")[0] == package
+        if isinstance(s, ast.ImportFrom)
+        and not s.level
+        and (s.module or "").split(".")[0] == package
     ]
     if not same:
         return f"no top-level `from {package}...` import to place `from {module} import {name}` next to"
@@ -164,6 +172,8 @@ def add_from_import(
         while row > 1 and lines.line(row - 1).lstrip().startswith("#"):
             row -= 1  # comments directly above an import belong to it
         at = lines.start(row)
+        if row < after[0].lineno:
+            rendered += nl  # isort (black profile) keeps a blank line before a comment
     else:
         at = lines.end(run[-1].end_lineno)
     return Edit(at, at, rendered)
@@ -201,7 +211,11 @@ def remove_unused(text: str, tree: ast.Module, names, after: str, edits=()) -> l
         stmts = binding.get(name)
         if not stmts:
             continue
-        if any(b[0] < lines.end(st.end_lineno) and lines.start(st.lineno) < b[1] for st in stmts for b in busy):
+        if any(
+            b[0] < lines.end(st.end_lineno) and lines.start(st.lineno) < b[1]
+            for st in stmts
+            for b in busy
+        ):
             continue
         word = re.compile(rf"\b{re.escape(name)}\b")
         rows = {r for st in stmts for r in range(st.lineno, st.end_lineno + 1)}
@@ -222,6 +236,11 @@ def remove_unused(text: str, tree: ast.Module, names, after: str, edits=()) -> l
         rest = [_alias_text(a) for a in stmt.names if a not in hits]
         start, end = lines.start(stmt.lineno), lines.end(stmt.end_lineno)
         if not rest:
+            # no blank line left at the top of the file, nor two where there was one
+            before_blank = stmt.lineno == 1 or not lines.line(stmt.lineno - 1).strip()
+            nxt = stmt.end_lineno + 1
+            if before_blank and nxt <= len(lines.lines) and not lines.line(nxt).strip():
+                end = lines.end(nxt)
             edits_out.append(Edit(start, end, ""))
         elif layout == "one":
             nl = lines.newline(stmt.lineno)

@@ -39,7 +39,11 @@ def _rule(code: str):
 
 
 def plan_fixes(
-    state, target, line_length: int = 88, only: Optional[set] = None, transforms: Optional[frozenset] = None
+    state,
+    target,
+    line_length: int = 88,
+    only: Optional[set] = None,
+    transforms: Optional[frozenset] = None,
 ) -> Plan:
     """Offers (non-overlapping) for the raw findings of ``state`` (those in ``only``, ids,
     when given), and the reason for each finding that matched a fix's shape but not its

@@ -67,7 +67,9 @@ def _runner_param(fn, name: str) -> bool:
     for p in (*params.posonly_params, *params.params, *params.kwonly_params):
         if p.name.value != name:
             continue
-        return name == RUNNER_PARAM or RUNNER_CLASS in _annotation_names(p).replace('"', "").replace("'", "")
+        return name == RUNNER_PARAM or RUNNER_CLASS in _annotation_names(p).replace(
+            '"', ""
+        ).replace("'", "")
     return False
 
 
@@ -115,7 +117,9 @@ def _attr_holds_runner(tree, qualname: str, attr: str) -> bool:
         return False
     node = tree
     for part in qualname.split("."):
-        node = next((n for n in getattr(node, "body", []) if getattr(n, "name", None) == part), None)
+        node = next(
+            (n for n in getattr(node, "body", []) if getattr(n, "name", None) == part), None
+        )
         if node is None:
             return False
     if not isinstance(node, ast.ClassDef):
@@ -126,9 +130,18 @@ def _attr_holds_runner(tree, qualname: str, attr: str) -> bool:
             continue
         me = method.args.args[0].arg
         for sub in ast.walk(method):
-            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target] if isinstance(sub, (ast.AnnAssign, ast.AugAssign)) else []
+            targets = (
+                sub.targets
+                if isinstance(sub, ast.Assign)
+                else [sub.target] if isinstance(sub, (ast.AnnAssign, ast.AugAssign)) else []
+            )
             for t in targets:
-                if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == me:
+                if (
+                    isinstance(t, ast.Attribute)
+                    and t.attr == attr
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == me
+                ):
                     stores += 1
                     value = getattr(sub, "value", None)
                     if not (
@@ -163,7 +176,11 @@ def runtime_bindings(tree: Optional[ast.Module]) -> dict[str, tuple[Optional[str
             for t in stmt.targets:
                 if isinstance(t, ast.Name):
                     out[t.id] = (None, t.id)
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        elif (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.value is not None
+        ):
             out[stmt.target.id] = (None, stmt.target.id)
     return out
 
@@ -172,7 +189,9 @@ def has_future_annotations(tree: Optional[ast.Module]) -> bool:
     if tree is None:
         return False
     return any(
-        isinstance(s, ast.ImportFrom) and s.module == "__future__" and any(a.name == "annotations" for a in s.names)
+        isinstance(s, ast.ImportFrom)
+        and s.module == "__future__"
+        and any(a.name == "annotations" for a in s.names)
         for s in tree.body
     )
 
@@ -184,7 +203,10 @@ def bound_anywhere(tree: Optional[ast.Module], name: str) -> bool:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name:
             return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and node.name == name
+        ):
             return True
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for a in node.names:

@@ -58,13 +58,21 @@ def single_assign(stmt):
 
 
 def self_attr(node, self_name) -> Optional[str]:
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self_name:
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == self_name
+    ):
         return node.attr.value
     return None
 
 
 def _is_isinstance(node) -> bool:
-    return isinstance(node, cst.Call) and call_func_name(node) == "isinstance" and len(positional_args(node)) == 2
+    return (
+        isinstance(node, cst.Call)
+        and call_func_name(node) == "isinstance"
+        and len(positional_args(node)) == 2
+    )
 
 
 def _kvcache_of(node) -> Optional[cst.BaseExpression]:
@@ -89,7 +97,9 @@ def _class_names(expr) -> set[str]:
 
 class ResolveInitPool(FixTransform):
     name = "resolve-init-pool"
-    message = "Resolve the SWA pool from the active pool (FROZEN_KV-aware) and derive the flag from it"
+    message = (
+        "Resolve the SWA pool from the active pool (FROZEN_KV-aware) and derive the flag from it"
+    )
 
     @classmethod
     def plan(cls, finding, ctx):
@@ -106,7 +116,11 @@ class ResolveInitPool(FixTransform):
         parts = single_assign(stmt)
         if parts and parts[1] is finding.node and _is_isinstance(finding.node):
             flag_i = i
-        elif i > 0 and _kvcache_of(finding.node) is not None and _pool_parts(body[i], body[i - 1], fn, finding.node):
+        elif (
+            i > 0
+            and _kvcache_of(finding.node) is not None
+            and _pool_parts(body[i], body[i - 1], fn, finding.node)
+        ):
             flag_i = i - 1
         else:
             return None
@@ -160,19 +174,34 @@ class ResolveInitPool(FixTransform):
         add_resolver = frozen is not False and RESOLVER_NAME not in fn.cls.methods
         edits: list[Edit] = []
         bindings = runtime_bindings(tree)
-        pool_name = next((local for local, (_, orig) in bindings.items() if orig == "SWAKVPool"), None)
+        pool_name = next(
+            (local for local, (_, orig) in bindings.items() if orig == "SWAKVPool"), None
+        )
         if pool_name is None and (add_resolver or frozen is False):
             module = target.swa_pool_module
             if target.provides(module, "SWAKVPool") is False:
-                return Unfixable(f"`{module}` of the target sglang ({target.describe()}) has no `SWAKVPool`")
+                return Unfixable(
+                    f"`{module}` of the target sglang ({target.describe()}) has no `SWAKVPool`"
+                )
             if "SWAKVPool" in bindings or (
                 bound_anywhere(tree, "SWAKVPool") and "SWAKVPool" not in _imported_anywhere(tree)
             ):
                 return Unfixable("the name `SWAKVPool` is taken by something else in this module")
-            alias_gone = alias_stmt is not None and _alias_dead(ctx, body, alias_stmt, {flag_stmt, pool_stmt})
-            gone = [st for st in (flag_stmt, pool_stmt, alias_stmt if alias_gone else None) if st is not None]
+            alias_gone = alias_stmt is not None and _alias_dead(
+                ctx, body, alias_stmt, {flag_stmt, pool_stmt}
+            )
+            gone = [
+                st
+                for st in (flag_stmt, pool_stmt, alias_stmt if alias_gone else None)
+                if st is not None
+            ]
             edit = add_from_import(
-                ctx.text, tree, module, "SWAKVPool", ctx.line_length, _unused_after(ctx, tree, _class_names(probe), gone)
+                ctx.text,
+                tree,
+                module,
+                "SWAKVPool",
+                ctx.line_length,
+                _unused_after(ctx, tree, _class_names(probe), gone),
             )
             if isinstance(edit, str):
                 return Unfixable(edit)
@@ -195,10 +224,19 @@ class ResolveInitPool(FixTransform):
                 return Unfixable(f"`{local}` is already a name in `{fn.qualname}`")
             lines.append(f"{local} = {runner_src}.token_to_kv_pool")
             lines += fmt_wrapped(
-                width, f"{s}.{pool_attr}{ann} = ", f"{local} if isinstance({local}, {pool_name}) else None", ctx.line_length
+                width,
+                f"{s}.{pool_attr}{ann} = ",
+                f"{local} if isinstance({local}, {pool_name}) else None",
+                ctx.line_length,
             )
         else:
-            lines += fmt_assign(width, f"{s}.{pool_attr}{ann} = ", f"{s}.{RESOLVER_NAME}", runner_src, ctx.line_length)
+            lines += fmt_assign(
+                width,
+                f"{s}.{pool_attr}{ann} = ",
+                f"{s}.{RESOLVER_NAME}",
+                runner_src,
+                ctx.line_length,
+            )
         lines.append(f"{s}.{flag_attr} = {s}.{pool_attr} is not None")
         unit = ctx.indent_unit()
         new_text = "".join(indent + _reindent(line, unit) + nl for line in lines)
@@ -214,12 +252,15 @@ class ResolveInitPool(FixTransform):
                 return Unfixable("a statement the fix removes shares its line with other code")
             edits.append(Edit(span[0], span[1], ""))
         if add_resolver:
-            optional = "Optional" in bindings or (has_future_annotations(tree) and bound_anywhere(tree, "Optional"))
+            optional = "Optional" in bindings or (
+                has_future_annotations(tree) and bound_anywhere(tree, "Optional")
+            )
             source = resolver_source(pool_name, optional, bool(frozen))
             def_row, def_col, end_row, _ = ctx.state.span(fn.node)
             class_indent = ctx.line_text(def_row)[:def_col]
             method = "".join(
-                (class_indent + _reindent(line, unit) if line.strip() else "") + nl for line in source.splitlines()
+                (class_indent + _reindent(line, unit) if line.strip() else "") + nl
+                for line in source.splitlines()
             )
             at = ctx.offset(end_row, 0) + len(ctx.line_text(end_row))
             following = ctx.line_text(end_row + 1) if end_row < len(ctx.line_starts()) else ""
@@ -261,7 +302,9 @@ def _pool_parts(pool_stmt, flag_stmt, fn, node) -> Optional[tuple]:
     call = value
     if isinstance(value, cst.IfExp):
         if not (
-            self_attr(value.test, s) == flag_attr and isinstance(value.orelse, cst.Name) and value.orelse.value == "None"
+            self_attr(value.test, s) == flag_attr
+            and isinstance(value.orelse, cst.Name)
+            and value.orelse.value == "None"
         ):
             return None
         call = value.body
@@ -278,8 +321,14 @@ def _runner_of(fn, body, alloc_expr):
     if isinstance(alloc_expr, cst.Attribute) and alloc_expr.attr.value == ALLOCATOR_ATTR:
         return alloc_expr.value, None
     if isinstance(alloc_expr, cst.Name):
-        sources = [v for t, v in fn.assigns if isinstance(t, cst.Name) and t.value == alloc_expr.value]
-        if len(sources) == 1 and isinstance(sources[0], cst.Attribute) and sources[0].attr.value == ALLOCATOR_ATTR:
+        sources = [
+            v for t, v in fn.assigns if isinstance(t, cst.Name) and t.value == alloc_expr.value
+        ]
+        if (
+            len(sources) == 1
+            and isinstance(sources[0], cst.Attribute)
+            and sources[0].attr.value == ALLOCATOR_ATTR
+        ):
             for stmt in body:
                 parts = single_assign(stmt)
                 if parts and parts[1] is sources[0]:
@@ -299,9 +348,13 @@ def _unused_after(ctx, tree, names, gone) -> frozenset:
         word = re.compile(rf"\b{re.escape(name)}\b")
         rows = set()
         for stmt in tree.body:
-            if isinstance(stmt, (_ast.Import, _ast.ImportFrom)) and any((a.asname or a.name) == name for a in stmt.names):
+            if isinstance(stmt, (_ast.Import, _ast.ImportFrom)) and any(
+                (a.asname or a.name) == name for a in stmt.names
+            ):
                 rows.update(range(stmt.lineno, stmt.end_lineno + 1))
-        in_gone = sum(len(word.findall(ctx.text[a:b])) for a, b in (_offsets(ctx, st) for st in gone))
+        in_gone = sum(
+            len(word.findall(ctx.text[a:b])) for a, b in (_offsets(ctx, st) for st in gone)
+        )
         if _code_words(ctx.text, word) - in_gone == _code_words(ctx.text, word, rows):
             out.add(name)
     return frozenset(out)

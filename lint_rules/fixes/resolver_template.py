@@ -23,18 +23,18 @@ def {name}(model_runner){ret}:
 '''
 
 # The draft-worker check, for a target known to have FROZEN_KV MTP, and version-tolerant.
-_DRAFT_CHECK_KNOWN = '''\
+_DRAFT_CHECK_KNOWN = """\
     if model_runner.is_draft_worker:
         if not model_runner.spec_algorithm.is_frozen_kv_mtp():
             return None
-'''
-_DRAFT_CHECK_TOLERANT = '''\
+"""
+_DRAFT_CHECK_TOLERANT = """\
     if getattr(model_runner, "is_draft_worker", False):
         spec_algorithm = getattr(model_runner, "spec_algorithm", None)
         is_frozen_kv_mtp = getattr(spec_algorithm, "is_frozen_kv_mtp", None)
         if is_frozen_kv_mtp is None or not is_frozen_kv_mtp():
             return None
-'''
+"""
 
 
 def resolver_source(pool: str, optional: bool, frozen_kv_known: bool) -> str:
@@ -47,6 +47,8 @@ def resolver_source(pool: str, optional: bool, frozen_kv_known: bool) -> str:
         name=RESOLVER_NAME,
         pool=pool,
         ret=f" -> Optional[{pool}]" if optional else "",
-        draft_guard="" if frozen_kv_known else "    # (is_frozen_kv_mtp exists from sglang 0.5.12 on.)\n",
+        draft_guard=(
+            "" if frozen_kv_known else "    # (is_frozen_kv_mtp exists from sglang 0.5.12 on.)\n"
+        ),
         draft_check=_DRAFT_CHECK_KNOWN if frozen_kv_known else _DRAFT_CHECK_TOLERANT,
     )

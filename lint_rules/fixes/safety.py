@@ -26,9 +26,21 @@ from typing import Optional
 
 from .imports import _layout, _Lines, module_key, name_key
 
-_BUILTINS = set(dir(builtins)) | {"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__builtins__",
-                                  "__package__", "__path__", "__annotations__", "__dict__", "__module__",
-                                  "__qualname__", "__class__"}
+_BUILTINS = set(dir(builtins)) | {
+    "__file__",
+    "__name__",
+    "__doc__",
+    "__spec__",
+    "__loader__",
+    "__builtins__",
+    "__package__",
+    "__path__",
+    "__annotations__",
+    "__dict__",
+    "__module__",
+    "__qualname__",
+    "__class__",
+}
 
 
 def undefined_names(text: str) -> Optional[set[tuple[str, str]]]:
@@ -37,7 +49,11 @@ def undefined_names(text: str) -> Optional[set[tuple[str, str]]]:
         top = symtable.symtable(text, "<fix>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    module_bound = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    module_bound = {
+        s.get_name()
+        for s in top.get_symbols()
+        if s.is_assigned() or s.is_imported() or s.is_namespace()
+    }
     star = any(s.get_name() == "*" for s in top.get_symbols())
     out: set[tuple[str, str]] = set()
     stack = [(top, "")]
@@ -87,7 +103,9 @@ def duplicated(tree: ast.Module, lines: _Lines, ranges) -> Optional[str]:
     class."""
 
     def seg(n) -> str:
-        return "".join(lines.line(r).strip() + "\n" for r in range(n.lineno, (n.end_lineno or n.lineno) + 1))
+        return "".join(
+            lines.line(r).strip() + "\n" for r in range(n.lineno, (n.end_lineno or n.lineno) + 1)
+        )
 
     stack = [tree]
     while stack:
@@ -96,10 +114,16 @@ def duplicated(tree: ast.Module, lines: _Lines, ranges) -> Optional[str]:
             touched = [i for i, s in enumerate(body) if _touches(s, ranges)]
             for i in touched:
                 for j in (i - 1, i + 1):
-                    if 0 <= j < len(body) and type(body[j]) is type(body[i]) and seg(body[j]) == seg(body[i]):
+                    if (
+                        0 <= j < len(body)
+                        and type(body[j]) is type(body[i])
+                        and seg(body[j]) == seg(body[i])
+                    ):
                         return f"the fix duplicated a statement at line {body[i].lineno}"
             if isinstance(node, ast.ClassDef) and touched:
-                names = [s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+                names = [
+                    s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                ]
                 dup = {n for n in names if names.count(n) > 1}
                 if dup:
                     return f"the fix defined `{node.name}.{sorted(dup)[0]}` twice"
@@ -139,7 +163,9 @@ def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
     for a, b in ranges:
         for row in range(max(1, a), min(b, len(lines.lines)) + 1):
             line = lines.line(row).rstrip("\r\n")
-            if len(line.expandtabs()) > line_length and not line.lstrip().startswith(("#", '"', "'")):
+            if len(line.expandtabs()) > line_length and not line.lstrip().startswith(
+                ("#", '"', "'")
+            ):
                 # (black splits code, never a comment or a string)
                 return f"line {row} is longer than {line_length} columns"
             if line != line.rstrip():
@@ -155,7 +181,10 @@ def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
                     if s.end_lineno and s.end_lineno > s.lineno:
                         text = "".join(lines.line(r) for r in range(s.lineno, s.end_lineno + 1))
                         joined = join_lines(text)
-                        if joined is not None and len(joined.rstrip("\r\n").expandtabs()) <= line_length:
+                        if (
+                            joined is not None
+                            and len(joined.rstrip("\r\n").expandtabs()) <= line_length
+                        ):
                             return f"the statement at line {s.lineno} fits on one line (black would join it)"
                 else:
                     stack.append(s)
@@ -165,7 +194,13 @@ def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
 def join_lines(text: str) -> Optional[str]:
     """The statement on one line as black would join it, or None when black keeps it split
     regardless (a magic trailing comma, a comment, a string spanning lines, a backslash)."""
-    if "#" in text or "\\\n" in text or '"""' in text or "'''" in text or _CLOSE_AFTER_COMMA.search(text):
+    if (
+        "#" in text
+        or "\\\n" in text
+        or '"""' in text
+        or "'''" in text
+        or _CLOSE_AFTER_COMMA.search(text)
+    ):
         return None
     first, *rest = text.splitlines(keepends=True)
     out = first.rstrip("\r\n")

@@ -55,10 +55,20 @@ class Target:
         if self.root is None or not module.startswith("sglang."):
             return None
         rel = Path(*module.split(".")[1:])
-        for candidate in (Path(self.root) / rel.with_suffix(".py"), Path(self.root) / rel / "__init__.py"):
+        for candidate in (
+            Path(self.root) / rel.with_suffix(".py"),
+            Path(self.root) / rel / "__init__.py",
+        ):
             text = _read(candidate)
             if text is not None:
-                return re.search(rf"^\s*(?:class|def)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*=", text, re.M) is not None
+                return (
+                    re.search(
+                        rf"^\s*(?:class|def)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*=",
+                        text,
+                        re.M,
+                    )
+                    is not None
+                )
         return False
 
     def describe(self) -> str:
@@ -110,7 +120,11 @@ def _installed_target() -> Target:
         dist = metadata.distribution("sglang")
         spec_file = Path(str(dist.locate_file("sglang/srt/speculative/spec_info.py")))
         spec = _read(spec_file)
-        frozen = ("is_frozen_kv_mtp" in spec) if spec is not None else _frozen_kv_from_version(dist.version)
+        frozen = (
+            ("is_frozen_kv_mtp" in spec)
+            if spec is not None
+            else _frozen_kv_from_version(dist.version)
+        )
         root = spec_file.parents[2] if spec is not None else None
         return Target(dist.version, frozen, "installed sglang", str(root) if root else None)
     except Exception:

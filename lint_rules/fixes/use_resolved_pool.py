@@ -66,9 +66,13 @@ class UseResolvedPool(FixTransform):
             new = f"{s}.{attr} is not None"
             before = ctx.text[ctx.offset(row, 0) : start]
             after = ctx.text[end : ctx.offset(end_row, 0) + len(ctx.line_text(end_row))]
-            if before.rstrip().endswith("not") or not (_SAFE_BEFORE.search(before) and _SAFE_AFTER.match(after)):
+            if before.rstrip().endswith("not") or not (
+                _SAFE_BEFORE.search(before) and _SAFE_AFTER.match(after)
+            ):
                 new = f"({new})"
-            offer = Offer(key, cls.message, [_joined(ctx, finding.statement, Edit(start, end, new))])
+            offer = Offer(
+                key, cls.message, [_joined(ctx, finding.statement, Edit(start, end, new))]
+            )
             offer.maybe_unused |= {a.value for a in _names(positional_args(node)[1])}
             return offer
         row, col, end_row, end_col = ctx.state.span(node.value)
@@ -109,7 +113,12 @@ def _class_node(tree, qualname: str) -> Optional[ast.ClassDef]:
     node = None
     for part in qualname.split("."):
         node = next(
-            (n for n in getattr(scope, "body", []) if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == part),
+            (
+                n
+                for n in getattr(scope, "body", [])
+                if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.name == part
+            ),
             None,
         )
         if node is None:
@@ -132,7 +141,10 @@ def resolved_pool_attr(tree, qualname: str) -> Optional[str]:
             continue
         seen.add(id(cls))
         for method in cls.body:
-            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+            if (
+                not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
+                or not method.args.args
+            ):
                 continue
             self_name = method.args.args[0].arg
             for stmt in ast.walk(method):
