@@ -62,10 +62,7 @@ class LintState:
 
     def _pos(self):
         if self._positions is None:
-            from libcst.metadata import MetadataWrapper, PositionProvider
-
-            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-            self._positions = wrapper.resolve(PositionProvider)
+            self._positions = positions(self.module)
         return self._positions
 
     def line(self, reduced_line: int) -> int:
@@ -97,6 +94,84 @@ class LintState:
                 )
             )
         return out
+
+
+def positions(module):
+    """libcst's ``PositionProvider`` ranges for every node of ``module``, computed lazily.
+
+    The provider builds a ``CodeRange`` per node while it regenerates the module, updating the
+    line and column token by token; on a reduced backend module that is most of the lint's
+    cost. Here the same code generation only notes token indices (the node's syntactic range
+    where libcst records one, its whole range otherwise: the provider's rules), and a node's
+    range is turned into rows and columns only when asked. ``tests/lint/test_sparse.py``
+    checks every node against the provider on real backends."""
+    from bisect import bisect_right
+
+    from libcst._nodes.internal import CodegenState
+    from libcst._position import CodePosition, CodeRange
+
+    spans: dict = {}
+
+    class _Record:
+        __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+        def __init__(self, state, node, start_node, end_node) -> None:
+            self.state, self.node, self.start_node, self.end_node = (
+                state,
+                node,
+                start_node,
+                end_node,
+            )
+
+        def __enter__(self) -> None:
+            self.start = len(self.state.tokens)
+
+        def __exit__(self, *exc) -> None:
+            start = spans[self.start_node][0] if self.start_node is not None else self.start
+            end = spans[self.end_node][1] if self.end_node is not None else len(self.state.tokens)
+            spans[self.node] = (start, end)
+
+    class _State(CodegenState):
+        def __init__(self, default_indent: str, default_newline: str) -> None:
+            super().__init__(default_indent=default_indent, default_newline=default_newline)
+            self.stack: list = []
+            self.popped: list = []
+
+        def before_codegen(self, node) -> None:
+            self.stack.append(len(self.tokens))
+
+        def after_codegen(self, node) -> None:
+            start = self.stack.pop()
+            if node not in spans:
+                spans[node] = (start, len(self.tokens))
+
+        def record_syntactic_position(self, node, *, start_node=None, end_node=None):
+            return _Record(self, node, start_node, end_node)
+
+        def pop_trailing_newline(self) -> None:
+            if self.tokens:
+                self.popped.append(self.tokens.pop())
+
+    state = _State(module.default_indent, module.default_newline)
+    module._codegen(state)
+    tokens = state.tokens + state.popped
+    from itertools import accumulate
+
+    offsets = [0, *accumulate(map(len, tokens))]
+    code = "".join(tokens)
+    line_starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", code))]
+
+    def at(index: int):
+        offset = offsets[index]
+        line = bisect_right(line_starts, offset)
+        return CodePosition(line, offset - line_starts[line - 1])
+
+    class _Positions:
+        def __getitem__(self, node):
+            start, end = spans[node]
+            return CodeRange(at(start), at(end))
+
+    return _Positions()
 
 
 def _blanked_bodies(tree) -> Optional[dict[int, int]]:

@@ -53,3 +53,22 @@ def test_the_line_map_refuses_texts_that_do_not_align():
     # a body that starts with a literal `pass` and is kept
     kept = "def f():\n    pass\n    x = 1\n"
     assert sparse.line_map(kept, kept) == [1, 2, 3]
+
+
+def test_positions_equal_libcsts_position_provider_for_every_node():
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    tree = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
+    attention = tree / "sglang" / "srt" / "layers" / "attention"
+    nodes = 0
+    for name in ("trtllm_mha_backend.py", "flashinfer_backend.py", "triton_backend.py"):
+        text = (attention / name).read_text(encoding="utf-8")
+        for source in (text, text.replace("\n", "\r\n")):
+            module = cst.parse_module(source)
+            ref = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+            mine = sparse.positions(module)
+            for node, rng in ref.items():
+                assert mine[node] == rng, (name, type(node).__name__)
+                nodes += 1
+    assert nodes > 50_000
