@@ -240,6 +240,20 @@ def line_map(text: str, reduced: str, tree=None) -> Optional[list[int]]:
 
 
 _LAST: list = []  # [(key, LintState)]: the last module analysed (a fix re-reads what the lint saw)
+_LAST_REDUCED: list = []  # [(key, (clean, reduced))]
+
+
+def reduce_cached(text: str, codes) -> tuple:
+    """``reduce.reduce_for(text, codes)``, remembering the last answer: the engine asks it in
+    its prefilter stage, then again (same text) when it lints a file the proof did not settle."""
+    key = (text, frozenset(codes))
+    if _LAST_REDUCED and _LAST_REDUCED[0][0] == key:
+        return _LAST_REDUCED[0][1]
+    from .reduce import reduce_for
+
+    answer = reduce_for(text, codes)
+    _LAST_REDUCED[:] = [(key, answer)]
+    return answer
 
 
 def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
@@ -262,9 +276,7 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
     from .checker import _ParseFailure, parse_module, run_rules_on_module
 
     if reduce and "KVG004" not in codes:
-        from .reduce import reduce_for
-
-        clean, reduced = reduce_for(text, codes)
+        clean, reduced = reduce_cached(text, codes)
         if clean:
             return LintState(text)
         if reduced is not None:
