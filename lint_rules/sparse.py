@@ -43,6 +43,7 @@ class LintState:
     _positions: object = None
     _tree: object = None  # stdlib ast of the full text (False: does not parse)
     _starts: Optional[list] = None
+    annotated: bool = False  # fixes.plan.annotate ran (fix infos and reasons are set)
 
     @property
     def tree(self):

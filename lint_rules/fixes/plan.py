@@ -97,8 +97,9 @@ def _fix_info(message: str, key: str) -> FixInfo:
 def annotate(state, path: Optional[str] = None) -> None:
     """At report time: set each raw finding's ``fix`` (all fixes are unsafe), and append the
     reason to the message of a finding whose fix's preconditions do not hold."""
-    if state is None or not state.raw:
+    if state is None or not state.raw or getattr(state, "annotated", False):
         return
+    state.annotated = True  # a fix re-reads the lint's state (sparse.analyse keeps the last)
     from .base import black_line_length
     from .target import detect_target
 
