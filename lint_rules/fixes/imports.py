@@ -237,10 +237,14 @@ def remove_unused(text: str, tree: ast.Module, names, after: str, edits=()) -> l
         start, end = lines.start(stmt.lineno), lines.end(stmt.end_lineno)
         if not rest:
             # no blank line left at the top of the file, nor two where there was one
-            before_blank = stmt.lineno == 1 or not lines.line(stmt.lineno - 1).strip()
+            first = all(not lines.line(r).strip() for r in range(1, stmt.lineno))
+            before_blank = first or not lines.line(stmt.lineno - 1).strip()
             nxt = stmt.end_lineno + 1
-            if before_blank and nxt <= len(lines.lines) and not lines.line(nxt).strip():
+            while before_blank and nxt <= len(lines.lines) and not lines.line(nxt).strip():
                 end = lines.end(nxt)
+                nxt += 1
+                if not first:
+                    break  # one blank line goes with it; at the top of the file, all
             edits_out.append(Edit(start, end, ""))
         elif layout == "one":
             nl = lines.newline(stmt.lineno)

@@ -25,7 +25,9 @@ from ..names import SWA_TRANSLATE_MEMBERS
 from .base import Edit, FixTransform, Offer, Unfixable
 from .preconditions import backend_class
 
-_SAFE_BEFORE = re.compile(r"(?:^|[=(\[,:{]|\b(?:and|or|return|if|elif|while|assert|else|in))\s*$")
+_SAFE_BEFORE = re.compile(
+    r"(?:^|(?<![=<>!])=|[(\[,:{]|\b(?:and|or|return|if|elif|while|assert|else))\s*$"
+)
 _SAFE_AFTER = re.compile(r"^\s*(?:$|[)\]},:#;]|(?:and|or|if|else|for)\b)")
 
 
