@@ -404,3 +404,27 @@ def test_no_fix_code_names_a_rule_code():
         assert not re.search(r"KVG\d{3}", code), path
     fixer_code = re.sub(r'"""[\s\S]*?"""', "", (REPO / "lint_rules" / "fixer.py").read_text())
     assert not re.search(r"KVG\d{3}", fixer_code)
+
+
+def test_the_all_code_audit_of_a_real_release_never_edits_non_backend_code():
+    """sglang 0.5.12.post1 under `all-code`: every scheduler / mem_cache / disaggregation /
+    speculative finding stays unfixed (the old fixer rewrote managers/schedule_policy.py)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import sglang_wheels
+
+    tree = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
+    audit = ScopeConfig(all_code=True)
+    with_findings = 0
+    for sub in ("managers", "mem_cache", "disaggregation", "speculative"):
+        for path in sorted((tree / "sglang" / "srt" / sub).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "token_to_kv_pool_allocator" not in text:
+                continue
+            rel = path.relative_to(tree).as_posix()
+            out = fix_text(text, rel, CODES, audit, target_version="0.5.12.post1")
+            assert out.error is None, (rel, out.error)
+            assert out.new_text is text and out.fixed == [], rel
+            with_findings += bool(out.remaining)
+            for f in out.remaining:
+                assert f.fix is None, (rel, f)
+    assert with_findings >= 10
