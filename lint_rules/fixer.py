@@ -93,7 +93,7 @@ def _apply(text: str, edits) -> str:
 def _fix_once(text: str, state, live: set, target: Target, line_length: int, transforms=None):
     """(new text, keys of the planned findings, error) for one round."""
     from .fixes.imports import remove_unused
-    from .fixes.safety import _Lines, black_problem, changed_rows, duplicated, isort_problem
+    from .fixes.safety import _Lines, black_problem, duplicated, isort_problem, written_rows
 
     plan = plan_fixes(state, target, line_length, only=live, transforms=transforms)
     if not plan.offers:
@@ -107,12 +107,13 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int, tra
         tree = ast.parse(new_text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return new_text, [], f"fix produced unparsable code: {exc}"
-    ranges = changed_rows(new_text, edits)
+    # the rows the edits wrote (a pure deletion writes none)
+    ranges = [(a, b) for a, b, e in written_rows(new_text, edits) if e.new]
     lines = _Lines(new_text)
     for check in (
         duplicated(tree, lines, ranges),
         isort_problem(tree, lines, ranges, line_length),
-        black_problem(tree, lines, ranges, line_length),
+        black_problem(tree, lines, text, new_text, edits, line_length),
     ):
         if check:
             return new_text, [], f"fix failed the safety net: {check}"

@@ -74,9 +74,7 @@ def plan_fixes(
     for offer in sorted(chosen.values(), key=lambda o: min(e.start for e in o.edits)):
         spans = [(e.start, e.end) for e in offer.edits]
         if any(_overlap(a, b) for a in spans for b in taken):
-            for r in offer.findings:
-                plan.reasons[id(r)] = "another fix edits the same code; run the fix again"
-            continue
+            continue  # another fix edits the same code: this one waits for the next round
         taken.extend(spans)
         plan.offers.append(offer)
     return plan

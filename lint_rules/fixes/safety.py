@@ -73,14 +73,36 @@ def undefined_names(text: str) -> Optional[set[tuple[str, str]]]:
 def changed_rows(new_text: str, edits) -> list[tuple[int, int]]:
     """Row ranges (1-based, inclusive) of the result that the edits (made on the input) wrote,
     widened by one line on both sides (a deletion joins its neighbours)."""
+    return [(max(1, a - 1), b + 1) for a, b, _ in written_rows(new_text, edits)]
+
+
+def written_rows(new_text: str, edits, old_text: Optional[str] = None) -> list[tuple]:
+    """(first row, last row, the input was black-clean there) of what each edit wrote in the
+    result; the flag needs ``old_text`` and the line length (else True)."""
     out = []
     shift = 0
     for e in sorted(edits, key=lambda e: e.start):
         start = e.start + shift
         row = new_text.count("\n", 0, start) + 1
-        out.append((max(1, row - 1), row + e.new.count("\n") + 1))
+        last = row + max(0, e.new.count("\n") - (1 if e.new.endswith("\n") else 0))
+        out.append((row, last, e))
         shift += len(e.new) - (e.end - e.start)
     return out
+
+
+def _was_clean(old_text: str, e, line_length: int) -> bool:
+    """The input lines an edit replaced were within the line length and none of their
+    statements could be joined: black-clean there, so the result must be too."""
+    start = old_text.rfind("\n", 0, e.start) + 1
+    end = old_text.find("\n", e.end)
+    span = old_text[start : len(old_text) if end < 0 else end + 1]
+    if any(len(line.expandtabs()) > line_length for line in span.splitlines()):
+        return False
+    if span.count("\n") > 1:
+        joined = join_lines(span)
+        if joined is not None and len(joined.rstrip("\r\n").expandtabs()) <= line_length:
+            return False
+    return True
 
 
 def _touches(node, ranges) -> bool:
@@ -159,9 +181,17 @@ def isort_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
 _CLOSE_AFTER_COMMA = re.compile(r",\s*\n\s*[)\]}]")
 
 
-def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> Optional[str]:
-    for a, b in ranges:
-        for row in range(max(1, a), min(b, len(lines.lines)) + 1):
+def black_problem(
+    tree: ast.Module, lines: _Lines, old_text: str, new_text: str, edits, line_length: int
+) -> Optional[str]:
+    """Lines an edit wrote where the input was black-clean: within the line length, no trailing
+    whitespace, no bracketed statement split over lines that would fit on one."""
+    ranges = []
+    for first, last, e in written_rows(new_text, edits):
+        if not e.new or not _was_clean(old_text, e, line_length):
+            continue
+        ranges.append((first, last))
+        for row in range(max(1, first), min(last, len(lines.lines)) + 1):
             line = lines.line(row).rstrip("\r\n")
             if len(line.expandtabs()) > line_length and not line.lstrip().startswith(
                 ("#", '"', "'")
@@ -171,7 +201,7 @@ def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
             if line != line.rstrip():
                 return f"line {row} has trailing whitespace"
     stack = [tree]
-    while stack:
+    while stack and ranges:
         node = stack.pop()
         for body in _bodies(node):
             for s in body:
@@ -185,7 +215,10 @@ def black_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
                             joined is not None
                             and len(joined.rstrip("\r\n").expandtabs()) <= line_length
                         ):
-                            return f"the statement at line {s.lineno} fits on one line (black would join it)"
+                            return (
+                                f"the statement at line {s.lineno} fits on one line "
+                                "(black would join it)"
+                            )
                 else:
                     stack.append(s)
     return None

@@ -72,14 +72,56 @@ class UseResolvedPool(FixTransform):
                 _SAFE_BEFORE.search(before) and _SAFE_AFTER.match(after)
             ):
                 new = f"({new})"
-            offer = Offer(
-                key, cls.message, [_joined(ctx, finding.statement, Edit(start, end, new))]
-            )
+            edit = _joined(ctx, finding.statement, Edit(start, end, new))
+            if _repeats_a_neighbour(ctx, finding.statement, edit):
+                return Unfixable("the rewritten statement would repeat the one next to it")
+            offer = Offer(key, cls.message, [edit])
             offer.maybe_unused |= {a.value for a in _names(positional_args(node)[1])}
             return offer
         row, col, end_row, end_col = ctx.state.span(node.value)
         edit = Edit(ctx.offset(row, col), ctx.offset(end_row, end_col), f"{s}.{attr}")
         return Offer(key, cls.message, [_joined(ctx, finding.statement, edit)])
+
+
+def _repeats_a_neighbour(ctx, statement, edit: Edit) -> bool:
+    """The statement, once edited, equals the statement before or after it (same body)."""
+    lines = ctx.whole_lines(statement) if statement is not None else None
+    tree = ctx.tree
+    if lines is None or tree is None:
+        return False
+    start, end, _ = lines
+    if not (start <= edit.start and edit.end <= end):
+        return False
+    new = " ".join((ctx.text[start : edit.start] + edit.new + ctx.text[edit.end : end]).split())
+    row = ctx.state.span(statement)[0]
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for body in _stmt_bodies(node):
+            for i, stmt in enumerate(body):
+                if stmt.lineno == row:
+                    for j in (i - 1, i + 1):
+                        if 0 <= j < len(body):
+                            other = body[j]
+                            a = ctx.offset(other.lineno, 0)
+                            b = ctx.offset(other.end_lineno, 0) + len(
+                                ctx.line_text(other.end_lineno)
+                            )
+                            if " ".join(ctx.text[a:b].split()) == new:
+                                return True
+                    return False
+                if stmt.lineno <= row <= (stmt.end_lineno or stmt.lineno):
+                    stack.append(stmt)
+    return False
+
+
+def _stmt_bodies(node):
+    for name in ("body", "orelse", "finalbody"):
+        body = getattr(node, name, None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+            yield body
+    for handler in getattr(node, "handlers", []):
+        yield handler.body
 
 
 def _joined(ctx, statement, edit: Edit) -> Edit:
