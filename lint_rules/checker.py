@@ -177,12 +177,66 @@ def run_rules_on_module(module, path: str, codes: frozenset[str], scope: ScopeCo
     return analysis, ctx.findings
 
 
+def position_findings(module, raw) -> list[tuple[Finding, int]]:
+    """Positioned findings plus the first line of each finding's statement."""
+    if not raw:
+        return []
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    out = []
+    for r in raw:
+        rng = positions[r.node]
+        stmt_line = positions[r.statement].start.line if r.statement is not None else rng.start.line
+        out.append(
+            (
+                Finding(
+                    code=r.code,
+                    message=r.message,
+                    location=Location(rng.start.line, rng.start.column + 1),
+                    end_location=Location(rng.end.line, rng.end.column + 1),
+                    context=r.context,
+                    fix=r.fix,
+                ),
+                stmt_line,
+            )
+        )
+    return out
+
+
+def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeConfig) -> bool:
+    """True when the reduction (reduce.py) proves the module has no finding: either no code that
+    may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
+    or the reduced module, parsed and analysed, has none."""
+    if "KVG004" in codes:
+        return False
+    from .reduce import reduce_for
+
+    clean, reduced = reduce_for(text, codes)
+    if clean:
+        return True
+    if reduced is None:
+        return False
+    try:
+        module = parse_module(reduced, path)
+        _, raw = run_rules_on_module(module, path, codes, scope)
+    except (_ParseFailure, RecursionError):
+        return False  # the full parse reports the real problem
+    return not raw
+
+
+def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:
+    """The lint may take its findings from the reduced module (lint_rules/sparse.py): the
+    same gate as ``_reduced_is_clean``'s (keep the two in step)."""
+    return bool(codes) and "KVG004" not in codes
+
+
 def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True):
     # The reduced module's findings, positioned through the line map (lint_rules/sparse.py);
     # the full module only when the reduction cannot settle it.
     from .sparse import analyse
 
-    state = analyse(text, path, codes, scope, reduce)
+    state = analyse(text, path, codes, scope, reduce and may_reduce(codes, scope))
     if not state.raw:
         return []
     from .fixes.plan import annotate  # the fix (or why there is none) at report time

@@ -63,7 +63,7 @@ def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig):
     if not checker.needs_parse(text, path, codes, scope):
         return result, None, set()
     try:
-        state = analyse(text, path, codes, scope)
+        state = analyse(text, path, codes, scope, checker.may_reduce(codes, scope))
     except checker._ParseFailure as exc:
         result.error = str(exc)
         return result, None, set()

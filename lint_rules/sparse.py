@@ -244,21 +244,23 @@ _LAST: list = []  # [(key, LintState)]: the last module analysed (a fix re-reads
 _LAST_REDUCED: list = []  # [(key, (clean, reduced))]
 
 
-def reduce_cached(text: str, codes) -> tuple:
-    """``reduce.reduce_for(text, codes)``, remembering the last answer: the engine asks it in
-    its prefilter stage, then again (same text) when it lints a file the proof did not settle."""
-    key = (text, frozenset(codes))
+def reduce_cached(text: str, codes, **options) -> tuple:
+    """``reduce.reduce_for(text, codes, **options)``, remembering the last answer: the engine
+    asks it in its prefilter stage, then again (same text) when it lints a file the proof did
+    not settle."""
+    key = (text, frozenset(codes), tuple(sorted(options.items(), key=lambda kv: kv[0])))
     if _LAST_REDUCED and _LAST_REDUCED[0][0] == key:
         return _LAST_REDUCED[0][1]
     from .reduce import reduce_for
 
-    answer = reduce_for(text, codes)
+    answer = reduce_for(text, codes, **options)
     _LAST_REDUCED[:] = [(key, answer)]
     return answer
 
 
 def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
-    """The :class:`LintState` of ``text``, analysed from the reduced module when possible.
+    """The :class:`LintState` of ``text``, analysed from the reduced module when ``reduce`` (the
+    caller's gate: ``checker.may_reduce``) and possible.
 
     Raises the checker's parse failure for a text that cannot be parsed (only when the full
     text has to be parsed: a reduced text that does not parse falls back to the full one).
@@ -276,7 +278,7 @@ def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: 
 def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
     from .checker import _ParseFailure, parse_module, run_rules_on_module
 
-    if reduce and "KVG004" not in codes:
+    if reduce:  # the caller decides (checker.may_reduce)
         clean, reduced = reduce_cached(text, codes)
         if clean:
             return LintState(text)
