@@ -12,7 +12,7 @@ import tokenize
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from .model import FileResult, Finding, Location, ScopeConfig
+from .model import FileResult, Finding, ScopeConfig
 from .registry import PREFIX, RULES
 
 _NOQA_RE = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?", re.IGNORECASE)
@@ -61,9 +61,9 @@ def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] =
         return False
     if not codes:
         return True
-    from .reduce import reduce_for
+    from .sparse import reduce_cached  # the lint that follows asks the same
 
-    return reduce_for(text, codes, scope=scope)[0]
+    return reduce_cached(text, codes, scope=scope)[0]
 
 
 @dataclass
@@ -205,69 +205,22 @@ def run_rules_on_module(module, path: str, codes: frozenset[str], scope: ScopeCo
     return analysis, ctx.findings
 
 
-def position_findings(module, raw) -> list[tuple[Finding, int]]:
-    """Positioned findings plus the first line of each finding's statement."""
-    if not raw:
-        return []
-    from libcst.metadata import MetadataWrapper, PositionProvider
-
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    out = []
-    for r in raw:
-        rng = positions[r.node]
-        stmt_line = positions[r.statement].start.line if r.statement is not None else rng.start.line
-        out.append(
-            (
-                Finding(
-                    code=r.code,
-                    message=r.message,
-                    location=Location(rng.start.line, rng.start.column + 1),
-                    end_location=Location(rng.end.line, rng.end.column + 1),
-                    context=r.context,
-                    fix=r.fix,
-                ),
-                stmt_line,
-            )
-        )
-    return out
-
-
-def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeConfig) -> bool:
-    """True when the reduction (reduce.py) proves the module has no finding: either no code that
-    may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
-    or the reduced module, parsed and analysed, has none."""
-    ok, codes = _own_reductions(text, codes, scope)
-    if not ok:
-        return False
-    if not codes:
-        return True
-    from .reduce import reduce_for
-
-    clean, reduced = reduce_for(text, codes, scope=scope)
-    if clean:
-        return True
-    if reduced is None or scope.all_code:
-        return False  # (all-code: backend-likeness reads bodies the reduced text blanks)
-    try:
-        module = parse_module(reduced, path)
-        _, raw = run_rules_on_module(module, path, codes, scope)
-    except (_ParseFailure, RecursionError):
-        return False  # the full parse reports the real problem
-    return not raw
+def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:
+    """The lint may take its findings from the reduction (lint_rules/sparse.py): every selected
+    rule declares reduction anchors (a rule with its own reduction, or none, is linted on the
+    full module), and not in the audit mode (backend-likeness reads whole bodies)."""
+    return bool(codes) and all(RULES[c].anchors for c in codes) and not scope.all_code
 
 
 def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True):
-    if reduce and _reduced_is_clean(text, path, codes, scope):
-        return []
-    module = parse_module(text, path)
-    try:
-        analysis, raw = run_rules_on_module(module, path, codes, scope)
-        if raw:
-            from .fixer import fix_infos
+    # The reduced module's findings, positioned through the line map (lint_rules/sparse.py);
+    # the full module only when the reduction cannot settle it.
+    from .sparse import analyse
 
-            infos = fix_infos(analysis, raw)
-            for r in raw:
-                r.fix = infos.get(id(r), r.fix)
-    except RecursionError:
-        raise _ParseFailure("cannot analyse: nesting too deep") from None
-    return position_findings(module, raw)
+    state = analyse(text, path, codes, scope, reduce and may_reduce(codes, scope))
+    if not state.raw:
+        return []
+    from .fixes.plan import annotate  # the fix (or why there is none) at report time
+
+    annotate(state, path)
+    return state.positioned()

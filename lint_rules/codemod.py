@@ -1,30 +1,34 @@
-"""kvguard's autofix as a libcst codemod command, for teams that already run libcst codemods.
+"""kvguard's fixes as libcst codemod commands, for teams that already run libcst codemods.
 
-    python -m libcst.tool codemod -x lint_rules.codemod.FixAllocatorSWA PATHS
+    python -m libcst.tool codemod -x --no-format lint_rules.codemod.FixAllocatorSWA PATHS
+    python -m libcst.tool codemod -x --no-format lint_rules.codemod.ResolveInitPool PATHS
+    python -m libcst.tool codemod -x --no-format lint_rules.codemod.UseResolvedPool PATHS
 
-(or, with ``lint_rules`` listed under ``modules`` in ``.libcst.codemod.yaml``,
-``python -m libcst.tool codemod codemod.FixAllocatorSWA PATHS``). It applies the same fixes as
-``kvguard fix``, with the same safety net: a file whose fix fails verification is skipped
-(reported as a failure) and left untouched.
+``FixAllocatorSWA`` applies every fix ``kvguard fix`` applies; the other commands expose one
+transform each (:mod:`lint_rules.fixes.resolve_init_pool`,
+:mod:`lint_rules.fixes.use_resolved_pool`). All go through the same safety net as
+``kvguard fix``: a file whose fix fails verification is skipped (reported as a failure) and
+left untouched. (``--no-format``: kvguard's output is already black-stable; libcst's default
+formatter is black, which kvguard does not install.)
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import ClassVar, Optional
 
 import libcst as cst
-from libcst.codemod import CodemodContext, CodemodCommand, SkipFile
+from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
 from .fixer import fix_text
+from .fixes.resolve_init_pool import ResolveInitPool as _ResolveInitPool
+from .fixes.use_resolved_pool import UseResolvedPool as _UseResolvedPool
 from .model import ScopeConfig
 from .registry import resolve_codes
 
 
-class FixAllocatorSWA(CodemodCommand):
-    DESCRIPTION = (
-        "kvguard: rewrite allocator-derived SWA decisions (KVG001-KVG003) to pool-based code "
-        "(unsafe fixes: they change runtime behaviour on purpose)."
-    )
+class _KvguardFix(CodemodCommand):
+    TRANSFORMS: ClassVar[Optional[tuple[str, ...]]] = None  # None: every transform
 
     def __init__(
         self,
@@ -41,16 +45,30 @@ class FixAllocatorSWA(CodemodCommand):
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.add_argument(
-            "--target-version", default="auto", help="sglang version the fix targets (default: auto)"
+            "--target-version",
+            default="auto",
+            help="sglang version the fix targets (default: auto)",
         )
-        arg_parser.add_argument("--select", default="", help="comma-separated KVG codes (default rules)")
         arg_parser.add_argument(
-            "--all-code", action="store_true", help="treat every module as attention-backend code"
+            "--select", default="", help="comma-separated KVG codes (default rules)"
+        )
+        arg_parser.add_argument(
+            "--all-code",
+            action="store_true",
+            help="report everywhere (fixes still edit only backend code)",
         )
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         path = self.context.filename or "<unknown>.py"
-        outcome = fix_text(tree.code, path, self.codes, self.scope, self.target_version, unsafe=True)
+        outcome = fix_text(
+            tree.code,
+            path,
+            self.codes,
+            self.scope,
+            self.target_version,
+            unsafe=True,
+            transforms=self.TRANSFORMS,
+        )
         if outcome.error:
             raise SkipFile(f"kvguard: fix not applied: {outcome.error}")
         if outcome.new_text == tree.code:
@@ -60,3 +78,22 @@ class FixAllocatorSWA(CodemodCommand):
                 f"fixed {finding.code} in {finding.context} (target: {outcome.target})"
             )
         return cst.parse_module(outcome.new_text)
+
+
+class FixAllocatorSWA(_KvguardFix):
+    DESCRIPTION = (
+        "kvguard: rewrite allocator-derived SWA decisions (KVG001-KVG003) to pool-based code "
+        "(unsafe fixes: they change runtime behaviour on purpose)."
+    )
+
+
+class ResolveInitPool(_KvguardFix):
+    DESCRIPTION = "kvguard: " + _ResolveInitPool.message + " (the trtllm __init__ shape)."
+    TRANSFORMS = (_ResolveInitPool.name,)
+
+
+class UseResolvedPool(_KvguardFix):
+    DESCRIPTION = (
+        "kvguard: " + _UseResolvedPool.message + " (isinstance / translate through the allocator)."
+    )
+    TRANSFORMS = (_UseResolvedPool.name,)

@@ -371,7 +371,6 @@ class _Resolver:
             self._depth -= 1
 
     def _cond(self, e: ast.expr, ctx: _FnFacts) -> Cond:
-        sp = self.space
         if isinstance(e, ast.Constant):
             return self.const(bool(e.value))
         if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):

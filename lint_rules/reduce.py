@@ -49,11 +49,9 @@ from typing import Optional
 
 from .flow import ALLOC, DEFAULT_ROOTS, Flow, annotation_names_allocator, member_names
 from .names import (
-    POOL_ATTR,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
-    is_swa_pool_class_name,
     swa_allocator_name_offsets,
 )
 

@@ -59,6 +59,13 @@ class Rule(cst.BatchableCSTVisitor):
     VALID: ClassVar[list[Union[str, Case]]] = []  # a str runs under Case's default path
     INVALID: ClassVar[list[Case]] = []
 
+    # ---- fixes (the fixer's block) ------------------------------------------------------
+    # The fix transforms this rule offers (lint_rules.fixes.*), asked in order at report time;
+    # each checks its own shape and preconditions. No fix code names a rule code.
+    FIXES: ClassVar[tuple] = ()
+    # Selecting this rule makes the fixes emit the resolver (never a pool cached at __init__).
+    FIX_NEEDS_RESOLVER: ClassVar[bool] = False
+
     def __init__(self, ctx: RuleContext) -> None:
         self.ctx = ctx
         self.analysis = ctx.analysis

@@ -43,6 +43,8 @@ import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
 from ..names import is_swa_member_name
+from ..fixes.resolve_init_pool import ResolveInitPool
+from ..fixes.use_resolved_pool import UseResolvedPool
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -66,6 +68,7 @@ def advice_for(rule: Rule) -> str:
 
 class SwaModeFromAllocator(Rule):
     code = "KVG001"
+    FIXES = (ResolveInitPool, UseResolvedPool)
 
     @staticmethod
     def _type_of(node: cst.BaseExpression) -> bool:

@@ -35,6 +35,7 @@ import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
 from ..names import SWA_TRANSLATE_MEMBERS
+from ..fixes.use_resolved_pool import UseResolvedPool
 from .base import Case, Rule, source_of
 
 
@@ -59,6 +60,7 @@ _ADVICE_FUNCTION = (
 
 class SwaTranslateThroughAllocator(Rule):
     code = "KVG002"
+    FIXES = (UseResolvedPool,)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         member = node.attr.value

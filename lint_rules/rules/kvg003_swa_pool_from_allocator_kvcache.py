@@ -52,6 +52,7 @@ import libcst as cst
 
 from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
 from .. import pathcond
+from ..fixes.resolve_init_pool import ResolveInitPool
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -122,6 +123,7 @@ def _mark_key(call: ast.Call):
 
 class SwaPoolFromAllocatorKvcache(Rule):
     code = "KVG003"
+    FIXES = (ResolveInitPool,)
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)

@@ -100,6 +100,7 @@ def _source_text(analysis) -> str:
 
 class SwaFlagCachedAtInit(Rule):
     code = "KVG004"
+    FIX_NEEDS_RESOLVER = True  # the simple pool-based fix caches the pool at __init__
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)

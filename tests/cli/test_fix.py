@@ -196,3 +196,31 @@ def test_fix_in_parallel_is_identical(kv, project):
     for i in range(6):
         fixed = {(project / f"j{j}" / f"b{i}.py").read_bytes() for j in (1, 2, 3)}
         assert len(fixed) == 1 and fixed != {variants[i].encode()}
+
+
+# The all-code audit's bad case (issue 12): scheduler code with the allocator probe. The old
+# fixer rewrote it (the PrefillAdder passed as `model_runner`), misplaced an import, reported
+# "fixed" and exited 0. Now: no fix, the reason in the message, nothing written, exit 1.
+SCHEDULER = (
+    "from sglang.srt.environ import envs\n"
+    "from sglang.srt.mem_cache.swa_memory_pool import SWATokenToKVPoolAllocator\n"
+    "\n\n"
+    "class PrefillAdder:\n"
+    "    def __init__(self, token_to_kv_pool_allocator):\n"
+    "        self.token_to_kv_pool_allocator = token_to_kv_pool_allocator\n"
+    "        self.is_hybrid_swa = isinstance(\n"
+    "            self.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator\n"
+    "        )\n"
+)
+
+
+def test_audit_mode_never_fixes_scheduler_code(kv, project):
+    (project / "pyproject.toml").write_text("[tool.kvguard]\nall-code = true\n", encoding="utf-8")
+    path = write(project, "sglang/srt/managers/schedule_policy.py", SCHEDULER)
+    run = kv("fix", "--no-cache", "--output-format", "json")
+    assert run.rc == 1, run
+    items = json.loads(run.out)
+    assert [i["code"] for i in items] == ["KVG001"] and items[0]["fix"] is None
+    assert "no automatic fix: `PrefillAdder` is not attention-backend code" in items[0]["message"]
+    assert path.read_text(encoding="utf-8") == SCHEDULER
+    assert "fixed" not in run.err.lower()

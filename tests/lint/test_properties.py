@@ -151,7 +151,10 @@ def test_outline_proof_never_hides_a_finding(text):
 
 
 def _keys(findings):
-    return sorted((f.code, f.context, f.message) for f in findings)
+    # the same finding, whatever reason for having no fix its message gives this round
+    from lint_rules.fixes.plan import base_message
+
+    return sorted((f.code, f.context, base_message(f.message)) for f in findings)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
@@ -167,9 +170,11 @@ def test_fixes_are_sound_on_generated_backends(text, target):
     after = lint_text(out.new_text, PATH, ALL, ScopeConfig())
     assert after.error is None
     assert _keys(after.findings) == _keys(out.remaining)
-    assert not set(_keys(out.fixed)) & set(_keys(after.findings))
-    assert set(_keys(out.fixed)) | set(_keys(out.remaining)) >= set(_keys(before.findings)) - set(
-        _keys(out.fixed)
+    # multisets: the same statement can be flagged twice and fixed once
+    from collections import Counter
+
+    assert Counter(_keys(before.findings)) - Counter(_keys(out.fixed)) == Counter(
+        _keys(after.findings)
     )
     again = fix_text(out.new_text, PATH, ALL, ScopeConfig(), target_version=target)
     assert again.new_text == out.new_text

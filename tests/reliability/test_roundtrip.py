@@ -31,6 +31,7 @@ def mini_tree(tmp_path: Path) -> Path:
         "sglang/srt/speculative/spec_info.py",
         "def is_frozen_kv_mtp(self):\n    return False\n",
     )
+    write(tree, "sglang/srt/mem_cache/swa_memory_pool.py", "class SWAKVPool:\n    pass\n")
     write(tree, "sglang/srt/layers/attention/toy_backend.py", BUGGY)
     write(tree, "sglang/srt/layers/attention/clean_backend.py", CLEAN)
     write(
@@ -39,7 +40,7 @@ def mini_tree(tmp_path: Path) -> Path:
         "class A:\n    token_to_kv_pool_allocator = None\n",
     )
     write(tree, "sglang/README.md", "not python\n")
-    for i in range(20):
+    for i in range(19):
         write(tree, f"sglang/srt/util_{i}.py", f"VALUE_{i} = {i}\n")
     return tree
 

@@ -1,0 +1,179 @@
+"""Fix latency: ``kvguard fix`` vs ``ruff check --fix`` on one real backend file, side by side.
+
+    python benchmarks/fix_latency.py              # measure and print
+    python benchmarks/fix_latency.py --write      # also update the "Fix latency" rows of RESULTS.md
+    python benchmarks/fix_latency.py --runs 11
+
+The file is sglang 0.5.12.post1's ``sglang/srt/layers/attention/trtllm_mha_backend.py`` (the
+trtllm shape: kvguard's fix applies there). Both tools run as fresh processes (the way a
+pre-commit hook runs them), alternating (ruff, kvguard, ruff, kvguard, ...), each on its own copy
+of the original file, restored before every run; kvguard's copy sits in a copy of the release's
+``sglang`` package so the target version is read from it, as in a real checkout. Reported: the
+median wall time of each and their ratio (target: kvguard <= 30x ruff). Every kvguard run must
+really fix the file (exit 0, the resolver written); ruff runs its default rules with
+``--fix --unsafe-fixes --isolated`` (nothing to fix there: its fix pass still reads, checks and
+would write the file).
+
+kvguard's own modules are byte-compiled first (``compileall``), as ``pip install`` does: with
+``PYTHONDONTWRITEBYTECODE`` set (as on this machine) an editable checkout would otherwise
+recompile its ~30 modules on every run, which no installed kvguard does.
+
+Also printed (in-process, one interpreter, median of the same number of runs): ``fix_text`` alone
+and the libcst import, which is most of what is left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import corpus  # noqa: E402
+import sglang_wheels  # noqa: E402
+
+VERSION = "0.5.12.post1"
+REL = "sglang/srt/layers/attention/trtllm_mha_backend.py"
+TARGET_RATIO = 30.0
+
+
+def _bin(name: str) -> str:
+    cand = Path(sys.executable).parent / name
+    if cand.exists():
+        return str(cand)
+    found = shutil.which(name)
+    if not found:
+        raise SystemExit(f"{name} not found (pip install -e .[dev])")
+    return found
+
+
+def _run(cmd: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    return time.perf_counter() - start, proc
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument(
+        "--write", action="store_true", help="update the Fix latency rows of RESULTS.md"
+    )
+    args = ap.parse_args(argv)
+
+    import compileall
+
+    compileall.compile_dir(str(REPO / "lint_rules"), quiet=1)
+    tree = sglang_wheels.ensure_tree(VERSION, quiet=True)
+    original = (tree / REL).read_bytes()
+    work = Path(tempfile.mkdtemp(prefix="kvguard-fixlat-"))
+    try:
+        shutil.copytree(tree / "sglang", work / "kv" / "sglang")
+        (work / "ruff").mkdir()
+        kv_file = work / "kv" / REL
+        ruff_file = work / "ruff" / Path(REL).name
+        kv_cmd = [sys.executable, "-m", "lint_rules", "fix", "--no-cache", REL]
+        ruff_cmd = [
+            _bin("ruff"),
+            "check",
+            "--fix",
+            "--unsafe-fixes",
+            "--isolated",
+            "--no-cache",
+            "--exit-zero",
+            "--quiet",
+            ruff_file.name,
+        ]
+        kv_times, ruff_times = [], []
+        for i in range(args.runs + 1):  # the first pair warms the OS caches and is dropped
+            ruff_file.write_bytes(original)
+            t_ruff, proc = _run(ruff_cmd, work / "ruff")
+            if proc.returncode != 0:
+                raise SystemExit(f"ruff failed: {proc.stderr}")
+            kv_file.write_bytes(original)
+            t_kv, proc = _run(kv_cmd, work / "kv")
+            fixed = kv_file.read_text(encoding="utf-8")
+            if proc.returncode != 0 or "_resolve_swa_kv_pool" not in fixed:
+                raise SystemExit(
+                    f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}"
+                )
+            if i:
+                ruff_times.append(t_ruff)
+                kv_times.append(t_kv)
+
+        # in-process: fix_text alone, and what importing libcst costs a fresh interpreter
+        (work / "orig.py").write_bytes(original)
+        inproc = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                (
+                    "import statistics,sys,time\n"
+                    "t=time.perf_counter(); import libcst; imp=time.perf_counter()-t\n"
+                    "from lint_rules.fixer import fix_text\n"
+                    "from lint_rules.model import ScopeConfig\n"
+                    "from lint_rules.registry import default_codes\n"
+                    f"p={str(kv_file)!r}; text=open({str(work / 'orig.py')!r}).read()\n"
+                    "ts=[]\n"
+                    f"for _ in range({args.runs}):\n"
+                    "    t=time.perf_counter(); out=fix_text(text, p, default_codes(), ScopeConfig()); ts.append(time.perf_counter()-t)\n"
+                    "    assert out.error is None and len(out.fixed)==2, out.error\n"
+                    "print(imp, statistics.median(ts))\n"
+                ),
+            ],
+            cwd=work / "kv",
+            capture_output=True,
+            text=True,
+        )
+        if inproc.returncode != 0:
+            raise SystemExit(f"in-process run failed: {inproc.stderr}")
+        libcst_import, fix_text_s = (float(x) for x in inproc.stdout.split())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    kv, rf = statistics.median(kv_times), statistics.median(ruff_times)
+    ratio = kv / rf
+    ok = ratio <= TARGET_RATIO
+    size_kb = len(original) / 1024
+    versions = subprocess.run(
+        [_bin("ruff"), "--version"], capture_output=True, text=True
+    ).stdout.strip()
+    print(f"file: sglang {VERSION} {REL} ({size_kb:.1f} KB); {args.runs} alternating runs, medians")
+    print(f"ruff check --fix ({versions}): {rf * 1000:.1f} ms  (min {min(ruff_times) * 1000:.1f})")
+    print(f"kvguard fix:                  {kv * 1000:.1f} ms  (min {min(kv_times) * 1000:.1f})")
+    print(f"ratio: {ratio:.1f}x ruff  (target <= {TARGET_RATIO:.0f}x): {'PASS' if ok else 'FAIL'}")
+    print(
+        f"in-process fix_text: {fix_text_s * 1000:.1f} ms; libcst import in a fresh interpreter: "
+        f"{libcst_import * 1000:.1f} ms"
+    )
+    if args.write:
+        body = "\n".join(
+            [
+                "## Fix latency: one real backend file (`benchmarks/fix_latency.py`)",
+                "",
+                f"sglang {VERSION} `{REL}` ({size_kb:.1f} KB; the fix applies there). Fresh processes, "
+                f"alternating, median of {args.runs}; commit {corpus.git_revision()}.",
+                "",
+                "| what | median (ms) | min (ms) | note |",
+                "|---|---:|---:|---|",
+                f"| ruff check --fix (`{versions}`) | {rf * 1000:.1f} | {min(ruff_times) * 1000:.1f} | default rules |",
+                f"| kvguard fix --no-cache | {kv * 1000:.1f} | {min(kv_times) * 1000:.1f} | "
+                f"{ratio:.1f}x ruff (target <= {TARGET_RATIO:.0f}x: {'PASS' if ok else 'FAIL'}) |",
+                f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
+                f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
+            ]
+        )
+        corpus.update_results_section("fix-latency", body)
+        print(f"wrote {corpus.RESULTS_FILE.relative_to(REPO)}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
