@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
         "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
     )
     _add_lint_args(fix, fix_command=True)
-    rule = sub.add_parser("rule", help="explain a rule")
+    rule = sub.add_parser("rule", help="explain a rule (no code: list the rules)")
     rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
     rule.add_argument("--all", action="store_true", help="print every rule's documentation")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
@@ -235,8 +235,10 @@ def _main(argv: list[str]) -> int:
 def _cmd_rule(args, parser) -> int:
     from .registry import RULES, rule_doc
 
-    if args.all == bool(args.code):
-        parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all")
+    if args.all and args.code:
+        parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all, not both")
+    if not args.all and not args.code:
+        return _list_rules(args.output_format)
     codes = sorted(RULES) if args.all else [args.code.strip().upper()]
     for code in codes:
         if code not in RULES:
@@ -272,6 +274,37 @@ def _cmd_rule(args, parser) -> int:
         sys.stdout.write(
             f"Enabled by default: {default}. Fixable: {'yes' if meta.fixable else 'no'}.\n"
         )
+    return EXIT_CLEAN
+
+
+def _list_rules(output_format: str) -> int:
+    """``kvguard rule`` alone: one line per rule (``kvguard rule CODE`` explains one)."""
+    from .registry import RULES
+
+    metas = [RULES[code] for code in sorted(RULES)]
+    if output_format == "json":
+        import json
+
+        items = [
+            {
+                "code": m.code,
+                "name": m.name,
+                "summary": m.summary,
+                "default": m.default_enabled,
+                "fixable": m.fixable,
+            }
+            for m in metas
+        ]
+        json.dump(items, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_CLEAN
+    width = max(len(m.name) for m in metas)
+    sys.stdout.write(f"{'code':<7} {'name':<{width}} {'default':<7} {'fix':<3} summary\n")
+    for m in metas:
+        default = "on" if m.default_enabled else "off"
+        fix = "yes" if m.fixable else "no"
+        sys.stdout.write(f"{m.code:<7} {m.name:<{width}} {default:<7} {fix:<3} {m.summary}\n")
+    sys.stdout.write("\n`kvguard rule CODE` explains a rule; `kvguard rule --all` explains them all.\n")
     return EXIT_CLEAN
 
 
@@ -366,12 +399,11 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
             for fr in changed:
                 if fr.fix_target:
                     sys.stderr.write(f"would fix {fr.target.display} (target: {fr.fix_target})\n")
-            if would:
-                sys.stderr.write(f"Would fix {would} error{'s' if would != 1 else ''}.\n")
-            else:
-                sys.stderr.write("No errors would be fixed.\n")
+            sys.stderr.write(reporters.diff_summary(rows, would))
         if errors:
             return EXIT_ERROR
+        # As ruff: the status says whether anything would change; remaining findings are named
+        # in the summary above (``kvguard check`` exits 1 for them).
         return EXIT_FINDINGS if changed else EXIT_CLEAN
 
     if args.statistics:

@@ -202,6 +202,17 @@ def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) 
     return found
 
 
+def _dangling(path: str) -> bool:
+    """A symbolic link whose target does not exist (not a loop: those are cut silently)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def _walk(
     top: str, top_display: str, root: str, excluder: PathMatcher, add: Callable, errors: list
 ) -> None:
@@ -222,6 +233,13 @@ def _walk(
             child_display = name if display == "." else f"{display}/{name}"
             try:
                 if entry.is_symlink():
+                    if name.endswith(PY_SUFFIXES) and _dangling(entry.path):
+                        # A link to nothing is reported (as ruff does), not skipped silently.
+                        if excluder.empty or not excluder.match_entry(
+                            name, _rel(entry.path, root)
+                        ):
+                            errors.append((child_display, "No such file or directory (broken link)"))
+                        continue
                     # Follow links only within the tree that was named (loops are cut below).
                     real = os.path.realpath(entry.path)
                     if not _is_under(real, top_real):

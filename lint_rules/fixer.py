@@ -297,8 +297,9 @@ def fix_infos(analysis, raw_findings) -> dict:
     plan = plan_fixes(analysis, raw_findings)
     out = {}
     for fix in plan.init_fixes:
+        key = f"init:{fix.findings[0].context}:{fix.flag_attr}"  # one edit for all its findings
         for r in fix.findings:
-            out[id(r)] = FixInfo("unsafe", FIX_MESSAGE["init"])
+            out[id(r)] = FixInfo("unsafe", FIX_MESSAGE["init"], key)
     for r in plan.fixable:
         out.setdefault(id(r), FixInfo("unsafe", FIX_MESSAGE["resolved"]))
     return out

@@ -29,6 +29,9 @@ class FixInfo:
 
     applicability: str
     message: str
+    # Findings whose fixes share a non-empty key (within one file) are fixed by one edit, and
+    # count as one fix in the summaries.
+    key: str = ""
 
 
 @dataclass(frozen=True)
