@@ -30,7 +30,7 @@ import libcst as cst
 
 from .model import ScopeConfig
 from .names import ALLOCATOR_ATTR, is_swa_allocator_class_name, is_swa_pool_class_name
-from .scope import path_matches
+from .scope import path_in_scope
 
 FuncNode = Union[cst.FunctionDef, cst.Lambda]
 
@@ -377,7 +377,7 @@ class ModuleAnalysis:
         self.functions: dict[FuncNode, FunctionInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.recorded: list[Recorded] = []
-        self.path_in_scope = scope.all_code or any(path_matches(p, path) for p in scope.paths)
+        self.path_in_scope = path_in_scope(path, scope)
 
     @classmethod
     def build(

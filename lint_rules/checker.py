@@ -27,11 +27,19 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     return bool(codes) and any(RULES[c].may_match(text) for c in codes) and scope_may_match(text, path, scope)
 
 
+def reducible(codes: Iterable[str]) -> bool:
+    """The reduction may skip work for ``codes``: each one declares that reduce.py models its
+    anchors (``RuleMeta.reducible``). One rule that does not makes every file its needles and
+    the scope prefilter let through go to the full parse."""
+    codes = list(codes)
+    return bool(codes) and all(RULES[c].reducible for c in codes)
+
+
 def proven_clean(text: str, codes: Iterable[str]) -> bool:
     """The stdlib-``ast`` reduction (reduce.py) proves ``text`` has no finding of ``codes``:
     no code that may hold an allocator-derived value reaches a rule's anchor. No libcst."""
     codes = frozenset(codes)
-    if not codes or "KVG004" in codes:
+    if not reducible(codes):
         return False
     from .reduce import reduce_for
 
@@ -208,7 +216,7 @@ def _reduced_is_clean(text: str, path: str, codes: frozenset[str], scope: ScopeC
     """True when the reduction (reduce.py) proves the module has no finding: either no code that
     may hold an allocator-derived value holds a rule's anchor (then libcst is not even imported),
     or the reduced module, parsed and analysed, has none."""
-    if "KVG004" in codes:
+    if not reducible(codes):
         return False
     from .reduce import reduce_for
 

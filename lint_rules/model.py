@@ -6,8 +6,8 @@ without paying for the parser import.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Optional
+from dataclasses import dataclass, field
+from typing import Optional
 
 
 @dataclass(frozen=True, order=True)
@@ -47,21 +47,6 @@ class Finding:
     def sort_key(self) -> tuple:
         return (self.location.row, self.location.column, self.code, self.message)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> "Finding":
-        fix = data.get("fix")
-        return Finding(
-            code=data["code"],
-            message=data["message"],
-            location=Location(**data["location"]),
-            end_location=Location(**data["end_location"]),
-            context=data.get("context", "<module>"),
-            fix=FixInfo(**fix) if fix else None,
-        )
-
 
 @dataclass(frozen=True)
 class ScopeConfig:
@@ -73,11 +58,14 @@ class ScopeConfig:
     matching base (directly, or through a class of the same module that does) is in scope
     wherever it lives.
     ``all_code``: report everywhere (useful for one-off audits).
+    ``root``: the project root ``paths`` are matched relative to (``"/"``: absolute paths);
+    None: the path as given (see :func:`lint_rules.scope.scope_path`).
     """
 
     paths: tuple[str, ...] = ("**/layers/attention/**",)
     base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend")
     all_code: bool = False
+    root: Optional[str] = None
 
 
 @dataclass
