@@ -50,7 +50,7 @@ def test_one_fix_for_two_findings_is_counted_once(kv, project):
     diff = kv("check", "--diff", "--no-cache")
     assert diff.rc == 0 and diff.out == "", diff
     assert "1 hidden fix for 2 errors available with `--unsafe-fixes`" in diff.err, diff
-    # The JSON report carries the shared key, so a consumer can group the findings too.
+    # Both findings the one fix covers still show it (JSON: one `fix` object per finding).
     items = json.loads(kv("check", "--no-cache", "--output-format", "json").out)
     assert sorted(i["code"] for i in items if i["fix"]) == ["KVG001", "KVG003"]
 
