@@ -171,14 +171,18 @@ class Engine:
     def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
         """Files under the backend path globs first: they are the likely parse candidates, and
         their parse jobs should start while the rest of the tree is still being triaged."""
-        from .scope import path_in_scope
+        from .scope import scope_globs
 
         scope = self.settings.scope
         if not scope.paths or scope.all_code:
             return pending
+        # A target's ``rel`` is its scope path (scope.scope_path) when the scope has a root.
+        globs = scope_globs(scope)
         likely, rest = [], []
         for index in pending:
-            (likely if path_in_scope(targets[index].display, scope) else rest).append(index)
+            target = targets[index]
+            path = target.rel if scope.root is not None else target.display
+            (likely if globs.match(path) else rest).append(index)
         return likely + rest
 
     def _parse_task(self, index: int) -> tuple:

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from .globs import glob_set, is_under
+from .globs import glob_set
 from .model import ScopeConfig
 
 
@@ -23,21 +23,27 @@ def path_matches(pattern: str, path: str) -> bool:
 def scope_path(path: str, root: Optional[str]) -> str:
     """The path scope globs are matched on. ``root`` None: ``path`` as given (library use).
     Otherwise the file's path relative to the project root ``root`` (``"/"`` when there is
-    none: the absolute path), whatever the working directory and however ``path`` was typed
-    (``./x``, ``../x``, absolute, through a symbolic link to a directory)."""
+    none: the absolute path), with the symbolic links of its directories resolved: the same,
+    whatever the working directory and however ``path`` was typed (``./x``, ``../x``,
+    absolute, through a link to a directory). Equal to the ``rel`` of the engine's targets."""
     if root is None:
         return path.replace(os.sep, "/")
-    absolute = os.path.abspath(path)
-    real = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
-    real_root = _real(root)
-    if real_root != os.sep and is_under(real, real_root):
-        real = os.path.relpath(real, real_root)
-    return real.replace(os.sep, "/")
+    head, tail = os.path.split(os.path.abspath(path))
+    real = os.path.join(os.path.realpath(head), tail)
+    prefix = real_root(root).rstrip(os.sep) + os.sep
+    rel = real[len(prefix) :] if real.startswith(prefix) else real
+    return rel.replace(os.sep, "/")
 
 
 @lru_cache(maxsize=8)
-def _real(root: str) -> str:
+def real_root(root: str) -> str:
     return os.path.realpath(root)
+
+
+def scope_globs(scope: ScopeConfig):
+    """The backend-path globs of ``scope`` (matched at any directory boundary)."""
+    root = real_root(scope.root) if scope.root is not None else None
+    return glob_set(tuple(scope.paths), False, root)
 
 
 def path_in_scope(path: str, scope: ScopeConfig) -> bool:
@@ -46,7 +52,7 @@ def path_in_scope(path: str, scope: ScopeConfig) -> bool:
         return True
     if not scope.paths:
         return False
-    return glob_set(tuple(scope.paths), False).match(scope_path(path, scope.root))
+    return scope_globs(scope).match(scope_path(path, scope.root))
 
 
 def base_literals(pattern: str) -> list[str]:
