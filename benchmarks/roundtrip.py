@@ -103,13 +103,14 @@ def roundtrip_tree(
     """Round-trip one tree (``cli``: the command to run on the copy instead of `kvguard fix`;
     the tests use it to prove that a tampering fixer is caught)."""
     from lint_rules.checker import lint_text, needs_parse
-    from lint_rules.config import Config, resolve_selection, rule_catalog
+    from lint_rules.config import Config
+    from lint_rules.registry import resolve_codes
     from lint_rules.fixer import fix_text
     from lint_rules.source import SourceDecodeError, SourceEncodeError, decode_source, encode_source
 
     row = ReleaseRow(label)
     config = Config(root=str(tree))
-    codes = resolve_selection([config.selection_layer()], rule_catalog())
+    codes = resolve_codes(layers=[config.selection_layer()])
     scope = config.scope
 
     with tempfile.TemporaryDirectory(prefix=f"kvguard-roundtrip-{label}-") as tmp:

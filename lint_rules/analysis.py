@@ -22,7 +22,7 @@ import libcst as cst
 
 from .model import ScopeConfig
 from .names import ALLOCATOR_ATTR, is_swa_allocator_class_name, is_swa_pool_class_name
-from .scope import path_matches
+from .scope import path_in_scope
 
 FuncNode = Union[cst.FunctionDef, cst.Lambda]
 
@@ -395,7 +395,7 @@ class ModuleAnalysis:
         self.functions: dict[FuncNode, FunctionInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.recorded: list[Recorded] = []
-        self.path_in_scope = any(path_matches(p, path) for p in scope.paths)
+        self.path_in_scope = path_in_scope(path, scope)
         self.roots: tuple[str, ...] = tuple(
             getattr(scope, "allocator_attributes", None) or (ALLOCATOR_ATTR,)
         )

@@ -28,7 +28,7 @@ from typing import Any, Optional
 
 from .model import FileResult, Finding, FixInfo, Location
 
-FORMAT = 1
+FORMAT = 2
 RACY_WINDOW_NS = 2_000_000_000
 
 _GITIGNORE = "# Automatically created by kvguard.\n*\n"
@@ -72,7 +72,7 @@ def settings_key(parts: Any) -> str:
 
 
 def _finding_to_row(f: Finding) -> list:
-    fix = [f.fix.applicability, f.fix.message] if f.fix else None
+    fix = [f.fix.applicability, f.fix.message, f.fix.key] if f.fix else None
     return [
         f.code,
         f.message,
@@ -93,7 +93,7 @@ def _row_to_finding(row: list) -> Finding:
         location=Location(r, c),
         end_location=Location(er, ec),
         context=context,
-        fix=FixInfo(fix[0], fix[1]) if fix else None,
+        fix=FixInfo(*fix) if fix else None,
     )
 
 

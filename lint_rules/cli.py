@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
         "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
     )
     _add_lint_args(fix, fix_command=True)
-    rule = sub.add_parser("rule", help="explain a rule")
+    rule = sub.add_parser("rule", help="explain a rule (no code: list the rules)")
     rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
     rule.add_argument("--all", action="store_true", help="print every rule's documentation")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
@@ -235,8 +235,10 @@ def _main(argv: list[str]) -> int:
 def _cmd_rule(args, parser) -> int:
     from .registry import RULES, rule_doc
 
-    if args.all == bool(args.code):
-        parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all")
+    if args.all and args.code:
+        parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all, not both")
+    if not args.all and not args.code:
+        return _list_rules(args.output_format)
     codes = sorted(RULES) if args.all else [args.code.strip().upper()]
     for code in codes:
         if code not in RULES:
@@ -275,15 +277,44 @@ def _cmd_rule(args, parser) -> int:
     return EXIT_CLEAN
 
 
+def _list_rules(output_format: str) -> int:
+    """``kvguard rule`` alone: one line per rule (``kvguard rule CODE`` explains one)."""
+    from .registry import RULES
+
+    metas = [RULES[code] for code in sorted(RULES)]
+    if output_format == "json":
+        import json
+
+        items = [
+            {
+                "code": m.code,
+                "name": m.name,
+                "summary": m.summary,
+                "default": m.default_enabled,
+                "fixable": m.fixable,
+            }
+            for m in metas
+        ]
+        json.dump(items, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_CLEAN
+    width = max(len(m.name) for m in metas)
+    sys.stdout.write(f"{'code':<7} {'name':<{width}} {'default':<7} {'fix':<3} summary\n")
+    for m in metas:
+        default = "on" if m.default_enabled else "off"
+        fix = "yes" if m.fixable else "no"
+        sys.stdout.write(f"{m.code:<7} {m.name:<{width}} {default:<7} {fix:<3} {m.summary}\n")
+    sys.stdout.write("\n`kvguard rule CODE` explains a rule; `kvguard rule --all` explains them all.\n")
+    return EXIT_CLEAN
+
+
 def _cmd_check(args) -> int:
-    from .config import (
-        ConfigError,
-        SelectionLayer,
-        discover_config,
-        resolve_selection,
-        rule_catalog,
-    )
-    from .engine import Linter, Options, discover
+    import dataclasses
+
+    from .config import ConfigError, discover_config
+    from .discovery import discover
+    from .engine import Engine, Options
+    from .registry import Selection, UnknownRuleError, resolve_codes
 
     started = time.perf_counter()
     stdin_mode = args.stdin_filename is not None or args.paths == ["-"]
@@ -293,17 +324,14 @@ def _cmd_check(args) -> int:
     try:
         config = discover_config(paths, explicit=args.config, isolated=args.isolated)
         if args.cache_dir:
-            import dataclasses
-
             config = dataclasses.replace(config, cache_dir=os.path.abspath(args.cache_dir))
-        catalog = rule_catalog()
-        cli_layer = SelectionLayer(
+        cli_layer = Selection(
             select=tuple(args.select) if args.select is not None else None,
             extend_select=tuple(args.extend_select),
             ignore=tuple(args.ignore),
             origin="the command line",
         )
-        codes = resolve_selection([config.selection_layer(), cli_layer], catalog)
+        codes = resolve_codes(layers=[config.selection_layer(), cli_layer])
         options = Options(
             fix=args.fix,
             unsafe_fixes=args.unsafe_fixes,
@@ -311,10 +339,9 @@ def _cmd_check(args) -> int:
             use_cache=not args.no_cache,
             report_unused=args.show_unused_suppressions,
             jobs=args.jobs or None,
-            force_exclude=args.force_exclude,
         )
-        linter = Linter(config, catalog, codes, options)
-    except ConfigError as exc:
+        linter = Engine(config, codes, options)
+    except (ConfigError, UnknownRuleError) as exc:
         sys.stderr.write(f"kvguard: error: {exc}\n")
         return EXIT_ERROR
 
@@ -366,12 +393,11 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
             for fr in changed:
                 if fr.fix_target:
                     sys.stderr.write(f"would fix {fr.target.display} (target: {fr.fix_target})\n")
-            if would:
-                sys.stderr.write(f"Would fix {would} error{'s' if would != 1 else ''}.\n")
-            else:
-                sys.stderr.write("No errors would be fixed.\n")
+            sys.stderr.write(reporters.diff_summary(rows, would))
         if errors:
             return EXIT_ERROR
+        # As ruff: the status says whether anything would change; remaining findings are named
+        # in the summary above (``kvguard check`` exits 1 for them).
         return EXIT_FINDINGS if changed else EXIT_CLEAN
 
     if args.statistics:
@@ -416,64 +442,28 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
 
 
 def _check_stdin(args, linter, config) -> int:
-    from .engine import FileReport, PathMatcher, RunReport, Target, _rel, unified_diff
-    from .model import FileResult
-    from .source import SourceDecodeError, SourceEncodeError, decode_source, encode_source
+    from .discovery import excluder, make_target
+    from .engine import RunReport
+    from .source import SourceDecodeError, decode_source
 
-    display = (args.stdin_filename or "-").replace(os.sep, "/")
-    abspath = os.path.abspath(display)
-    target = Target(
-        abspath,
-        os.path.normpath(display).replace(os.sep, "/") if display != "-" else "-",
-        _rel(abspath, config.root),
-        True,
-    )
+    name = (args.stdin_filename or "-").replace(os.sep, "/")
     data = sys.stdin.buffer.read()
     options = linter.options
-    fixing = options.fix or options.diff
     try:
         source = decode_source(data)
     except SourceDecodeError as exc:
         if options.fix and not options.diff:
             sys.stdout.buffer.write(data)  # never lose the input
-        sys.stderr.write(f"error: {target.display}: {exc}\n")
+        sys.stderr.write(f"error: {make_target(name, config).display}: {exc}\n")
         return EXIT_ERROR
-    excluded = args.force_exclude and PathMatcher(config.all_excludes, config.root).match_path(
-        target.rel
-    )
-    codes = frozenset() if excluded else linter.codes_for(target)
-    result = linter.lint_source(source.text, target.display, codes)
-    fr = FileReport(target=target, result=result)
+    excluded = args.force_exclude and excluder(config).match(make_target(name, config).rel)
+    fr, new_bytes = linter.check_stdin(source, name, excluded)
     report = RunReport(files=[fr])
-    new_text = source.text
-    if fixing and result.error is None and any(linter._fix_allowed(f) for f in result.findings):
-        outcome = linter.fix_source(source, target.display, codes)
-        if outcome.error:
-            fr.fix_error = outcome.error
-        elif outcome.new_text != source.text:
-            try:
-                encode_source(outcome.new_text, source.encoding, source.bom)
-            except SourceEncodeError as exc:
-                fr.fix_error = str(exc)
-            else:
-                new_text = outcome.new_text
-                fr.fixed = list(outcome.fixed)
-                if options.diff:
-                    fr.diff = unified_diff(source.text, new_text, target.display)
-                else:
-                    fr.result = FileResult(
-                        path=target.display,
-                        findings=list(outcome.remaining),
-                        unused_suppressions=result.unused_suppressions,
-                    )
     if options.fix and not options.diff:
         # Fixed (or untouched) source on stdout, diagnostics on stderr.
         sys.stdout.flush()
-        sys.stdout.buffer.write(
-            encode_source(new_text, source.encoding, source.bom)
-            if new_text != source.text
-            else data
-        )
+        sys.stdout.buffer.write(new_bytes if new_bytes is not None else data)
         sys.stdout.flush()
-        return _emit(args, report, options, out=sys.stderr, stdin_text=new_text)
+        text = source.text if new_bytes is None else decode_source(new_bytes).text
+        return _emit(args, report, options, out=sys.stderr, stdin_text=text)
     return _emit(args, report, options, stdin_text=source.text)

@@ -6,21 +6,20 @@ explicitly).  Its directory is the *project root*: relative patterns and ``cache
 resolved against it.  Anything wrong (unknown key, wrong type, unknown rule code, bad TOML)
 raises :class:`ConfigError` with a one-line message; the CLI turns that into exit status 2.
 
-Rule selectors follow ruff: a selector is a full code (``KVG001``), a prefix (``KVG0``,
-``KVG``) or ``ALL``.  ``select`` replaces the default set, ``extend-select`` adds, ``ignore``
-removes; within one layer the most specific selector wins (``select = ["KVG"]`` plus
-``ignore = ["KVG002"]`` enables all rules but KVG002).  The configuration file is one layer, the
-command line is another one on top of it.
+Rule selection (``select``, ``extend-select``, ``ignore``) is resolved by
+:func:`lint_rules.registry.resolve_codes`: the configuration file is one layer
+(:meth:`Config.selection_layer`), the command line another one on top of it.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Optional
 
 from .model import ScopeConfig
+from .registry import Selection
 
 # Directories skipped while walking (like ruff's defaults); a user's ``exclude`` replaces this.
 DEFAULT_EXCLUDES: tuple[str, ...] = (
@@ -64,84 +63,6 @@ class ConfigError(Exception):
 
 
 # --------------------------------------------------------------------------------------------
-# Rule catalog (codes only; never imports libcst)
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RuleCatalog:
-    all_codes: tuple[str, ...]
-    default_codes: frozenset[str]
-
-
-def rule_catalog() -> RuleCatalog:
-    """Known rule codes and the default-enabled ones (from the libcst-free rule registry)."""
-    from . import registry
-
-    return RuleCatalog(
-        all_codes=tuple(sorted(registry.RULES)), default_codes=frozenset(registry.default_codes())
-    )
-
-
-@dataclass(frozen=True)
-class SelectionLayer:
-    select: Optional[tuple[str, ...]] = None
-    extend_select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    origin: str = "command line"
-
-
-def expand_selector(selector: str, all_codes: Iterable[str], origin: str = "") -> list[str]:
-    sel = selector.strip().upper()
-    codes = list(all_codes)
-    if sel == "ALL":
-        return codes
-    matched = [code for code in codes if code.startswith(sel)] if sel else []
-    if not matched:
-        where = f" in {origin}" if origin else ""
-        known = ", ".join(codes)
-        raise ConfigError(f"unknown rule selector {selector!r}{where} (known codes: {known})")
-    return matched
-
-
-def _specificity(selector: str) -> int:
-    sel = selector.strip().upper()
-    return 0 if sel == "ALL" else len(sel)
-
-
-def resolve_selection(layers: Iterable[SelectionLayer], catalog: RuleCatalog) -> frozenset[str]:
-    """Apply selection layers (config, then command line) to the default rule set."""
-    enabled = set(catalog.default_codes)
-    for layer in layers:
-        # Validate every selector first, so typos never pass silently.
-        for group in (layer.select or ()), layer.extend_select, layer.ignore:
-            for selector in group:
-                expand_selector(selector, catalog.all_codes, layer.origin)
-        new_enabled = set()
-        for code in catalog.all_codes:
-            best: Optional[tuple[int, int]] = None  # (specificity, 1 select / 0 ignore)
-            for kind, group in (
-                (1, layer.select or ()),
-                (1, layer.extend_select),
-                (0, layer.ignore),
-            ):
-                for selector in group:
-                    sel = selector.strip().upper()
-                    if sel == "ALL" or code.startswith(sel):
-                        cand = (_specificity(sel), kind)
-                        # On equal specificity an ignore wins (kind 0 sorts first in the tie).
-                        if best is None or cand[0] > best[0] or (cand[0] == best[0] and kind == 0):
-                            best = cand
-            if best is not None:
-                if best[1] == 1:
-                    new_enabled.add(code)
-            elif layer.select is None and code in enabled:
-                new_enabled.add(code)
-        enabled = new_enabled
-    return frozenset(enabled)
-
-
-# --------------------------------------------------------------------------------------------
 # Config file
 # --------------------------------------------------------------------------------------------
 
@@ -170,9 +91,9 @@ class Config:
     def resolved_cache_dir(self) -> str:
         return self.cache_dir or os.path.join(self.root, DEFAULT_CACHE_DIR)
 
-    def selection_layer(self) -> SelectionLayer:
+    def selection_layer(self) -> Selection:
         origin = f"{self.path} [tool.kvguard]" if self.path else "configuration"
-        return SelectionLayer(self.select, self.extend_select, self.ignore, origin)
+        return Selection(self.select, self.extend_select, self.ignore, origin)
 
 
 _KEYS = (
@@ -323,7 +244,8 @@ def load_config_file(path: str) -> Config:
 
 
 def common_root(paths: Iterable[str]) -> str:
-    absolute = [os.path.abspath(p) for p in paths] or [os.getcwd()]
+    # Symbolic links resolved: a path typed through a link finds the project it lies in.
+    absolute = [os.path.realpath(p) for p in paths] or [os.getcwd()]
     try:
         root = os.path.commonpath(absolute)
     except ValueError:  # different drives (Windows)
@@ -354,15 +276,42 @@ def find_config(start: str) -> Optional[str]:
         current = parent
 
 
+# What marks a project's root when no configuration file names it (nearest one up wins).
+PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+
+
+def find_project_root(start: str) -> Optional[str]:
+    """The nearest directory at or above ``start`` holding a :data:`PROJECT_MARKERS` entry."""
+    current = os.path.abspath(start)
+    while True:
+        if any(os.path.exists(os.path.join(current, m)) for m in PROJECT_MARKERS):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
 def discover_config(
     targets: Iterable[str], explicit: Optional[str] = None, isolated: bool = False
 ) -> Config:
+    """The run's configuration, with the project root path-based scope is matched from: the
+    configuration file's directory, else the nearest directory above the targets with a
+    pyproject.toml, setup.py, setup.cfg or .git, else none (``"/"``: absolute paths)."""
+    start = common_root(targets)
     if isolated:
-        return Config(root=os.getcwd())
-    if explicit:
-        return load_config_file(explicit)
-    found = find_config(common_root(targets))
-    if found is None:
-        return Config(root=os.getcwd())
-    table = _kvguard_table(_load_toml(found))
-    return parse_settings(table, found, os.path.dirname(found))
+        config = Config(root=os.getcwd())
+    elif explicit:
+        config = load_config_file(explicit)
+    else:
+        found = find_config(start)
+        if found is None:
+            config = Config(root=os.getcwd())
+        else:
+            table = _kvguard_table(_load_toml(found))
+            config = parse_settings(table, found, os.path.dirname(found))
+    if config.path is not None:
+        project = os.path.dirname(config.path)
+    else:
+        project = find_project_root(start) or os.sep
+    return replace(config, scope=replace(config.scope, root=project))

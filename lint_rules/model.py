@@ -6,8 +6,8 @@ without paying for the parser import.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Optional
+from dataclasses import dataclass, field
+from typing import Optional
 
 
 @dataclass(frozen=True, order=True)
@@ -29,6 +29,9 @@ class FixInfo:
 
     applicability: str
     message: str
+    # Findings whose fixes share a non-empty key (within one file) are fixed by one edit, and
+    # count as one fix in the summaries.
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,21 +47,6 @@ class Finding:
     def sort_key(self) -> tuple:
         return (self.location.row, self.location.column, self.code, self.message)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> "Finding":
-        fix = data.get("fix")
-        return Finding(
-            code=data["code"],
-            message=data["message"],
-            location=Location(**data["location"]),
-            end_location=Location(**data["end_location"]),
-            context=data.get("context", "<module>"),
-            fix=FixInfo(**fix) if fix else None,
-        )
-
 
 @dataclass(frozen=True)
 class ScopeConfig:
@@ -71,6 +59,8 @@ class ScopeConfig:
     wherever it lives.
     ``all_code``: also backend-like code anywhere (audits; lint_rules/audit.py).
     ``kvg004_write_gating``: KVG004 also reports caches that only gate KV writes.
+    ``root``: the project root ``paths`` are matched relative to (``"/"``: absolute paths);
+    None: the path as given (see :func:`lint_rules.scope.scope_path`).
     """
 
     paths: tuple[str, ...] = ("**/layers/attention/**",)
@@ -79,6 +69,7 @@ class ScopeConfig:
     # The attribute names that hold the allocator (``allocator-attributes``; forks rename it).
     allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",)
     kvg004_write_gating: bool = False
+    root: Optional[str] = None
 
 
 @dataclass

@@ -1,8 +1,10 @@
-"""The rule index: codes, names and prefilter needles, without importing libcst.
+"""The rule index: codes, names, prefilter needles and rule selection, without importing libcst.
 
 The engine consults this to select rules and to skip files no selected rule can match, so a run
 over a tree where nothing can match never pays for importing the parser. Each rule's docs,
-cases and logic live in its own module under ``lint_rules/rules/``; ``load_rules`` imports them.
+cases and logic live in its own module under ``lint_rules/rules/``; :func:`load_rule` imports
+it. Nothing outside ``lint_rules/rules/`` and this module names a rule code: the engine, the
+checker and the reporters iterate over :data:`RULES` and ask each entry's properties.
 """
 
 from __future__ import annotations
@@ -96,48 +98,120 @@ RULES: dict[str, RuleMeta] = {
 }
 PREFIX = "KVG"
 
+# Rule classes registered directly (a rule defined outside lint_rules/rules/, e.g. by a test).
+_CLASSES: dict[str, type] = {}
+
+
+def register(meta: RuleMeta, rule_class: Optional[type] = None) -> None:
+    """Add a rule to the index (``rule_class``: when it does not live in ``lint_rules.rules``).
+    Forked workers inherit it; a new process does not."""
+    RULES[meta.code] = meta
+    if rule_class is not None:
+        _CLASSES[meta.code] = rule_class
+
+
+def unregister(code: str) -> None:
+    RULES.pop(code, None)
+    _CLASSES.pop(code, None)
+
+
+# --------------------------------------------------------------------------------------------
+# Selection (the one implementation: configuration, command line and codemod all use it)
+# --------------------------------------------------------------------------------------------
+
 
 class UnknownRuleError(ValueError):
-    pass
+    """A selector that names no rule (the CLI exits 2 with this message)."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One layer of rule selection: the configuration file, or the command line on top of it."""
+
+    select: Optional[tuple[str, ...]] = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    origin: str = "command line"
 
 
 def default_codes() -> frozenset[str]:
     return frozenset(code for code, meta in RULES.items() if meta.default_enabled)
 
 
-def expand(selector: str) -> frozenset[str]:
+def expand(selector: str, origin: str = "") -> frozenset[str]:
     """A code (``KVG001``), a prefix (``KVG00``, ``KVG``) or ``ALL`` -> rule codes."""
     sel = selector.strip().upper()
     if sel == "ALL":
         return frozenset(RULES)
     codes = frozenset(code for code in RULES if sel and code.startswith(sel))
     if not codes:
-        raise UnknownRuleError(f"unknown rule selector {selector!r} (known: {', '.join(RULES)})")
+        where = f" in {origin}" if origin else ""
+        known = ", ".join(sorted(RULES))
+        raise UnknownRuleError(f"unknown rule selector {selector!r}{where} (known codes: {known})")
     return codes
+
+
+def _specificity(selector: str) -> int:
+    sel = selector.strip().upper()
+    return 0 if sel == "ALL" else len(sel)
 
 
 def resolve_codes(
     select: Optional[Iterable[str]] = None,
     ignore: Iterable[str] = (),
     extend_select: Iterable[str] = (),
+    *,
+    layers: Optional[Iterable[Selection]] = None,
 ) -> frozenset[str]:
-    """ruff-like selection: ``select`` replaces the defaults, then extend-select, then ignore."""
-    codes = set(default_codes()) if select is None else set()
-    for sel in select or ():
-        codes |= expand(sel)
-    for sel in extend_select:
-        codes |= expand(sel)
-    for sel in ignore:
-        codes -= expand(sel)
-    return frozenset(codes)
+    """ruff's selection: starting from the default rules, each layer (``layers``, or the one
+    layer the other arguments give) either replaces the set (``select``) or edits it
+    (``extend_select`` adds, ``ignore`` removes); within one layer the most specific selector
+    wins, an ignore winning a tie (``select = ["KVG"]`` + ``ignore = ["KVG002"]``: all but
+    KVG002). Every selector is validated first, so typos never pass silently."""
+    if layers is None:
+        layers = [
+            Selection(
+                tuple(select) if select is not None else None, tuple(extend_select), tuple(ignore)
+            )
+        ]
+    all_codes = sorted(RULES)
+    enabled = set(default_codes())
+    for layer in layers:
+        for group in (layer.select or ()), layer.extend_select, layer.ignore:
+            for selector in group:
+                expand(selector, layer.origin)
+        new_enabled = set()
+        for code in all_codes:
+            best: Optional[tuple[int, int]] = None  # (specificity, 1 select / 0 ignore)
+            for kind, group in (
+                (1, layer.select or ()),
+                (1, layer.extend_select),
+                (0, layer.ignore),
+            ):
+                for selector in group:
+                    sel = selector.strip().upper()
+                    if sel == "ALL" or code.startswith(sel):
+                        cand = (_specificity(sel), kind)
+                        if best is None or cand[0] > best[0] or (cand[0] == best[0] and kind == 0):
+                            best = cand
+            if best is not None:
+                if best[1] == 1:
+                    new_enabled.add(code)
+            elif layer.select is None and code in enabled:
+                new_enabled.add(code)
+        enabled = new_enabled
+    return frozenset(enabled)
 
 
-def may_match(text: str, codes: Iterable[str]) -> bool:
-    return any(RULES[c].may_match(text) for c in codes)
+# --------------------------------------------------------------------------------------------
+# Rule classes (import libcst)
+# --------------------------------------------------------------------------------------------
 
 
 def load_rule(code: str):
     """The rule class (imports libcst)."""
+    if code in _CLASSES:
+        return _CLASSES[code]
     meta = RULES[code]
     module = importlib.import_module(f"lint_rules.rules.{meta.module}")
     for value in vars(module).values():

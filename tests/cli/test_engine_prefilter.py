@@ -16,23 +16,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lint_rules import checker
-from lint_rules.config import Config, rule_catalog
-from lint_rules.engine import Linter, Options
+from lint_rules.config import Config
+from lint_rules.settings import Options, RunSettings
+from lint_rules.triage import Triage
 from lint_rules.model import ScopeConfig
 from lint_rules.registry import RULES
 from lint_rules.source import BOM, _may_have_cookie, decode_source
 
 REPO = Path(__file__).resolve().parents[2]
-CATALOG = rule_catalog()
 CODE_SETS = [
     frozenset(c) for n in range(1, len(RULES) + 1) for c in itertools.combinations(sorted(RULES), n)
 ]
 SCOPES = [ScopeConfig(), ScopeConfig(all_code=True)]
 
 
-def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Linter:
-    return Linter(
-        Config(root=str(REPO), scope=scope), CATALOG, codes, Options(report_unused=report_unused)
+def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Triage:
+    return Triage(
+        RunSettings(Config(root=str(REPO), scope=scope), codes, Options(report_unused=report_unused))
     )
 
 
@@ -48,7 +48,7 @@ def check_implication(data: bytes, path: str) -> None:
         return
     for codes, scope, lin in LINTERS:
         if checker.needs_parse(text, path, codes, scope):
-            assert lin._bytes_may_match(data, codes), (path, sorted(codes))
+            assert lin.bytes_may_match(data, codes), (path, sorted(codes))
 
 
 WORDS = sorted({n for meta in RULES.values() for group in meta.needles for n in group}) + [

@@ -493,14 +493,16 @@ def test_stdin_with_undecodable_input_gives_the_input_back(project):
 
 
 def test_file_deleted_between_discovery_and_reading(project, monkeypatch):
-    from lint_rules.config import discover_config, resolve_selection, rule_catalog
-    from lint_rules.engine import Linter, Options, discover
+    from lint_rules.config import discover_config
+    from lint_rules.discovery import discover
+    from lint_rules.engine import Engine, Options
+    from lint_rules.registry import resolve_codes
 
     monkeypatch.chdir(project)
     write(project, "pkg/gone_backend.py", BUGGY)
     write(project, "pkg/gone_plain.py", "x = 1\n")
     config = discover_config(["."])
-    codes = resolve_selection([config.selection_layer()], rule_catalog())
+    codes = resolve_codes(layers=[config.selection_layer()])
     for jobs in (1, 2):
         found = discover(["."], config)
         assert {"pkg/gone_backend.py", "pkg/gone_plain.py"} <= {t.display for t in found.targets}
@@ -509,9 +511,7 @@ def test_file_deleted_between_discovery_and_reading(project, monkeypatch):
         }
         for display in saved:
             os.unlink(display)
-        report = Linter(config, rule_catalog(), codes, Options(use_cache=False, jobs=jobs)).run(
-            found
-        )
+        report = Engine(config, codes, Options(use_cache=False, jobs=jobs)).run(found)
         by_path = {fr.target.display: fr.result for fr in report.files}
         for display in saved:
             assert by_path[display].error == "No such file or directory", by_path[display]
@@ -521,23 +521,23 @@ def test_file_deleted_between_discovery_and_reading(project, monkeypatch):
 
 
 def test_file_deleted_between_lint_and_fix_is_not_recreated(project, monkeypatch):
-    from lint_rules.config import discover_config, resolve_selection, rule_catalog
-    from lint_rules.engine import Linter, Options, discover
+    from lint_rules.config import discover_config
+    from lint_rules.discovery import discover
+    from lint_rules.engine import Engine, Options
+    from lint_rules.registry import resolve_codes
 
     monkeypatch.chdir(project)
     victim = write(project, "pkg/victim_backend.py", BUGGY)
     config = discover_config(["."])
-    codes = resolve_selection([config.selection_layer()], rule_catalog())
-    linter = Linter(
-        config, rule_catalog(), codes, Options(fix=True, unsafe_fixes=True, use_cache=False, jobs=1)
-    )
-    original = Linter._apply_fixes
+    codes = resolve_codes(layers=[config.selection_layer()])
+    linter = Engine(config, codes, Options(fix=True, unsafe_fixes=True, use_cache=False, jobs=1))
+    original = Engine._apply_fixes
 
     def racing(self, report, cache):
         os.unlink(victim)  # linted fine, gone before the fix reads it again
         return original(self, report, cache)
 
-    monkeypatch.setattr(Linter, "_apply_fixes", racing)
+    monkeypatch.setattr(Engine, "_apply_fixes", racing)
     report = linter.run(discover(["."], config))
     by_path = {fr.target.display: fr for fr in report.files}
     assert by_path["pkg/victim_backend.py"].fix_error == "No such file or directory"

@@ -1,0 +1,172 @@
+"""Which files a run lints: the named paths, directories walked, exclusions applied.
+
+Explicitly named files are linted whatever their suffix (unless ``--force-exclude`` excludes
+them); directories are walked for ``*.py`` / ``*.pyi``, following symbolic links only within
+the named tree (loops are cut). Exclusions use the package's one glob dialect
+(:mod:`lint_rules.globs`), anchored at the project root. Targets come out sorted by display
+path, so output order never depends on the file system.
+"""
+
+from __future__ import annotations
+
+import os
+import stat as stat_mod
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .config import Config
+from .globs import GlobSet, is_under
+
+PY_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass(frozen=True)
+class Target:
+    abspath: str
+    display: str  # as given on the command line (normalised, POSIX)
+    rel: str  # relative to the project root (POSIX), absolute when outside it
+    explicit: bool = False
+
+
+@dataclass
+class Discovery:
+    targets: list[Target] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (display path, reason)
+
+
+def project_root(config: Config) -> str:
+    """The directory path-based settings are relative to (``"/"`` when there is none)."""
+    return config.scope.root or config.root
+
+
+def rel_path(abspath: str, root: str) -> str:
+    if abspath == root:
+        return "."
+    prefix = root.rstrip(os.sep) + os.sep
+    rel = abspath[len(prefix) :] if abspath.startswith(prefix) else abspath
+    return rel.replace(os.sep, "/") if os.sep != "/" else rel
+
+
+def display_path(path: str) -> str:
+    return os.path.normpath(path).replace(os.sep, "/")
+
+
+def real_path(abspath: str) -> str:
+    """``abspath`` with its directory's symbolic links resolved (the file name itself kept)."""
+    head, tail = os.path.split(abspath)
+    return os.path.join(os.path.realpath(head), tail)
+
+
+def make_target(path: str, config: Config, explicit: bool = True) -> Target:
+    abspath = os.path.abspath(path)
+    root = os.path.realpath(project_root(config))
+    return Target(abspath, display_path(path), rel_path(real_path(abspath), root), explicit)
+
+
+def excluder(config: Config) -> GlobSet:
+    return GlobSet(config.all_excludes, anchored=True, root=os.path.realpath(project_root(config)))
+
+
+def os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) -> Discovery:
+    # Paths are matched relative to the project root with symbolic links in their directories
+    # resolved, so a file gets the same settings however it was reached.
+    root = os.path.realpath(project_root(config))
+    excluded = excluder(config)
+    found = Discovery()
+    seen: set[str] = set()
+
+    def add(abspath: str, display: str, rel: str, explicit: bool) -> None:
+        if abspath not in seen:
+            seen.add(abspath)
+            found.targets.append(Target(abspath, display, rel, explicit))
+
+    for arg in paths:
+        display = display_path(arg)
+        abspath = os.path.abspath(arg)
+        try:
+            st = os.stat(abspath)  # explicitly named: follow links
+        except OSError as exc:
+            found.errors.append((display, os_reason(exc)))
+            continue
+        rel = rel_path(real_path(abspath), root)
+        if stat_mod.S_ISDIR(st.st_mode):
+            if force_exclude and excluded.match(rel):
+                continue
+            _walk(abspath, display, root, excluded, add, found.errors)
+        elif stat_mod.S_ISREG(st.st_mode):
+            if force_exclude and excluded.match(rel):
+                continue
+            add(abspath, display, rel, True)
+        else:
+            found.errors.append((display, "not a regular file or directory"))
+    found.targets.sort(key=lambda t: t.display)
+    return found
+
+
+def _dangling(path: str) -> bool:
+    """A symbolic link whose target does not exist (not a loop: those are cut silently)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def _walk(
+    top: str, top_display: str, root: str, excluded: GlobSet, add: Callable, errors: list
+) -> None:
+    top_real = os.path.realpath(top)
+    visited = {top_real}
+    # (path, display, real path)
+    stack = [(top, top_display, top_real)]
+    while stack:
+        directory, display, real_dir = stack.pop()
+        try:
+            with os.scandir(directory) as it:
+                entries = list(it)
+        except OSError as exc:
+            errors.append((display, f"cannot list directory: {os_reason(exc)}"))
+            continue
+        for entry in entries:
+            name = entry.name
+            child_display = name if display == "." else f"{display}/{name}"
+            rel = rel_path(os.path.join(real_dir, name), root)
+            try:
+                if entry.is_symlink():
+                    if name.endswith(PY_SUFFIXES) and _dangling(entry.path):
+                        # A link to nothing is reported (as ruff does), not skipped silently.
+                        if excluded.empty or not excluded.match_entry(name, rel):
+                            errors.append(
+                                (child_display, "No such file or directory (broken link)")
+                            )
+                        continue
+                    # Follow links only within the tree that was named (loops are cut below).
+                    real = os.path.realpath(entry.path)
+                    if not is_under(real, top_real):
+                        continue
+                    is_dir = os.path.isdir(real)
+                    is_file = not is_dir and os.path.isfile(real)
+                else:
+                    real = None
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    is_file = not is_dir and entry.is_file(follow_symlinks=False)
+            except OSError:
+                continue  # vanished while we looked
+            if is_dir:
+                child_real = real if real is not None else os.path.join(real_dir, name)
+                if child_real in visited:
+                    continue
+                if not excluded.empty and excluded.match_entry(name, rel):
+                    continue
+                visited.add(child_real)
+                stack.append((entry.path, child_display, child_real))
+            elif is_file and name.endswith(PY_SUFFIXES):
+                if not excluded.empty and excluded.match_entry(name, rel):
+                    continue
+                add(entry.path, child_display, rel, False)

@@ -1,0 +1,102 @@
+"""A run's settings: options, selected rules, per-file rule sets and the result cache's key.
+
+libcst-free: the checker is imported only when a file is linted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .config import Config
+from .discovery import Target, project_root
+from .globs import GlobSet
+from .model import FileResult, Finding
+from .registry import expand
+
+
+@dataclass
+class Options:
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    use_cache: bool = True
+    report_unused: bool = False
+    jobs: Optional[int] = None
+
+
+class RunSettings:
+    def __init__(self, config: Config, codes: frozenset[str], options: Options) -> None:
+        self.config = config
+        self.codes = codes
+        self.options = options
+        self.scope = config.scope
+        origin = f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores"
+        root = project_root(config)
+        self._pfi = [
+            (
+                GlobSet([pattern], anchored=True, root=root),
+                frozenset(c for s in sels for c in expand(s, f"{origin} {pattern!r}")),
+            )
+            for pattern, sels in config.per_file_ignores
+        ]
+
+    def codes_for(self, target: Target) -> frozenset[str]:
+        """The selected rules minus the file's per-file-ignores (matched root-relative)."""
+        codes = self.codes
+        for matcher, ignored in self._pfi:
+            if matcher.match(target.rel):
+                codes = codes - ignored
+        return codes
+
+    def fix_allowed(self, finding: Finding) -> bool:
+        if finding.fix is None:
+            return False
+        return finding.fix.applicability == "safe" or self.options.unsafe_fixes
+
+    def open_cache(self):
+        from . import __version__
+        from .cache import ResultCache, settings_key, tool_fingerprint
+
+        scope = self.scope
+        key = settings_key(
+            {
+                "tool": tool_fingerprint(),
+                "root": self.config.root,
+                "codes": sorted(self.codes),
+                "scope": [
+                    list(scope.paths),
+                    list(scope.base_patterns),
+                    scope.all_code,
+                    scope.root,
+                    list(scope.allocator_attributes),
+                    scope.kvg004_write_gating,
+                ],
+                "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
+                "unused": self.options.report_unused,
+            }
+        )
+        cache = ResultCache(self.config.resolved_cache_dir, __version__, key)
+        cache.load()
+        return cache
+
+    def lint(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
+        """``checker.lint_text`` that never raises (a crash becomes the file's error)."""
+        from . import checker
+
+        try:
+            result = checker.lint_text(
+                text,
+                display,
+                codes,
+                self.scope,
+                report_unused_suppressions=self.options.report_unused,
+            )
+        except Exception as exc:  # the checker promises not to raise; never lose other files
+            result = FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")
+        result.path = display
+        return result
+
+    def target_version(self) -> Optional[str]:
+        tv = self.config.target_version
+        return None if tv == "auto" else tv

@@ -1,0 +1,162 @@
+"""Triage: read a file and decide, as cheaply as possible, whether it needs a parse.
+
+In order: the result cache by content hash; the per-file rule set; a byte-level needle test for
+plain UTF-8 input; decoding; the checker's sound text prefilter (needles and scope) and its
+stdlib-``ast`` proof. The outcome is typed: :class:`Settled` (decided here), :class:`Cached`
+(found in the cache) or :class:`NeedsParse`. No libcst import.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from .discovery import Target, os_reason
+from .fileio import read_file
+from .model import FileResult
+from .registry import RULES
+from .settings import RunSettings
+from .source import BOM, SourceDecodeError, _may_have_cookie, decode_source
+
+
+@dataclass
+class Settled:
+    """Decided without a parse (or unreadable): store ``result`` when ``cacheable``."""
+
+    result: FileResult
+    st: Optional[os.stat_result]
+    digest: Optional[str]
+    cacheable: bool
+
+
+@dataclass
+class Cached:
+    """The cache holds the result of these very bytes (its stat signature is refreshed)."""
+
+    result: FileResult
+    st: os.stat_result
+    digest: str
+
+
+@dataclass
+class NeedsParse:
+    st: os.stat_result
+    digest: str
+
+
+Outcome = Union[Settled, Cached, NeedsParse]
+
+
+class Triage:
+    def __init__(self, settings: RunSettings) -> None:
+        self.settings = settings
+        self.report_unused = settings.options.report_unused
+        self._needles = {
+            code: tuple(
+                tuple(n.encode("utf-8") for n in group)
+                for group in RULES[code].needles_for(settings.scope)
+            )
+            for code in settings.codes
+            if code in RULES
+            and all(n.isascii() for group in RULES[code].needles_for(settings.scope) for n in group)
+        }
+        # Per selected code set: (a rule lacks byte needles -> always check the text, needles).
+        self._needle_plans: dict[frozenset[str], tuple] = {}
+
+    def bytes_may_match(self, data: bytes, codes: frozenset[str]) -> bool:
+        """Byte-level form of the registry prefilter (every needle group present).
+
+        Only used for UTF-8 input without a cookie: there an ASCII needle occurs in the bytes
+        exactly when it occurs in the decoded text, so this never hides a file that
+        ``checker.needs_parse`` would parse (it is implied by it).
+        """
+        if self.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
+            return True
+        plan = self._needle_plans.get(codes)
+        if plan is None:
+            unknown = any(code not in self._needles for code in codes)
+            plan = self._needle_plans[codes] = (
+                unknown,
+                tuple(self._needles[c] for c in sorted(codes) if c in self._needles),
+            )
+        if plan[0]:
+            return True
+        # Each distinct needle is searched at most once (the rules share most of them).
+        seen: dict[bytes, bool] = {}
+        for needles in plan[1]:
+            for group in needles:
+                hit = False
+                for n in group:
+                    found = seen.get(n)
+                    if found is None:
+                        found = seen[n] = n in data
+                    if found:
+                        hit = True
+                        break
+                if not hit:
+                    break
+            else:
+                return True
+        return False
+
+    def unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
+        """Result for a file the prefilter rules out; still scans suppressions when asked."""
+        if self.report_unused:
+            lowered = text.lower()
+            if "noqa" in lowered or "kvguard" in lowered:
+                # The checker scans suppression comments without parsing (no libcst import).
+                return self.settings.lint(text, display, codes)
+        return FileResult(path=display)
+
+    def needs_parse(self, text: str, display: str, codes: frozenset[str]) -> bool:
+        from . import checker
+
+        return bool(codes) and checker.needs_parse(text, display, codes, self.settings.scope)
+
+    def __call__(self, target: Target, cache) -> Outcome:
+        """Read, decode and prefilter one file."""
+        display = target.display
+        try:
+            st, data = read_file(target.abspath)
+        except OSError as exc:
+            return Settled(FileResult(path=display, error=os_reason(exc)), None, None, False)
+        digest = None
+        if cache is not None:
+            entry = cache.entries.get(target.abspath)
+            if entry is not None and entry[3] is not None:
+                from .cache import content_hash
+
+                digest = content_hash(data)
+                hit = cache.by_hash(target.abspath, display, st, digest, refresh=False)
+                if hit is not None:
+                    return Cached(hit, st, digest)
+        codes = self.settings.codes_for(target)
+        if not codes:
+            return Settled(FileResult(path=display), st, None, True)
+        if (
+            not data.startswith(BOM)
+            and not _may_have_cookie(data)
+            and not self.bytes_may_match(data, codes)
+        ):
+            # UTF-8 by Python's rules and no rule can match: validate the encoding only.
+            if data.isascii():
+                return Settled(FileResult(path=display), st, None, True)
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # fall through to decode_source for the precise message
+            else:
+                return Settled(FileResult(path=display), st, None, True)
+        try:
+            source = decode_source(data)
+        except SourceDecodeError as exc:
+            return Settled(FileResult(path=display, error=str(exc)), st, None, False)
+        if self.needs_parse(source.text, display, codes):
+            from . import checker
+
+            if not checker.proven_clean(source.text, codes, self.settings.scope):
+                from .cache import content_hash
+
+                return NeedsParse(st, digest or content_hash(data))
+        return Settled(self.unparsed_result(source.text, display, codes), st, None, True)
