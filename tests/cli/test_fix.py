@@ -211,6 +211,10 @@ SCHEDULER = (
     "        self.is_hybrid_swa = isinstance(\n"
     "            self.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator\n"
     "        )\n"
+    "\n"
+    "    # reads KV through the active pool: backend-like, so the audit mode reports it\n"
+    "    def peek(self, runner, layer_id):\n"
+    "        return runner.token_to_kv_pool.get_key_buffer(layer_id)\n"
 )
 
 
