@@ -9,7 +9,8 @@ put where it cannot break or move anything:
   syntax. Then ``# kvguard: ignore[CODE]`` goes on the first line of the finding's statement
   instead (kvguard honours it there), if that line can take it;
 * never where it would push a line past the formatter's line length (``line-length`` of
-  ``[tool.black]``, else of ``[tool.ruff]``, in the project's pyproject.toml; 88 otherwise): black
+  ``[tool.black]``, else of ``[tool.ruff]``, in the first pyproject.toml at or above the project
+  root; 88 otherwise): black
   would then split the statement and carry the comment to another line, where it no longer
   suppresses anything. The statement's first line is tried instead, as above.
 
@@ -47,8 +48,17 @@ class Plan:
 
 
 def formatter_line_length(root: str) -> int:
-    """``line-length`` of black (else ruff) in ``root``/pyproject.toml, else 88."""
-    path = os.path.join(root, "pyproject.toml")
+    """``line-length`` of black (else ruff) in the first pyproject.toml at or above ``root``
+    (where black looks for its configuration too), else 88."""
+    path, current = None, os.path.abspath(root)
+    while path is None:
+        candidate = os.path.join(current, "pyproject.toml")
+        if os.path.isfile(candidate):
+            path = candidate
+        elif os.path.dirname(current) == current:
+            return DEFAULT_LINE_LENGTH
+        else:
+            current = os.path.dirname(current)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
