@@ -125,7 +125,11 @@ def plan(text: str, findings: Sequence[Finding], line_length: int) -> Plan:
     out = Plan(text)
     if not findings:
         return out
-    blocked, comments = _line_facts(text)
+    try:
+        blocked, comments = _line_facts(text)
+    except (tokenize.TokenError, SyntaxError) as exc:
+        out.unplaced = [(f, f"cannot tokenize the file ({exc})") for f in findings]
+        return out
     lines = text.splitlines(keepends=True)
     index = SourceIndex(text)
     # row -> (kind, codes, findings); noqa rows first, then the statement-line fallbacks

@@ -290,8 +290,8 @@ def _cmd_check(args) -> int:
 
     from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
 
-    if adoption.usage_error(args):
-        sys.stderr.write(f"kvguard: error: {adoption.usage_error(args)}\n")
+    if (problem := adoption.usage_error(args)) is not None:
+        sys.stderr.write(f"kvguard: error: {problem}\n")
         return EXIT_ERROR
     started = time.perf_counter()
     stdin_mode = args.stdin_filename is not None or args.paths == ["-"]

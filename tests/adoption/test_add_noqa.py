@@ -169,3 +169,13 @@ def test_conflicting_options(tmp_path, extra):
     project(tmp_path, "        self.a = isinstance(allocator, SWATokenToKVPoolAllocator)\n")
     run = kv("check", "--add-noqa", *extra, ".", cwd=tmp_path)
     assert run.rc == 2 and "cannot be combined" in run.err
+
+
+def test_plan_never_guesses_on_text_it_cannot_tokenize():
+    from lint_rules.add_noqa import plan
+    from lint_rules.model import Finding, Location
+
+    finding = Finding("KVG001", "m", Location(1, 5), Location(1, 9))
+    out = plan("x = (alloc\n", [finding], 88)
+    assert out.text == "x = (alloc\n" and not out.placed
+    assert out.unplaced and "cannot tokenize" in out.unplaced[0][1]
