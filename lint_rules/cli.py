@@ -134,6 +134,9 @@ def _add_lint_args(p: argparse.ArgumentParser, fix_command: bool) -> None:
         help="print timing, cache and prefilter figures to stderr",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
+    from .adoption import add_arguments  # --baseline, --write-baseline, --add-noqa (users)
+
+    add_arguments(p, fix_command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -316,6 +319,11 @@ def _cmd_check(args) -> int:
     from .engine import Engine, Options
     from .registry import Selection, UnknownRuleError, resolve_codes
 
+    from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
+
+    if (problem := adoption.usage_error(args)) is not None:
+        sys.stderr.write(f"kvguard: error: {problem}\n")
+        return EXIT_ERROR
     started = time.perf_counter()
     stdin_mode = args.stdin_filename is not None or args.paths == ["-"]
     paths = args.paths or ["."]
@@ -350,6 +358,9 @@ def _cmd_check(args) -> int:
 
     discovery = discover(paths, config, force_exclude=args.force_exclude)
     report = linter.run(discovery)
+    adopted = adoption.after_run(args, report, linter, config)  # filters through the baseline
+    if adopted is not None:
+        return adopted
     status = _emit(args, report, options)
     if args.verbose:
         s = report.stats

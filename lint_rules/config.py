@@ -82,6 +82,7 @@ class Config:
     scope: ScopeConfig = field(default_factory=ScopeConfig)
     target_version: str = "auto"
     cache_dir: Optional[str] = None  # absolute; None -> <root>/.kvguard_cache
+    baseline: Optional[str] = None  # absolute path of the baseline file (lint_rules/baseline.py)
 
     @property
     def all_excludes(self) -> tuple[str, ...]:
@@ -110,6 +111,7 @@ _KEYS = (
     "kvg004-write-gating",
     "target-version",
     "cache-dir",
+    "baseline",
 )
 
 
@@ -201,6 +203,11 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
                 f"{where}: 'cache-dir' must be a non-empty string, got {_describe(cd)}"
             )
         kwargs["cache_dir"] = os.path.normpath(os.path.join(root, os.path.expanduser(cd)))
+    if "baseline" in table:  # lint_rules/baseline.py
+        bl = table["baseline"]
+        if not isinstance(bl, str) or not bl:
+            raise ConfigError(f"{where}: 'baseline' must be a non-empty string, got {_describe(bl)}")
+        kwargs["baseline"] = os.path.normpath(os.path.join(root, os.path.expanduser(bl)))
     return Config(**kwargs)
 
 

@@ -7,11 +7,22 @@
 #   $KVGUARD_CACHE/envs/sglang-0.5.{12,11,10.post1}/  --target overlays (the fix oracle grid)
 #
 # Idempotent and cached: each step writes a stamp holding the hash of its lock file and is skipped
-# while the stamp matches. Everything is installed with --no-deps from exact pins (requirements/);
-# torch==2.13.0 resolves to the local CPU wheel via pip's find-links on this machine kind. Never add
-# an unpinned torch: PyPI's Linux torch is the multi-GB CUDA build. Do not run `pip check` here.
+# while the stamp matches. Everything is installed with --no-deps from exact pins (requirements/).
+# Do not run `pip check` here.
 #
-# Usage: bash scripts/setup_sglang_envs.sh [--print-env]   (KVGUARD_CACHE overrides ~/.cache/kvguard)
+# torch (the one machine-specific step, see "torch build" below), in this order:
+#   1. KVGUARD_TORCH_INDEX_URL set (e.g. https://download.pytorch.org/whl/cpu, PyTorch's CPU wheels):
+#      torch==2.13.0 comes from that index (CPU build: ~750 MB installed).
+#   2. else whatever pip's own configuration resolves torch==2.13.0 to, if that is a CPU build (+cpu):
+#      e.g. a find-links directory holding the CPU wheel (this machine kind), or PIP_INDEX_URL /
+#      PIP_EXTRA_INDEX_URL / pip.conf naming a CPU index.
+#   3. else the build pip resolves (PyPI's: on Linux x86_64 the CUDA build), installed WITH its
+#      dependencies so that it imports: the nvidia-* CUDA libraries, several GB; the script says so
+#      before installing and prints the measured size after. macOS/Windows PyPI wheels are CPU-only.
+#   `--plan-torch` prints which of these applies (a pip dry run: nothing downloaded) and exits.
+#
+# Usage: bash scripts/setup_sglang_envs.sh [--print-env | --plan-torch]
+#        (KVGUARD_CACHE overrides ~/.cache/kvguard)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,18 +49,70 @@ fi
 
 PIP=("$PY" -m pip install --no-deps --disable-pip-version-check --no-input -q)
 start=$SECONDS
+LOCK="$ROOT/requirements/sglang-0.5.23-cpu.txt"
+
+# torch build: where torch==<the lock's pin> comes from (see the header). Sets TORCH_ARGS (extra pip
+# arguments for torch), TORCH_MODE (index | configured-cpu | fallback), TORCH_VERSION, TORCH_URL.
+TORCH_PIN="$(grep -E '^torch==' "$LOCK")"
+plan_torch() {
+  local report rc=0
+  TORCH_ARGS=()
+  if [[ -n "${KVGUARD_TORCH_INDEX_URL:-}" ]]; then
+    TORCH_ARGS=(--index-url "$KVGUARD_TORCH_INDEX_URL")
+  fi
+  report="$(mktemp)"
+  "$PY" -m pip install --dry-run --ignore-installed --no-deps --disable-pip-version-check --no-input \
+    -q --report "$report" "${TORCH_ARGS[@]}" "$TORCH_PIN" >&2 || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    rm -f "$report"
+    log "pip cannot resolve $TORCH_PIN${KVGUARD_TORCH_INDEX_URL:+ from $KVGUARD_TORCH_INDEX_URL} (no index, no network?)"
+    return 1
+  fi
+  read -r TORCH_VERSION TORCH_URL < <("$PY" -c 'import json, sys
+i = json.load(open(sys.argv[1]))["install"][0]
+print(i["metadata"]["version"], i["download_info"]["url"])' "$report")
+  rm -f "$report"
+  if [[ -n "${KVGUARD_TORCH_INDEX_URL:-}" ]]; then
+    TORCH_MODE=index
+  elif [[ "$TORCH_VERSION" == *+cpu* ]]; then
+    TORCH_MODE=configured-cpu
+  else
+    TORCH_MODE=fallback
+  fi
+  case "$TORCH_MODE" in
+    index) log "torch: $TORCH_VERSION from KVGUARD_TORCH_INDEX_URL ($TORCH_URL)" ;;
+    configured-cpu) log "torch: CPU build $TORCH_VERSION from pip's configuration ($TORCH_URL); ~750 MB installed" ;;
+    fallback)
+      log "torch: no CPU build configured; pip resolves $TORCH_VERSION ($TORCH_URL)"
+      log "  installed with its dependencies so that it imports: on Linux x86_64 that is the CUDA build"
+      log "  plus the nvidia-* libraries, several GB (the CPU build is ~750 MB). To get the CPU build:"
+      log "  KVGUARD_TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu bash $0" ;;
+  esac
+}
+
+if [[ "${1:-}" == "--plan-torch" ]]; then
+  plan_torch || exit 1
+  echo "mode=$TORCH_MODE version=$TORCH_VERSION url=$TORCH_URL"
+  exit 0
+fi
 
 # 1. sglang 0.5.23 lock into .venv
-LOCK="$ROOT/requirements/sglang-0.5.23-cpu.txt"
 STAMP="$VENV/.kvguard-sglang-0.5.23.stamp"
 want="$(hash_of "$LOCK")"
 if [[ -f "$STAMP" && "$(cat "$STAMP")" == "$want" ]]; then
   log "sglang 0.5.23 lock already installed in .venv"
 else
+  plan_torch || exit 1
+  if [[ "$TORCH_MODE" == fallback ]]; then
+    "$PY" -m pip install --disable-pip-version-check --no-input -q "$TORCH_PIN"
+    log "torch $TORCH_VERSION and its dependencies take $("$PY" "$ROOT/scripts/dist_size.py" torch) on disk"
+  else
+    "${PIP[@]}" "${TORCH_ARGS[@]}" "$TORCH_PIN"
+  fi
   log "installing sglang 0.5.23 CPU lock into .venv ($(grep -cv '^\s*#' "$LOCK") pins)"
   "${PIP[@]}" -r "$LOCK"
-  "$PY" -c 'import torch, sglang; assert torch.__version__.startswith("2.13.0"), torch.__version__; assert "+cpu" in torch.__version__, torch.__version__' \
-    || { log "torch is not the 2.13.0 CPU build; refusing to continue"; exit 1; }
+  "$PY" -c 'import torch, sglang; assert torch.__version__.startswith("2.13.0"), torch.__version__' \
+    || { log "torch 2.13.0 or sglang does not import; refusing to continue"; exit 1; }
   echo "$want" > "$STAMP"
 fi
 
