@@ -12,6 +12,13 @@ its name stay the same: sglang matches backends by class name) and checks
   pool on the instance; it never checks (a FROZEN_KV draft is legitimately inconsistent outside the
   target-pool view).
 
+Every wrapped metadata/forward call also pushes a frame (backend, role, active pool, "is it SWA?")
+on a per-thread stack for its duration (``guardrails/context.py``); the SWA allocator/pool classes'
+``translate_loc_from_full_to_swa`` and ``full_to_swa_index_mapping`` are instrumented once per
+process and report a translation inside a frame whose active pool is not SWA
+(``guardrails/translate.py``). "Is the active pool SWA?" uses the class the backend's own
+``_resolve_swa_kv_pool`` accepts (``resolver_swa_types``).
+
 Checks are host-only (``isinstance``/``is``/``getattr``); no tensor is read.
 
 Modes: ``off`` (nothing wrapped), ``warn`` (log once per backend class + role + kind, count all,
