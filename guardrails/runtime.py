@@ -211,8 +211,7 @@ class BackendState:
     swa_types_source: str = ""
     translate_types: tuple = ()
     translate_check: bool = True
-    frame_pool: Any = None  # memo of the last active pool's translate_types isinstance
-    frame_pool_is_swa: bool = False
+    frame_memo: Any = None  # (last active pool, its translate_types isinstance)
 
 
 def _name_of(value: Any) -> str:
@@ -581,11 +580,12 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
         pool, source = active_pool_of(self, state, forward_batch)
         if pool is unknown:
             return None, Frame(self, state, name, None, source, None, forward_batch)
-        if pool is state.frame_pool:
-            pool_is_swa = state.frame_pool_is_swa
+        memo = state.frame_memo  # one tuple: read and replaced atomically across threads
+        if memo is not None and memo[0] is pool:
+            pool_is_swa = memo[1]
         else:
             pool_is_swa = isinstance(pool, state.translate_types)
-            state.frame_pool, state.frame_pool_is_swa = pool, pool_is_swa
+            state.frame_memo = (pool, pool_is_swa)
         frame = Frame(self, state, name, pool, source, pool_is_swa, forward_batch)
         if not state.applicable:
             return None, frame
