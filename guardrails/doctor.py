@@ -85,10 +85,7 @@ def lint_installed_sglang(timeout: int) -> dict:
     spec = importlib.util.find_spec("sglang")
     if spec is None or not spec.submodule_search_locations:
         return {"error": "sglang is not importable here"}
-    root = list(spec.submodule_search_locations)[0]
-    target = os.path.join(root, "srt", "layers", "attention")
-    if not os.path.isdir(target):
-        target = root
+    target = list(spec.submodule_search_locations)[0]  # the whole installed package
     args = ["check", "--output-format", "json", "--exit-zero", "--no-cache", target]
     try:
         proc = subprocess.run(
@@ -111,7 +108,7 @@ def lint_installed_sglang(timeout: int) -> dict:
 def _finding_line(f: dict, root: str) -> str:
     path = f.get("filename") or f.get("path") or "?"
     if root and path.startswith(root):
-        path = os.path.relpath(path, os.path.dirname(os.path.dirname(os.path.dirname(root))))
+        path = os.path.relpath(path, os.path.dirname(root))
     loc = f.get("location") or {}
     row = loc.get("row") or f.get("line") or "?"
     return f"  {f.get('code', '?')} {path}:{row} {f.get('message', '')[:110]}"
