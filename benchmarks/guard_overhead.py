@@ -10,7 +10,13 @@ Measures, on a real TRTLLMHAAttnBackend over a real SWAKVPool + allocator and a 
   minus the bare no-op call: what one guarded step costs on the host;
 * ``forward (dedup)``: the wrapper of ``forward_decode`` on the 2nd..Nth layer of the same batch
   (checked once per batch, so this is the skip path);
-* ``forward (per layer)``: the same with ``per_layer=True`` (a check on every layer call).
+* ``forward (per layer)``: the same with ``per_layer=True`` (a check on every layer call);
+* ``translate``: the behavioural check's wrapper on ``translate_loc_from_full_to_swa`` around a
+  no-op, outside any backend call and inside the target's (SWA) frame, and a read of
+  ``full_to_swa_index_mapping`` through the probe vs a plain attribute read (the steady state of a
+  consistent server; a violation is reported once per frame).
+
+The metadata figure includes pushing/popping the current-backend frame (guardrails/context.py).
 
 The wrapped original is a no-op so that attention kernels (absent on CPU) do not enter the
 measurement; the wrapper itself is the one ``guardrails.install`` puts on the class.
@@ -98,6 +104,22 @@ def main(argv=None):
         inst.per_layer = True
         f_layer = per_call_ns(lambda: backend.kvguard_bench_fwd(1, 2, 3, layer, batch), n)
         inst.per_layer = False
+        from guardrails import context, translate
+
+        tw = translate.make_translate_wrapper(inst, noop)
+        alloc = s.allocator
+        t_out = per_call_ns(lambda: tw(alloc, None), n)
+        frame = context.Frame(backend, runtime.backend_state(backend), "bench", pool, "", True)
+        context.stack().append(frame)
+        try:
+            t_in = per_call_ns(lambda: tw(alloc, None), n)
+            probed = type(alloc).__dict__.get(translate.MAPPING_ATTR) is not None
+            r_probe = per_call_ns(lambda: alloc.full_to_swa_index_mapping, n)
+        finally:
+            context.stack().pop()
+        plain = type("Plain", (), {})()
+        plain.full_to_swa_index_mapping = alloc.full_to_swa_index_mapping
+        r_plain = per_call_ns(lambda: plain.full_to_swa_index_mapping, n)
         assert guardrails.stats()["violations"] == 0
     finally:
         delattr(type(backend), "kvguard_bench_meta")
@@ -116,6 +138,12 @@ def main(argv=None):
     )
     print(
         f"  forward_* per-layer check       {f_layer - bare:8.0f} ns   <- per layer call, per_layer=True"
+    )
+    print(f"  translate wrapper, no frame     {t_out - bare:8.0f} ns   <- per translation call")
+    print(f"  translate wrapper, SWA frame    {t_in - bare:8.0f} ns   <- per translation call")
+    print(
+        f"  mapping read via probe - plain  {r_probe - r_plain:8.0f} ns   "
+        f"(probe installed: {probed})"
     )
     return 0
 

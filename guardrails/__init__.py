@@ -12,6 +12,7 @@ Importing this package does not import sglang.
 from .invariant import Violation, check_pool_invariant, version_facts
 from .runtime import (
     GuardConfigError,
+    GuardUnavailableError,
     Mode,
     PoolGuardViolation,
     backend_state,
@@ -26,8 +27,22 @@ from .runtime import (
     uninstall,
 )
 
+
+def _warn_on_name_clash() -> None:
+    import warnings
+
+    from .nameclash import check
+
+    found = check()
+    if found.clash:
+        warnings.warn("kvguard: " + found.message, RuntimeWarning, stacklevel=3)
+
+
+_warn_on_name_clash()
+
 __all__ = [
     "GuardConfigError",
+    "GuardUnavailableError",
     "Mode",
     "PoolGuardViolation",
     "Violation",

@@ -37,6 +37,23 @@ SWA_POOL_SHARES_MAPPING_ONLY = "swa-pool-shares-mapping-only"
 FLAG_MISMATCH = "flag-disagrees-with-swa-pool"
 FLAG_NOT_BOOL = "flag-not-a-bool"
 LAYER_NOT_IN_SWA_POOL = "layer-not-in-swa-pool"
+# the behavioural check (guardrails/translate.py): a full->SWA translation while the active pool of
+# the backend building metadata is not an SWA pool (the FlashInfer index-updater / Triton window
+# helper shape of sglang <= 0.5.13.post1 / <= 0.5.12.post1)
+TRANSLATION_ON_FULL_ACTIVE_POOL = "swa-translation-on-full-active-pool"
+
+# the static rule(s) of the linter that find the same shape in source (runtime report -> the line
+# to fix). Every kind above has an entry; tests/guard/test_invariant.py checks that.
+STATIC_RULES = {
+    SWA_POOL_WITHOUT_SWA_ACTIVE: ("KVG001", "KVG003"),  # #25103: SWA decision from the allocator
+    SWA_ACTIVE_WITHOUT_SWA_POOL: ("KVG004",),  # #26957: SWA decision cached at __init__
+    SWA_POOL_NOT_ACTIVE: ("KVG003",),
+    SWA_POOL_SHARES_MAPPING_ONLY: ("KVG003",),
+    FLAG_MISMATCH: ("KVG001",),
+    FLAG_NOT_BOOL: ("KVG001",),
+    LAYER_NOT_IN_SWA_POOL: ("KVG003",),
+    TRANSLATION_ON_FULL_ACTIVE_POOL: ("KVG002",),
+}
 
 
 @dataclass(frozen=True)
@@ -191,3 +208,22 @@ def check_pool_invariant(
             )
 
     return tuple(found)
+
+
+def translation_violation(active_pool: Any, translator: Any, via: str) -> Violation:
+    """The violation for a full->SWA translation (``via``: the method or attribute used, on
+    ``translator``: an SWA allocator or pool) while the active pool is not an SWA pool. The caller
+    decides *whether* (the active pool's class, judged with the backend's own SWA class)."""
+    return Violation(
+        TRANSLATION_ON_FULL_ACTIVE_POOL,
+        ERROR,
+        f"full->SWA index translation through {_type_name(translator)}{via} while the backend's "
+        f"active pool is {_type_name(active_pool)}, not an SWA pool: indices meant for a "
+        "full-only pool are rewritten with another pool's SWA map, so window layers read other "
+        "requests' KV rows (sglang #27737 / the FlashInfer index-updater and Triton window-helper "
+        "shape: translation through the shared target allocator in a draft worker)",
+        "translate through the SWA pool the backend resolved from its active pool "
+        "(self._swa_kv_pool / token_to_kv_pool), never through "
+        "model_runner.token_to_kv_pool_allocator (sglang >= 0.5.14 for FlashInfer, >= 0.5.13 "
+        "for Triton; `kvguard check` reports the line as KVG002)",
+    )

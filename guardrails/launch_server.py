@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-from .runtime import ENV_VAR, Mode, install, installed_methods, mode_from_env
+from .runtime import ENV_VAR, GuardConfigError, Mode, install, installed_methods, mode_from_env
 
 _GUARD_FLAG = "--kv-pool-guard"
 
@@ -50,7 +50,26 @@ if __name__ == "__main__":
     os.environ.setdefault(ENV_VAR, Mode.WARN.value)
 
 # Top level on purpose: runs in the launcher and in every spawned child (as __mp_main__).
-_MODE = install(mode_from_env())
+_HELP = __name__ == "__main__" and any(a in ("-h", "--help") for a in sys.argv[1:])
+try:
+    _MODE = install(mode_from_env())  # without sglang: a warning, the hook waits for an import
+except GuardConfigError:
+    if not _HELP:
+        raise
+    _MODE = Mode.OFF  # --help still answers with a bad SGLANG_KV_POOL_GUARD
+
+USAGE = """usage: python -m guardrails.launch_server [--kv-pool-guard off|warn|raise] [--kvguard-check]
+                                          [sglang launch_server arguments ...]
+
+sglang's launch_server with the kvguard KV pool guard installed in every scheduler process.
+
+kvguard options:
+  --kv-pool-guard MODE  off | warn | raise (default: $SGLANG_KV_POOL_GUARD, else warn); exported
+                        as SGLANG_KV_POOL_GUARD so spawned schedulers see it
+  --kvguard-check       start one spawned child as sglang does and print, as JSON, whether the
+                        guard is installed there; starts no server
+Every other argument goes to sglang's launch_server (its options follow, when sglang imports).
+"""
 
 
 def _child_report(queue) -> None:
@@ -99,6 +118,22 @@ def _check() -> int:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if any(a in ("-h", "--help") for a in argv):
+        print(USAGE)
+        try:
+            from sglang.srt.server_args import prepare_server_args
+        except Exception as exc:  # sglang missing or broken: our help is still the answer
+            print(
+                f"(sglang's own options are not shown: sglang cannot be imported here: "
+                f"{type(exc).__name__}: {exc})"
+            )
+            return 0
+        sys.stdout.flush()
+        try:
+            prepare_server_args(["--help"])
+        except SystemExit:
+            pass
+        return 0
     if "--kvguard-check" in argv:
         return _check()
     import sglang.launch_server as sglang_launch

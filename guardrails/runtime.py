@@ -12,6 +12,13 @@ its name stay the same: sglang matches backends by class name) and checks
   pool on the instance; it never checks (a FROZEN_KV draft is legitimately inconsistent outside the
   target-pool view).
 
+Every wrapped metadata/forward call also pushes a frame (backend, role, active pool, "is it SWA?")
+on a per-thread stack for its duration (``guardrails/context.py``); the SWA allocator/pool classes'
+``translate_loc_from_full_to_swa`` and ``full_to_swa_index_mapping`` are instrumented once per
+process and report a translation inside a frame whose active pool is not SWA
+(``guardrails/translate.py``). "Is the active pool SWA?" uses the class the backend's own
+``_resolve_swa_kv_pool`` accepts (``resolver_swa_types``).
+
 Checks are host-only (``isinstance``/``is``/``getattr``); no tensor is read.
 
 Modes: ``off`` (nothing wrapped), ``warn`` (log once per backend class + role + kind, count all,
@@ -31,6 +38,7 @@ import functools
 import importlib
 import importlib.abc
 import inspect
+import json
 import logging
 import os
 import sys
@@ -39,11 +47,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from . import wiring
+from . import context, translate, wiring
 from .invariant import (
+    STATIC_RULES,
     SWA_POOL_WITHOUT_SWA_ACTIVE,
     check_pool_invariant,
     parse_version,
+    translation_violation,
     version_facts,
 )
 
@@ -78,6 +88,11 @@ class GuardConfigError(ValueError):
     """A bad value in the guard's configuration (e.g. ``SGLANG_KV_POOL_GUARD=bogus``)."""
 
 
+class GuardUnavailableError(RuntimeError):
+    """``guarded("raise")`` where sglang cannot be imported: there is nothing to guard, and a
+    raise-mode block that silently checks nothing would be a lie."""
+
+
 class PoolGuardViolation(AssertionError):
     """Raised in ``raise`` mode when a backend's SWA pool / flag disagree with its active pool."""
 
@@ -104,16 +119,34 @@ _MODE_WORDS = {
 }
 
 
-def parse_mode(value: Any) -> Mode:
+def parse_mode(value: Any, source: Optional[str] = None) -> Mode:
+    """``value`` as a ``Mode``. ``source`` names where the value came from for the error message
+    (an environment variable name, or e.g. ``"install(mode=...)"``); default: the argument."""
     if isinstance(value, Mode):
         return value
     word = str(value).strip().lower()
     if word in _MODE_WORDS:
         return _MODE_WORDS[word]
+    where = f"{source}={value!r}" if source else f"the mode argument {value!r}"
     raise GuardConfigError(
-        f"{ENV_VAR}={value!r} is not a valid guard mode; use one of off, warn, raise "
+        f"{where} is not a valid guard mode; use one of off, warn, raise "
         "(or 0, 1, 2 like SGLANG_INVARIANT_CHECK)"
     )
+
+
+ENV_LOG = "SGLANG_KV_POOL_GUARD_LOG"
+LOG_FORMATS = ("text", "json")
+
+
+def log_format_from_env(environ=None) -> str:
+    """``SGLANG_KV_POOL_GUARD_LOG=json`` makes violation log lines one JSON object each."""
+    env = os.environ if environ is None else environ
+    value = env.get(ENV_LOG, "").strip().lower() or "text"
+    if value not in LOG_FORMATS:
+        raise GuardConfigError(
+            f"{ENV_LOG}={env.get(ENV_LOG)!r} is not a valid log format; use text or json"
+        )
+    return value
 
 
 def mode_from_env(environ=None) -> Mode:
@@ -126,7 +159,7 @@ def mode_from_env(environ=None) -> Mode:
     env = os.environ if environ is None else environ
     ours = env.get(ENV_VAR, "").strip()
     if ours:
-        return parse_mode(ours)
+        return parse_mode(ours, ENV_VAR)
     level = env.get(SGLANG_INVARIANT_ENV, "").strip()
     if level:
         try:
@@ -172,6 +205,13 @@ class BackendState:
     # steady state costs three identity tests.
     last_ok: Any = None
     extra: dict = field(default_factory=dict)
+    # the SWA pool class(es) this backend's own resolver accepts (``_resolve_swa_kv_pool``), and
+    # why; the translation check's "is the active pool SWA?" (any pool with a full->SWA map)
+    swa_types: tuple = ()
+    swa_types_source: str = ""
+    translate_types: tuple = ()
+    translate_check: bool = True
+    frame_memo: Any = None  # (last active pool, its translate_types isinstance)
 
 
 def _name_of(value: Any) -> str:
@@ -219,12 +259,17 @@ class _Installation:
         self.checks = 0  # approximate under concurrent threads; violations are exact
         self.internal_errors = 0
         self.sglang_version = "unknown"
+        self.class_swa: Dict[type, Tuple[tuple, str, tuple]] = {}  # backend class -> SWA classes
+        self.translate_classes: Dict[type, str] = {}  # allocator/pool class -> "module.Class"
+        self.log_format = log_format_from_env()
 
     # -- patching ---------------------------------------------------------------------------
 
     def patch_module(self, module) -> List[str]:
         names = self.targets.get(module.__name__, ())
         done = []
+        if self.overrides.get("translate_check", True):
+            done += self._patch_translate_module(module)
         for cls_name in names:
             cls = getattr(module, cls_name, None)
             if isinstance(cls, type) and cls not in self.patched_classes:
@@ -233,11 +278,45 @@ class _Installation:
                 done.append(key)
         return done
 
+    def _patch_translate_module(self, module) -> List[str]:
+        done = []
+        for cls_name in self.translate_targets.get(module.__name__, ()):
+            cls = getattr(module, cls_name, None)
+            if not isinstance(cls, type) or cls in self.translate_classes:
+                continue
+            with self.lock:
+                method = cls.__dict__.get(translate.TRANSLATE_METHOD, _ABSENT)
+                if callable(method) and getattr(method, translate.PROBE_MARK, None) is None:
+                    wrapper = translate.make_translate_wrapper(self, method)
+                    setattr(cls, translate.TRANSLATE_METHOD, wrapper)
+                    self.patches.append(_Patch(cls, translate.TRANSLATE_METHOD, method, wrapper))
+                if translate.mapping_probe_allowed(cls):
+                    probe = translate.MappingProbe(self)
+                    setattr(cls, translate.MAPPING_ATTR, probe)
+                    self.patches.append(_Patch(cls, translate.MAPPING_ATTR, _ABSENT, probe))
+                key = f"{module.__name__}.{cls_name}"
+                self.translate_classes[cls] = key
+                self.class_keys[cls] = key
+            done.append(key)
+        return done
+
+    @property
+    def translate_targets(self) -> Dict[str, Tuple[str, ...]]:
+        extra = self.overrides.get("translate_targets")
+        return translate.TRANSLATE_TARGETS if extra is None else extra
+
     def _patch_class(self, cls: type, key: str) -> None:
         version = self.overrides.get("sglang_version") or _sglang_version()
         self.sglang_version = version
         wiring_mod = wiring.select(parse_version(version), _forward_batch_has_pool_field())
-        swa_types = self.overrides.get("swa_pool_types") or _swa_pool_types()
+        override = self.overrides.get("swa_pool_types")
+        if override:
+            swa_types, source = tuple(override), "install(swa_pool_types=...)"
+            translate_types = swa_types
+        else:
+            swa_types, source = resolver_swa_types(cls)
+            translate_types = tuple(dict.fromkeys(swa_types + _base_swa_types()))
+        self.class_swa[cls] = (swa_types, source, translate_types)
         facts = version_facts(version)
         with self.lock:
             for name, spec in wiring_mod.METHODS.items():
@@ -264,13 +343,29 @@ class _Installation:
             self.patches.clear()
             self.patched_classes.clear()
             self.class_keys.clear()
+            self.translate_classes.clear()
             self.active = False
+
+    def verify_translate(self) -> Dict[str, List[str]]:
+        """allocator/pool class -> instrumented members really in place (read back)."""
+        report: Dict[str, List[str]] = {}
+        with self.lock:
+            for patch in self.patches:
+                if patch.cls not in self.translate_classes:
+                    continue
+                key = self.translate_classes[patch.cls]
+                report.setdefault(key, [])
+                if patch.cls.__dict__.get(patch.name) is patch.wrapper:
+                    report[key].append(patch.name)
+        return report
 
     def verify(self) -> Dict[str, List[str]]:
         """class -> methods whose wrapper really is in place (read back from the class)."""
         report: Dict[str, List[str]] = {}
         with self.lock:
             for patch in self.patches:
+                if patch.cls in self.translate_classes:
+                    continue
                 ok = patch.cls.__dict__.get(patch.name) is patch.wrapper
                 key = self.class_keys.get(patch.cls, patch.cls.__qualname__)
                 report.setdefault(key, [])
@@ -296,9 +391,30 @@ class _Installation:
             return  # the common warn-mode path for a repeated violation: counting only
         message = format_violation(state, method, ctx, violations)
         if first_new:
-            (logger.error if errors else logger.warning)("%s", message)
+            logged = message
+            if self.log_format == "json":
+                logged = json_record(state, method, ctx, violations, self.mode)
+            (logger.error if errors else logger.warning)("%s", logged)
         if raising:
             raise PoolGuardViolation(message, violations, ctx)
+
+    violation_type = None  # set below (PoolGuardViolation), read by translate._report
+
+    def report_translation(self, frame, translator, via: str) -> None:
+        """A full->SWA translation inside ``frame`` whose active pool is not SWA."""
+        frame.reported = True
+        backend = frame.backend
+        ctx = {
+            "active_pool": frame.pool,
+            "pool_source": frame.pool_source,
+            "swa_pool": backend.__dict__.get("_swa_kv_pool"),
+            "flag": backend.__dict__.get("use_sliding_window_kv_pool", "n/a"),
+            "forward_mode": _name_of(getattr(frame.batch, "forward_mode", None) or "?"),
+            "layer_id": None,
+            "translated_by": type(translator).__name__ + via,
+        }
+        found = (translation_violation(frame.pool, translator, via),)
+        self.report(backend, frame.state, frame.method, ctx, found)
 
     def internal_failure(self, backend, state, method: str, exc: BaseException) -> None:
         with self.lock:
@@ -337,9 +453,17 @@ def format_violation(state: BackendState, method: str, ctx: dict, violations) ->
         + (f", is the active pool: {'yes' if swa is active else 'no'}" if swa is not None else ""),
         f"  use_sliding_window_kv_pool: {ctx.get('flag', '?')}",
     ]
+    if ctx.get("translated_by"):
+        lines.append(f"  translated by: {ctx['translated_by']}")
     for v in violations:
         lines.append(f"  [{v.severity}] {v.kind}: {v.problem}")
         lines.append(f"    fix: {v.fix}")
+        rules = STATIC_RULES.get(v.kind, ())
+        if rules:
+            lines.append(
+                f"    static rule: {'/'.join(rules)} (`kvguard check` on the backend sources "
+                "points at the line)"
+            )
         if v.kind == SWA_POOL_WITHOUT_SWA_ACTIVE and "FROZEN_KV" in str(state.spec_algorithm):
             lines.append(
                 "    note: this backend belongs to a FROZEN_KV MTP draft, whose SWA pool is the "
@@ -348,6 +472,48 @@ def format_violation(state: BackendState, method: str, ctx: dict, violations) ->
                 "call-site problem, not the #25103 resolution bug."
             )
     return "\n".join(lines)
+
+
+def json_record(state: BackendState, method: str, ctx: dict, violations, mode=None) -> str:
+    """One violation report as a JSON object (``SGLANG_KV_POOL_GUARD_LOG=json``): the kinds, the
+    static rules that find the same shape in source, and the context of the text message."""
+    active = ctx.get("active_pool")
+    swa = ctx.get("swa_pool")
+    flag = ctx.get("flag")
+    record = {
+        "event": "kvguard.violation",
+        "mode": getattr(mode, "value", mode),
+        "pid": os.getpid(),
+        "backend": state.backend_class,
+        "method": method,
+        "role": state.role,
+        "spec_algorithm": state.spec_algorithm,
+        "sglang_version": state.sglang_version,
+        "forward_mode": ctx.get("forward_mode", "?"),
+        "layer_id": ctx.get("layer_id"),
+        "active_pool": type(active).__name__ if active is not None else None,
+        "active_pool_source": ctx.get("pool_source"),
+        "swa_pool": type(swa).__name__ if swa is not None else None,
+        "swa_pool_is_active": (swa is active) if swa is not None else None,
+        "flag": flag if isinstance(flag, bool) else None,
+        "translated_by": ctx.get("translated_by"),
+        "violations": [
+            {
+                "kind": v.kind,
+                "severity": v.severity,
+                "static_rules": list(STATIC_RULES.get(v.kind, ())),
+                "problem": v.problem,
+                "fix": v.fix,
+            }
+            for v in violations
+        ],
+    }
+    record["kinds"] = [v["kind"] for v in record["violations"]]
+    record["static_rules"] = sorted({r for v in record["violations"] for r in v["static_rules"]})
+    return json.dumps(record, sort_keys=True)
+
+
+_Installation.violation_type = PoolGuardViolation
 
 
 # ------------------------------------------------------------------------------------------------
@@ -403,15 +569,26 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
     is_forward = kind == wiring.FORWARD
     fb_name = spec.forward_batch_param
     unknown = wiring.UNKNOWN_POOL
+    Frame = context.Frame
+    local = context._local
 
     def check(self, state, args, kwargs):
-        """(ctx, violations) for this call, or None when consistent (or not checkable)."""
+        """(finding or None, frame) for this call; finding = (ctx, violations)."""
         forward_batch = None
         if fb_i is not None:
             forward_batch = args[fb_i] if 0 <= fb_i < len(args) else kwargs.get(fb_name)
         pool, source = active_pool_of(self, state, forward_batch)
         if pool is unknown:
-            return None
+            return None, Frame(self, state, name, None, source, None, forward_batch)
+        memo = state.frame_memo  # one tuple: read and replaced atomically across threads
+        if memo is not None and memo[0] is pool:
+            pool_is_swa = memo[1]
+        else:
+            pool_is_swa = isinstance(pool, state.translate_types)
+            state.frame_memo = (pool, pool_is_swa)
+        frame = Frame(self, state, name, pool, source, pool_is_swa, forward_batch)
+        if not state.applicable:
+            return None, frame
         layer_id = None
         if is_forward:
             if inst.per_layer:
@@ -420,7 +597,7 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
             else:
                 key = (id(forward_batch), id(pool))
                 if state.last_forward_key == key:
-                    return None
+                    return None, frame
                 state.last_forward_key = key
         swa = getattr(self, "_swa_kv_pool", None)
         flag = getattr(self, "use_sliding_window_kv_pool", None)
@@ -433,14 +610,20 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
             and memo[1] is swa
             and memo[2] is flag
         ):
-            return None
+            return None, frame
         violations = check_pool_invariant(
-            pool, swa, flag, swa_types, facts, flag_known=state.flag_known, layer_id=layer_id
+            pool,
+            swa,
+            flag,
+            state.swa_types or swa_types,
+            facts,
+            flag_known=state.flag_known,
+            layer_id=layer_id,
         )
         if not violations:
             if layer_id is None:
                 state.last_ok = (pool, swa, flag)
-            return None
+            return None, frame
         if forward_batch is not None:
             mode = getattr(forward_batch, "forward_mode", None)
         else:
@@ -453,33 +636,49 @@ def _make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
             "forward_mode": _name_of(mode) if mode is not None else "?",
             "layer_id": layer_id,
         }
-        return ctx, violations
+        return (ctx, violations), frame
 
     @functools.wraps(original)
     def wrapper(self, *args, **kwargs):
-        if inst.active:
+        if not inst.active:
+            return original(self, *args, **kwargs)
+        try:
+            state = self.__dict__.get(STATE_ATTR)
+        except Exception:  # no instance dict: nothing was recorded, nothing to check
+            state = None
+        if state is None or state.disabled:
+            return original(self, *args, **kwargs)
+        found = frame = None
+        try:
+            # _is_outermost, inlined: this is the per-step hot path. A super() call of an outer
+            # wrapped method has been checked, and its frame is on the stack already.
+            resolved = getattr(type(self), name, None)
+            if resolved is wrapper or getattr(resolved, WRAPPER_MARK, None) is not inst:
+                found, frame = check(self, state, args, kwargs)
+        except Exception as exc:
+            inst.internal_failure(self, state, name, exc)
+            found = frame = None
+        if found is not None:
             try:
-                state = self.__dict__.get(STATE_ATTR)
-            except Exception:  # no instance dict: nothing was recorded, nothing to check
-                state = None
-            if state is not None and state.applicable and not state.disabled:
-                found = None
+                inst.report(self, state, name, found[0], found[1])
+            except PoolGuardViolation:
+                raise
+            except Exception as exc:
+                inst.internal_failure(self, state, name, exc)
+        if frame is None:
+            return original(self, *args, **kwargs)
+        frames = local.stack
+        frames.append(frame)
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            if frames and frames[-1] is frame:
+                frames.pop()
+            else:  # pragma: no cover - unbalanced by someone else; never leave our frame behind
                 try:
-                    # _is_outermost, inlined: this is the per-step hot path
-                    resolved = getattr(type(self), name, None)
-                    if resolved is wrapper or getattr(resolved, WRAPPER_MARK, None) is not inst:
-                        found = check(self, state, args, kwargs)
-                except Exception as exc:
-                    inst.internal_failure(self, state, name, exc)
-                    found = None
-                if found is not None:
-                    try:
-                        inst.report(self, state, name, found[0], found[1])
-                    except PoolGuardViolation:
-                        raise
-                    except Exception as exc:
-                        inst.internal_failure(self, state, name, exc)
-        return original(self, *args, **kwargs)
+                    frames.remove(frame)
+                except ValueError:
+                    pass
 
     setattr(wrapper, WRAPPER_MARK, inst)
     return wrapper
@@ -505,6 +704,12 @@ def _record_init(backend, args, kwargs, inst) -> None:
         applicable=hasattr(backend, "_swa_kv_pool"),
         flag_known=hasattr(backend, "use_sliding_window_kv_pool"),
     )
+    for klass in type(backend).__mro__:
+        found = inst.class_swa.get(klass)
+        if found is not None:
+            state.swa_types, state.swa_types_source, state.translate_types = found
+            break
+    state.translate_check = bool(state.translate_types)
     step = kwargs.get("speculative_step_id")  # the multi-step draft backend passes it by name
     if step is not None:
         state.extra["speculative_step_id"] = step
@@ -540,13 +745,49 @@ def _forward_batch_has_pool_field() -> Optional[bool]:
 
 
 def _swa_pool_types() -> tuple:
-    """``(SWAKVPool,)`` — the class the backends' own resolvers test (imported when a backend module
-    is patched; that module has already imported it)."""
+    """``(SWAKVPool,)`` — the fallback SWA class (backends without a resolver: the legacy
+    allocator-typed ones, Triton, FA3)."""
     try:
         mod = importlib.import_module("sglang.srt.mem_cache.swa_memory_pool")
         return (mod.SWAKVPool,)
     except Exception:
         return ()
+
+
+def _base_swa_types() -> tuple:
+    """Every pool class with a full->SWA map: ``BaseSWAKVPool`` where it exists (>= 0.5.12),
+    else ``SWAKVPool``. A translation through such an active pool is never the translate shape."""
+    try:
+        mod = importlib.import_module("sglang.srt.mem_cache.base_swa_memory_pool")
+        return (mod.BaseSWAKVPool,)
+    except Exception:
+        return _swa_pool_types()
+
+
+RESOLVER = "_resolve_swa_kv_pool"
+_RESOLVER_CLASS_NAMES = ("BaseSWAKVPool", "SWAKVPool")
+
+
+def resolver_swa_types(cls: type) -> Tuple[tuple, str]:
+    """The SWA pool class the backend's OWN resolver accepts, and a sentence saying so.
+
+    sglang judges "is this pool SWA?" per backend: FlashInfer >= 0.5.14 resolves with
+    ``BaseSWAKVPool`` (so ``DeepSeekV4TokenToKVPool`` counts), TRTLLM and aiter with ``SWAKVPool``.
+    The class is read from the resolver's own global names (``__code__.co_names`` looked up in its
+    ``__globals__``), so each installed version is judged by its own code. Backends without a
+    resolver fall back to ``SWAKVPool``.
+    """
+    fn = getattr(cls, RESOLVER, None)
+    fn = getattr(fn, "__func__", fn)
+    code = getattr(fn, "__code__", None)
+    glb = getattr(fn, "__globals__", None) or {}
+    if code is not None:
+        for class_name in _RESOLVER_CLASS_NAMES:
+            candidate = glb.get(class_name)
+            if class_name in code.co_names and isinstance(candidate, type):
+                owner = getattr(fn, "__qualname__", RESOLVER)
+                return (candidate,), f"{owner} accepts {class_name}"
+    return _swa_pool_types(), f"{cls.__name__} has no {RESOLVER}: SWAKVPool"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -610,6 +851,7 @@ def _on_module_loaded(module) -> None:
 def _log_verified(inst: _Installation, newly_patched) -> None:
     """Read the wrappers back from the classes and log once per class and process."""
     report = inst.verify()
+    report.update(inst.verify_translate())
     for qualname in newly_patched:
         methods = report.get(qualname, [])
         if not methods:
@@ -645,6 +887,8 @@ def install(
     targets: Optional[Dict[str, Tuple[str, ...]]] = None,
     swa_pool_types: Optional[tuple] = None,
     sglang_version: Optional[str] = None,
+    translate_check: bool = True,
+    translate_targets: Optional[Dict[str, Tuple[str, ...]]] = None,
 ) -> Mode:
     """Install the guard in this process (idempotent). ``mode=None`` reads the environment.
 
@@ -652,10 +896,15 @@ def install(
     first imported. Returns the mode in effect.
 
     ``targets`` ({module: (class names)}), ``swa_pool_types`` and ``sglang_version`` override what
-    is otherwise detected from sglang (for tests and non-standard builds).
+    is otherwise detected from sglang (for tests and non-standard builds). ``translate_check=False``
+    leaves the allocator/pool classes alone (no behavioural translation check);
+    ``translate_targets`` ({module: (class names)}) overrides which of them are instrumented.
+
+    Where sglang cannot be imported the guard is still installed (a later import is patched) but a
+    warning says that nothing is guarded yet.
     """
     global _installation, _finder
-    resolved = mode_from_env() if mode is None else parse_mode(mode)
+    resolved = mode_from_env() if mode is None else parse_mode(mode, "install(mode=...)")
     if per_layer is None:
         per_layer = per_layer_from_env()
     with _api_lock:
@@ -664,6 +913,10 @@ def install(
             return Mode.OFF
         wanted = dict(DEFAULT_TARGETS if targets is None else targets)
         overrides = {"swa_pool_types": swa_pool_types, "sglang_version": sglang_version}
+        if not translate_check:
+            overrides["translate_check"] = False
+        if translate_targets is not None:
+            overrides["translate_targets"] = dict(translate_targets)
         inst = _installation
         if inst is not None and inst.targets == wanted and inst.overrides == overrides:
             inst.mode = resolved
@@ -672,16 +925,36 @@ def install(
             uninstall()
             inst = _Installation(resolved, per_layer, wanted, overrides)
             _installation = inst
-            _finder = _PostImportFinder(wanted)
+            _finder = _PostImportFinder(set(wanted) | set(inst.translate_targets))
             sys.meta_path.insert(0, _finder)
         patched = []
-        for module_name in wanted:
+        for module_name in list(inst.translate_targets) + list(wanted):
             module = sys.modules.get(module_name)
             if module is not None:
                 patched += inst.patch_module(module)
         if patched:
             _log_verified(inst, patched)
+        if targets is None and not inst.patched_classes and not sglang_importable():
+            logger.warning(
+                "kvguard: the KV pool guard is installed (mode=%s) but sglang cannot be imported "
+                "in this process (%s), so nothing is guarded; install kvguard into the server's "
+                "environment (the one where `python -c 'import sglang'` works)",
+                resolved.value,
+                sys.executable,
+            )
         return resolved
+
+
+def sglang_importable() -> bool:
+    """Whether ``import sglang`` can succeed here (a spec lookup; nothing is imported)."""
+    if "sglang" in sys.modules:
+        return True
+    try:
+        import importlib.util
+
+        return importlib.util.find_spec("sglang") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def uninstall() -> None:
@@ -753,7 +1026,14 @@ def guarded(mode: Any = Mode.RAISE, *, per_layer: bool = False):
         prev_per_layer = previous.per_layer if previous is not None else False
         prev_targets = previous.targets if previous is not None else None
         prev_overrides = previous.overrides if previous is not None else {}
-    install(mode, per_layer=per_layer, targets=prev_targets, **prev_overrides)
+    wanted = parse_mode(mode, "guarded(mode=...)")
+    if wanted is Mode.RAISE and prev_targets is None and not sglang_importable():
+        raise GuardUnavailableError(
+            "guarded('raise'): sglang cannot be imported in this process "
+            f"({sys.executable}), so there is no attention backend to guard; run the block in "
+            "the environment where sglang is installed"
+        )
+    install(wanted, per_layer=per_layer, targets=prev_targets, **prev_overrides)
     try:
         yield stats
     finally:

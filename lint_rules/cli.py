@@ -139,12 +139,46 @@ def _add_lint_args(p: argparse.ArgumentParser, fix_command: bool) -> None:
     add_arguments(p, fix_command)
 
 
+def _guardrails_module(name: str):
+    """Import ``guardrails.<name>`` for the guard hooks (doctor, --version). protect_sys_path()
+    may have dropped the directory that holds both packages (a path-based editable install run
+    from the repository root); it is appended back for this import only."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"guardrails.{name}")
+    except ImportError:
+        home = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        if home not in sys.path:
+            sys.path.append(home)
+        return importlib.import_module(f"guardrails.{name}")
+
+
+class _VersionWithNameCheck(argparse.Action):
+    """``--version``, plus the guard's check of the shared ``guardrails`` import name (guard hook:
+    guardrails/nameclash.py; evaluated only when --version is given)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, **kw):
+        super().__init__(option_strings, dest, nargs=0, default=default, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        try:
+            note = _guardrails_module("nameclash").check().message
+        except Exception as exc:
+            note = (
+                f"the `guardrails` package importable here is not kvguard's ({exc}); see "
+                "docs/guard.md, 'The guardrails name'"
+            )
+        sys.stdout.write(f"kvguard {__version__}\n" + (f"note: {note}\n" if note else ""))
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kvguard",
         description="Static lint against KV pool / allocator confusion in SGLang attention backends.",
     )
-    parser.add_argument("--version", action="version", version=f"kvguard {__version__}")
+    parser.add_argument("--version", action=_VersionWithNameCheck, help="print the version")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     check = sub.add_parser("check", help="lint files (default: .)")
     _add_lint_args(check, fix_command=False)
@@ -152,6 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
         "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
     )
     _add_lint_args(fix, fix_command=True)
+    # guard hook: `kvguard doctor ARGS` = `python -m guardrails doctor ARGS` (imported lazily)
+    doctor = sub.add_parser(
+        "doctor", help="is the installed sglang affected? (runtime guard)", add_help=False
+    )
+    doctor.add_argument("rest", nargs=argparse.REMAINDER)
     rule = sub.add_parser("rule", help="explain a rule (no code: list the rules)")
     rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
     rule.add_argument("--all", action="store_true", help="print every rule's documentation")
@@ -222,6 +261,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    if argv[:1] == ["doctor"]:  # guard hook: every later argument is the doctor's own
+        return _guardrails_module("doctor").main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -30,7 +30,7 @@ CACHE="${KVGUARD_CACHE:-$HOME/.cache/kvguard}"
 ENVS="$CACHE/envs"
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
-OVERLAYS=("0.5.12.post1" "0.5.9" "0.5.12" "0.5.11" "0.5.10.post1")
+OVERLAYS=("0.5.12.post1" "0.5.9" "0.5.13.post1" "0.5.12" "0.5.11" "0.5.10.post1")
 
 if [[ "${1:-}" == "--print-env" ]]; then
   for v in "${OVERLAYS[@]}"; do echo "KVGUARD_SGLANG_${v//./_}=$ENVS/sglang-$v"; done

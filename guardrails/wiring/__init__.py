@@ -5,8 +5,12 @@
 * ``modern``: sglang >= 0.5.13 — ``init_forward_metadata_out_graph``; the active pool is
   ``self.token_to_kv_pool`` (FROZEN_KV MTP views swap it during the draft forward).
 
-Each module exposes ``GENERATION``, ``METHODS`` (method name -> ``MethodSpec``) and
-``active_pool(backend, state, forward_batch)``.
+Each module exposes ``GENERATION``, ``SERVES_FROM`` (the first sglang version it serves),
+``FORWARD_BATCH_HAS_POOL`` (the feature that tells generations apart when the version is unknown),
+``METHODS`` (method name -> ``MethodSpec``) and ``active_pool(backend, state, forward_batch)``.
+Generations are discovered (every module of this package that declares ``SERVES_FROM``) and the
+newest one whose ``SERVES_FROM`` the version reaches is chosen: a third generation is one new
+module here.
 """
 
 from __future__ import annotations
@@ -29,18 +33,39 @@ class MethodSpec:
     layer_param: Optional[str] = None
 
 
-MODERN_FROM = (0, 5, 13)
+MODERN_FROM = (0, 5, 13)  # modern.SERVES_FROM (kept for callers)
 
 # returned by a wiring's active_pool() when the active pool cannot be known for this call
 UNKNOWN_POOL = object()
 
+_GENERATIONS = None
+
+
+def generations():
+    """The wiring modules of this package, oldest first (by ``SERVES_FROM``)."""
+    global _GENERATIONS
+    if _GENERATIONS is None:
+        import importlib
+        import pkgutil
+
+        found = []
+        for info in pkgutil.iter_modules(__path__):
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            if hasattr(module, "SERVES_FROM"):
+                found.append(module)
+        _GENERATIONS = sorted(found, key=lambda m: tuple(m.SERVES_FROM))
+    return list(_GENERATIONS)
+
 
 def select(version_tuple: tuple, forward_batch_has_pool_field: Optional[bool] = None):
-    """The wiring module for a version; falls back to a feature check for unparsable versions."""
-    from . import legacy, modern
-
+    """The newest wiring that serves ``version_tuple``; for unparsable versions, the newest one
+    matching the ForwardBatch feature; else the newest."""
+    gens = generations()
     if version_tuple and version_tuple != (0, 0, 0):
-        return modern if tuple(version_tuple[:3]) >= MODERN_FROM else legacy
+        serving = [g for g in gens if tuple(version_tuple[:3]) >= tuple(g.SERVES_FROM)]
+        return serving[-1] if serving else gens[0]
     if forward_batch_has_pool_field is not None:
-        return legacy if forward_batch_has_pool_field else modern
-    return modern
+        matching = [g for g in gens if g.FORWARD_BATCH_HAS_POOL == forward_batch_has_pool_field]
+        if matching:
+            return matching[-1]
+    return gens[-1]

@@ -18,6 +18,8 @@ from __future__ import annotations
 from . import FORWARD, INIT, METADATA, UNKNOWN_POOL, MethodSpec
 
 GENERATION = "legacy"
+SERVES_FROM = (0, 0, 0)
+FORWARD_BATCH_HAS_POOL = True  # ForwardBatch.token_to_kv_pool exists
 
 METHODS = {
     "__init__": MethodSpec("__init__", INIT),

@@ -15,6 +15,8 @@ from __future__ import annotations
 from . import FORWARD, INIT, METADATA, MethodSpec
 
 GENERATION = "modern"
+SERVES_FROM = (0, 5, 13)
+FORWARD_BATCH_HAS_POOL = False  # ForwardBatch.token_to_kv_pool exists
 
 METHODS = {
     "__init__": MethodSpec("__init__", INIT),

@@ -827,6 +827,60 @@ def frozen_outside_view(guard_mode: str = "raise") -> dict:
         set_guard("off")
 
 
+def LEGACY_0_5_13_UPDATER_TRANSLATE(backend, forward_batch):
+    """STAND-IN, named as such, for FlashInfer <= 0.5.13.post1's index-updater step
+    ``kv_indices = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(kv_indices)``
+    (0.5.23 translates through the resolved pool): the backend's own-pool indices translated
+    through the SHARED allocator, run inside the backend's host-side metadata call."""
+    allocator = backend.__dict__["_kvguard_shared_allocator"]
+    return allocator.translate_loc_from_full_to_swa(forward_batch.out_cache_loc)
+
+
+def translate_shape_in_draft(guard_mode: str = "raise") -> dict:
+    """The behavioural check on CUDA: an EAGLE draft (own full pool) whose host-side
+    ``init_forward_metadata_out_graph`` of the capture flow also runs the legacy updater's
+    translation through the shared allocator. Raise mode: ``PoolGuardViolation`` (also under
+    sync-debug "error", nothing capturing); off: the ids come back rewritten by the target's map.
+    The target backend doing the same translation is legitimate and must stay silent."""
+    torch = torch_mod()
+    cls = trtllm_class()
+    original = cls.__dict__["init_forward_metadata_out_graph"]
+    seen = {}
+
+    def out_graph_with_legacy_updater(self, forward_batch, in_capture=False):
+        result = original(self, forward_batch, in_capture=in_capture)
+        if "_kvguard_shared_allocator" in self.__dict__:
+            seen["before"] = forward_batch.out_cache_loc.clone()
+            seen["after"] = LEGACY_0_5_13_UPDATER_TRANSLATE(self, forward_batch)
+        return result
+
+    cls.init_forward_metadata_out_graph = out_graph_with_legacy_updater
+    set_guard(guard_mode)  # wraps the stand-in like any backend method
+    g = guard()
+    out = {}
+    try:
+        rs = build_runner_set("trtllm_mha")
+        for role, mode in (("target", "DECODE"), ("eagle_draft", "DRAFT_EXTEND_V2")):
+            tg = build_trtllm_graph(rs, role, mode)
+            tg.backend.__dict__["_kvguard_shared_allocator"] = rs.allocator
+            seen.clear()
+            entry = out[role] = {}
+            try:
+                entry["sync_debug"] = under_sync_debug(lambda: tg.out_graph(in_capture=True))
+                entry["violation"] = None
+            except g.PoolGuardViolation as exc:
+                entry["violation"] = _violation(exc, f"{role} out_graph")
+                entry["capturing_after_violation"] = torch.cuda.is_current_stream_capturing()
+            if "after" in seen:
+                entry["ids_rewritten"] = not torch.equal(seen["before"], seen["after"])
+            entry["stats"] = _stats()
+            g.reset_stats()
+        return out
+    finally:
+        set_guard("off")
+        cls.init_forward_metadata_out_graph = original
+
+
 # ------------------------------------------------------------------------------------------------
 # TRTLLM-MHA eager: init_forward_metadata and forward_decode up to the flashinfer kernel
 # ------------------------------------------------------------------------------------------------

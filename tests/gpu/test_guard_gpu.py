@@ -193,6 +193,25 @@ def test_frozen_kv_view_swap_is_silent_and_guard_is_live(H):
     assert "swa-pool-on-full-active-pool" in outside["violation"]["kinds"]
 
 
+def test_translate_shape_fires_on_gpu_and_target_is_silent(H):
+    """The behavioural check on CUDA (0.5.23 with the FlashInfer <= 0.5.13.post1 updater
+    translation as a named stand-in): a translation through the shared allocator inside the EAGLE
+    draft's host-side metadata call raises, under sync-debug "error", with nothing left capturing;
+    the target doing the same translation (its active pool is the SWA pool) is silent and sync-free;
+    with the guard off the draft's ids come back rewritten by the target's map (the bug)."""
+    on = cached("translate-shape/raise", lambda: H.translate_shape_in_draft("raise"))
+    off = cached("translate-shape/off", lambda: H.translate_shape_in_draft("off"))
+    assert on["target"]["violation"] is None
+    assert on["target"]["sync_debug"]["error"] is None, on["target"]["sync_debug"]
+    v = on["eagle_draft"]["violation"]
+    assert v is not None and v["type"] == "PoolGuardViolation"
+    assert v["kinds"] == ["swa-translation-on-full-active-pool"]
+    assert on["eagle_draft"]["capturing_after_violation"] is False
+    assert "ids_rewritten" not in on["eagle_draft"]  # raised before the translation ran
+    assert off["eagle_draft"]["violation"] is None
+    assert "ids_rewritten" in off["eagle_draft"]  # the translation ran for the full-pool ids
+
+
 EAGER_CASES = [
     ("target", "DECODE"),
     ("target", "TARGET_VERIFY"),

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # `tests.support` / `tests.guard` imports also under plain `pytest`
     sys.path.insert(0, str(REPO))
 CACHE = Path(os.environ.get("KVGUARD_CACHE", Path.home() / ".cache" / "kvguard"))
-OVERLAY_VERSIONS = ("0.5.12.post1", "0.5.9")
+OVERLAY_VERSIONS = ("0.5.12.post1", "0.5.9", "0.5.13.post1")
 ALL_VERSIONS = ("0.5.23",) + OVERLAY_VERSIONS
 SUBPROCESS_TIMEOUT = 900
 

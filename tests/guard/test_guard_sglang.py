@@ -47,6 +47,7 @@ MODERN_METADATA = ["init_forward_metadata", "init_forward_metadata_out_graph", "
 
 EAGLE_KIND = "swa-pool-on-full-active-pool"
 FROZEN_KIND = "swa-active-pool-without-swa-pool"
+TRANSLATE_KIND = "swa-translation-on-full-active-pool"
 
 
 def results(version):
@@ -117,10 +118,15 @@ def test_case1_eagle_draft_warn_logs_once_counts_all_and_runs_the_original():
     r = results("0.5.12.post1")["eagle_draft_warn"]
     # init_forward_metadata runs fully on CPU in 0.5.12: the originals completed every time
     assert [o["outcome"] for o in r["outcomes"]] == ["ok"] * 6
-    assert len(r["violation_logs"]) == 1
-    assert "role=draft spec_algorithm=EAGLE" in r["violation_logs"][0]
-    assert r["guard"]["violations"] == 6
-    assert r["guard"]["by_key"] == {f"TRTLLMHAAttnBackend|draft|{EAGLE_KIND}": 6}
+    # one log line per (class, role, kind): the invariant's #25103 kind, and the behavioural
+    # check's translation kind (0.5.12's decode metadata translates through the target's pool)
+    assert len(r["violation_logs"]) == 2
+    assert all("role=draft spec_algorithm=EAGLE" in m for m in r["violation_logs"])
+    assert r["guard"]["violations"] == 12
+    assert r["guard"]["by_key"] == {
+        f"TRTLLMHAAttnBackend|draft|{EAGLE_KIND}": 6,
+        f"TRTLLMHAAttnBackend|draft|{TRANSLATE_KIND}": 6,
+    }
 
 
 # --- issue case 2: 0.5.23 is silent ---------------------------------------------------------

@@ -478,3 +478,23 @@ def test_legacy_wiring_pool_sources(mod):
     t.init_forward_metadata(LegacyBatch(target))
     assert t.init_forward_metadata_replay_cuda_graph(*replay_args) == "replay"
     assert guardrails.backend_state(t).last_batch_pool is target
+
+
+def test_wiring_generations_are_discovered_and_the_newest_serving_one_is_chosen(monkeypatch):
+    from guardrails import wiring
+
+    gens = wiring.generations()
+    assert [g.GENERATION for g in gens] == ["legacy", "modern"]
+    assert wiring.select((0, 5, 12)).GENERATION == "legacy"
+    assert wiring.select((0, 5, 13)).GENERATION == "modern"
+    # a third generation is one more module declaring SERVES_FROM: chosen from its version on
+    future = types.ModuleType("guardrails.wiring.future")
+    future.GENERATION, future.SERVES_FROM, future.FORWARD_BATCH_HAS_POOL = (
+        "future",
+        (0, 6, 0),
+        False,
+    )
+    monkeypatch.setattr(wiring, "_GENERATIONS", gens + [future])
+    assert wiring.select((0, 5, 23)).GENERATION == "modern"
+    assert wiring.select((0, 6, 1)) is future
+    assert wiring.select((), False) is future

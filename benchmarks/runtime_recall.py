@@ -1,0 +1,139 @@
+"""Runtime recall of the guard: release x backend x role -> fired / silent (real sglang, CPU).
+
+    .venv/bin/python benchmarks/runtime_recall.py [--versions 0.5.9,0.5.12.post1,...] [--json OUT]
+
+Runs ``guardrails/probe/recall.py`` once per installed sglang version (the 0.5.23 ``.venv`` and the
+``--target`` overlays under ``$KVGUARD_CACHE/envs``, see scripts/setup_sglang_envs.sh) and prints
+one Markdown table. Columns:
+
+* ``bug (guard off)``: the first metadata call translated indices although the role's pool is
+  full-only (a spy on the shared allocator / target pool saw a translation; for FlashInfer the
+  window wrapper was planned with ids that are not the batch's own locations), or resolved the
+  target's SWA pool for it (trtllm's #25103 shape);
+* ``raise``: ``fired (kind)`` when ``PoolGuardViolation`` was raised at that call, else ``silent``;
+* ``warn``: the kinds counted and logged (the call was let through), else ``silent``.
+
+The static corpus table (benchmarks/corpus.py) lists the same (release, backend) pairs as findings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CACHE = Path(os.environ.get("KVGUARD_CACHE", Path.home() / ".cache" / "kvguard"))
+VERSIONS = ("0.5.9", "0.5.12.post1", "0.5.13.post1", "0.5.23")
+SHORT = {
+    "swa-translation-on-full-active-pool": "translate",
+    "swa-pool-on-full-active-pool": "#25103",
+    "swa-active-pool-without-swa-pool": "#26957",
+}
+
+
+def env_for(version):
+    python = REPO / ".venv" / "bin" / "python"
+    parts = [str(REPO)]
+    if version != "0.5.23":
+        overlay = CACHE / "envs" / f"sglang-{version}"
+        if not (overlay / ".kvguard-stamp").exists():
+            return None
+        parts.insert(0, str(overlay))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(parts))
+    for key in ("SGLANG_KV_POOL_GUARD", "SGLANG_INVARIANT_CHECK", "SGLANG_PLUGINS"):
+        env.pop(key, None)
+    return str(python), env
+
+
+def run(version):
+    found = env_for(version)
+    if found is None:
+        return None
+    python, env = found
+    proc = subprocess.run(
+        [python, "-m", "guardrails.probe.recall"],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    if not lines:
+        raise SystemExit(f"recall on {version} printed nothing:\n{proc.stderr[-3000:]}")
+    return json.loads(lines[-1])
+
+
+def kinds(outcome):
+    return ", ".join(SHORT.get(k, k) for k in outcome) or ""
+
+
+def rows(data):
+    version = data["version"]
+    for backend, entry in data["backends"].items():
+        if not entry.get("constructible"):
+            why = entry.get("why_not") or entry.get("error", "?").strip().splitlines()[-1]
+            yield (version, backend, "all", "not constructible on CPU", why[:90], "")
+            continue
+        for role, r in entry["roles"].items():
+            bug = bool(r.get("translations")) and r.get("active_pool") == "MHATokenToKVPool"
+            bug = bug or bool(r.get("swa_pool_is_target_pool")) and role != "target"
+            wi = r.get("window_wrapper")
+            detail = ""
+            if bug and wi is not None:
+                detail = " (window ids " + ",".join(map(str, wi["kv_indices"][-4:])) + ")"
+            raised = r["raise"]
+            fired = (
+                f"fired ({kinds(raised['kinds'])})"
+                if raised["outcome"] == "violation"
+                else "silent"
+            )
+            warn = f"logged ({kinds(r['warn_kinds'])})" if r["warn_kinds"] else "silent"
+            yield (version, backend, role, ("yes" + detail) if bug else "no", fired, warn)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--versions", default=",".join(VERSIONS))
+    parser.add_argument("--json", help="also write the raw observations here")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    results, missing = [], []
+    for version in args.versions.split(","):
+        data = run(version)
+        if data is None:
+            missing.append(version)
+        else:
+            results.append(data)
+    print("| release | backend | role | bug with the guard off | raise | warn |")
+    print("|---|---|---|---|---|---|")
+    buggy_fired = buggy = silent_fixed = fixed = 0
+    for data in results:
+        for row in rows(data):
+            print("| " + " | ".join(row) + " |")
+            if row[2] == "eagle_draft":
+                if row[3].startswith("yes"):
+                    buggy += 1
+                    buggy_fired += row[4].startswith("fired")
+                else:
+                    fixed += 1
+                    silent_fixed += row[4] == "silent" and row[5] == "silent"
+    print()
+    print(
+        f"EAGLE-draft roles: guard fired on {buggy_fired}/{buggy} where the bug happened; "
+        f"silent on {silent_fixed}/{fixed} where it did not; "
+        f"{len(results)} releases in {time.perf_counter() - t0:.0f} s"
+        + (f"; not installed here: {', '.join(missing)}" if missing else "")
+    )
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+    return 0 if buggy_fired == buggy and silent_fixed == fixed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
