@@ -130,6 +130,7 @@ def build_cases():
             list(zip(tgd.sources, tt.sources)),
         )
     )
+
     # A model-sized decode step: a 32-layer model has 8x the attention work of the 4-layer graph,
     # so the same captured graph is replayed 8 times behind the one guarded metadata call (still
     # a lower bound: no MLP, no sampling). One guard check per step, as in a real server.

@@ -37,8 +37,18 @@ CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
 def measure(name: str, root: Path) -> dict:
-    row = dict(name=name, files=0, refused=0, disagree=0, mention=0, outline=0, whole=0,
-               outline_only=0, t_outline=0.0, t_whole=0.0)
+    row = dict(
+        name=name,
+        files=0,
+        refused=0,
+        disagree=0,
+        mention=0,
+        outline=0,
+        whole=0,
+        outline_only=0,
+        t_outline=0.0,
+        t_whole=0.0,
+    )
     for path in sorted(root.rglob("*.py")):
         try:
             text = path.read_text(encoding="utf-8")
@@ -74,21 +84,31 @@ def main(argv=None) -> int:
     ap.add_argument("releases", nargs="*", help="sglang releases (default: the corpus list)")
     ap.add_argument("--stdlib", action="store_true", help="also the standard library")
     args = ap.parse_args(argv)
-    trees = [(v, sglang_wheels.ensure_tree(v, quiet=True) / "sglang") for v in args.releases or sglang_wheels.RELEASES]
+    trees = [
+        (v, sglang_wheels.ensure_tree(v, quiet=True) / "sglang")
+        for v in args.releases or sglang_wheels.RELEASES
+    ]
     if args.stdlib:
         trees.append((f"stdlib {sys.version.split()[0]}", Path(sysconfig.get_paths()["stdlib"])))
-    print("| tree | files | outline refused | disagree with ast | mention allocator | settled: outline "
-          "| settled: whole-module | outline-only | outline s | whole-module s |")
+    print(
+        "| tree | files | outline refused | disagree with ast | mention allocator | settled: outline "
+        "| settled: whole-module | outline-only | outline s | whole-module s |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     total = dict(files=0, refused=0, disagree=0, mention=0, outline=0, whole=0, outline_only=0)
     for name, root in trees:
         r = measure(name, root)
         for k in total:
             total[k] += r[k]
-        print(f"| {name} | {r['files']} | {r['refused']} | {r['disagree']} | {r['mention']} | {r['outline']} "
-              f"| {r['whole']} | {r['outline_only']} | {r['t_outline']:.2f} | {r['t_whole']:.2f} |", flush=True)
-    print(f"| total | {total['files']} | {total['refused']} | {total['disagree']} | {total['mention']} "
-          f"| {total['outline']} | {total['whole']} | {total['outline_only']} | | |")
+        print(
+            f"| {name} | {r['files']} | {r['refused']} | {r['disagree']} | {r['mention']} | {r['outline']} "
+            f"| {r['whole']} | {r['outline_only']} | {r['t_outline']:.2f} | {r['t_whole']:.2f} |",
+            flush=True,
+        )
+    print(
+        f"| total | {total['files']} | {total['refused']} | {total['disagree']} | {total['mention']} "
+        f"| {total['outline']} | {total['whole']} | {total['outline_only']} | | |"
+    )
     return 1 if total["disagree"] or total["outline_only"] else 0
 
 

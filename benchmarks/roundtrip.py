@@ -104,8 +104,8 @@ def roundtrip_tree(
     the tests use it to prove that a tampering fixer is caught)."""
     from lint_rules.checker import lint_text, needs_parse
     from lint_rules.config import Config
-    from lint_rules.registry import resolve_codes
     from lint_rules.fixer import fix_text
+    from lint_rules.registry import resolve_codes
     from lint_rules.source import SourceDecodeError, SourceEncodeError, decode_source, encode_source
 
     row = ReleaseRow(label)

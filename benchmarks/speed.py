@@ -89,7 +89,16 @@ def _git_revision() -> str:
 
 
 def ruff(target: str) -> list[str]:
-    return [_bin("ruff"), "check", "--select", "E9,F63", "--no-cache", "--exit-zero", "--quiet", target]
+    return [
+        _bin("ruff"),
+        "check",
+        "--select",
+        "E9,F63",
+        "--no-cache",
+        "--exit-zero",
+        "--quiet",
+        target,
+    ]
 
 
 def fixit(target: str) -> list[str]:
@@ -144,9 +153,7 @@ class Runner:
         if "CollectionError" in t.last_output or "Failed to load rules" in t.last_output:
             raise SystemExit(f"{t.name}: the tool did not load its rule:\n{t.last_output}")
         if p.returncode not in (0,):
-            raise SystemExit(
-                f"{t.name}: exit {p.returncode}\n$ {' '.join(t.cmd)}\n{t.last_output}"
-            )
+            raise SystemExit(f"{t.name}: exit {p.returncode}\n$ {' '.join(t.cmd)}\n{t.last_output}")
         if record:
             t.samples.append(dt)
             t.cpu.append(cpu)
@@ -200,7 +207,11 @@ def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
         lst = f.name
     try:
         out = subprocess.run(
-            [sys.executable, "-c", _PARSE_SCRIPT, lst], cwd=cwd, env=env, capture_output=True, text=True
+            [sys.executable, "-c", _PARSE_SCRIPT, lst],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         if out.returncode != 0:
             raise SystemExit(f"libcst parse floor failed:\n{out.stderr[-3000:]}")
@@ -236,7 +247,10 @@ def proof_cost(paths: list[Path], codes, cwd: Path, env: dict[str, str]) -> dict
     try:
         out = subprocess.run(
             [sys.executable, "-c", _PROOF_SCRIPT, lst, json.dumps(sorted(codes))],
-            cwd=cwd, env=env, capture_output=True, text=True,
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         if out.returncode != 0:
             raise SystemExit(f"proof cost failed:\n{out.stderr[-3000:]}")
@@ -292,27 +306,42 @@ def profile_cold(tree: Path, env: dict[str, str], top: int = 30) -> str:
     st.sort_stats("tottime").print_stats(top)
     imp = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "lint_rules", "--help"],
-        cwd=tree, env=env, capture_output=True, text=True,
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     rows = []
     for ln in imp.stderr.splitlines():
         if ln.startswith("import time:") and "|" in ln:
-            parts = [x.strip() for x in ln[len("import time:"):].split("|")]
+            parts = [x.strip() for x in ln[len("import time:") :].split("|")]
             if parts[1].isdigit():
                 rows.append((int(parts[1]), parts[2]))
     rows.sort(reverse=True)
     imports = "\n".join(f"{us / 1000:8.1f} ms  {name}" for us, name in rows[:15])
-    return s.getvalue() + "\n-- heaviest imports (cumulative) for `python -m lint_rules --help` --\n" + imports
+    return (
+        s.getvalue()
+        + "\n-- heaviest imports (cumulative) for `python -m lint_rules --help` --\n"
+        + imports
+    )
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=7, help="timed runs per fast command (default 7)")
-    ap.add_argument("--fixit-runs", type=int, default=3, help="timed Fixit runs on the attention dir")
-    ap.add_argument("--sample", type=int, default=400, help="files sampled for the all-files parse reference")
-    ap.add_argument("--parse-all", action="store_true", help="parse every file for the reference (slow)")
+    ap.add_argument(
+        "--fixit-runs", type=int, default=3, help="timed Fixit runs on the attention dir"
+    )
+    ap.add_argument(
+        "--sample", type=int, default=400, help="files sampled for the all-files parse reference"
+    )
+    ap.add_argument(
+        "--parse-all", action="store_true", help="parse every file for the reference (slow)"
+    )
     ap.add_argument("--no-write", action="store_true", help="do not update benchmarks/RESULTS.md")
-    ap.add_argument("--profile", action="store_true", help="print a cProfile of a cold whole-tree run")
+    ap.add_argument(
+        "--profile", action="store_true", help="print a cProfile of a cold whole-tree run"
+    )
     args = ap.parse_args(argv)
 
     tree = sglang_wheels.ensure_tree(VERSION)
@@ -320,8 +349,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     # in the working tree during the run neither change the code under test nor invalidate the
     # warm cache (whose key includes the package sources). Private cache dir, too.
     work = Path(tempfile.mkdtemp(prefix="kvguard-speed-"))
-    shutil.copytree(REPO / "lint_rules", work / "lint_rules",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(
+        REPO / "lint_rules",
+        work / "lint_rules",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+    )
     global CACHE_DIR
     CACHE_DIR = str(work / "cache")
     env = dict(os.environ)
@@ -392,7 +424,9 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"{floor_s['seconds']:.1f}s, extrapolated by bytes"
         )
 
-    from lint_rules.registry import default_codes  # the snapshot (candidate_files put it on sys.path)
+    from lint_rules.registry import (
+        default_codes,
+    )  # the snapshot (candidate_files put it on sys.path)
 
     attn_cands = [p for p in cands if p.is_relative_to(tree / ATTN_DIR)]
     proof = proof_cost(attn_cands, default_codes(), tree, env)
@@ -410,12 +444,24 @@ def main(argv: Optional[list[str]] = None) -> int:
     fixit_speedup = fx_attn.median / kv_attn.median
     fixit_speedup_warm = fx_attn.median / kv_attn_w.median
     targets = [
-        ("whole-tree cold <= 0.5x ruff", f"{cold_ratio:.2f}x", cold_ratio <= TARGET_COLD_RATIO,
-         f"{kv_cold.cpu_median / rf_tree.cpu_median:.2f}x"),
-        ("warm <= 0.3 s", f"{kv_warm.median:.3f} s", kv_warm.median <= TARGET_WARM_S,
-         f"{kv_warm.cpu_median:.3f} s"),
-        ("one file <= 0.5 s", f"{kv_one.median:.3f} s", kv_one.median <= TARGET_ONE_FILE_S,
-         f"{kv_one.cpu_median:.3f} s"),
+        (
+            "whole-tree cold <= 0.5x ruff",
+            f"{cold_ratio:.2f}x",
+            cold_ratio <= TARGET_COLD_RATIO,
+            f"{kv_cold.cpu_median / rf_tree.cpu_median:.2f}x",
+        ),
+        (
+            "warm <= 0.3 s",
+            f"{kv_warm.median:.3f} s",
+            kv_warm.median <= TARGET_WARM_S,
+            f"{kv_warm.cpu_median:.3f} s",
+        ),
+        (
+            "one file <= 0.5 s",
+            f"{kv_one.median:.3f} s",
+            kv_one.median <= TARGET_ONE_FILE_S,
+            f"{kv_one.cpu_median:.3f} s",
+        ),
         (
             ">= 300x faster than Fixit on the attention dir (kvguard cold)",
             f"{fixit_speedup:.0f}x",
@@ -425,21 +471,36 @@ def main(argv: Optional[list[str]] = None) -> int:
     ]
 
     lines = []
-    lines.append("## Speed: sglang %s wheel tree (%d files, %.1f MB)" % (VERSION, len(all_py), tree_bytes / 1e6))
+    lines.append(
+        "## Speed: sglang %s wheel tree (%d files, %.1f MB)"
+        % (VERSION, len(all_py), tree_bytes / 1e6)
+    )
     lines.append("")
-    lines.append(f"`python benchmarks/speed.py` -- machine at the start: {machine_start}; "
-                 f"load avg at the end: {_load()}; "
-                 f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.")
-    lines.append(f"kvguard code: commit {revision} (snapshot of `lint_rules/` taken at the start of the run).")
-    lines.append(f"Tools: kvguard `{versions['kvguard']}`, ruff `{versions['ruff']}`, "
-                 f"Fixit `{versions['fixit']}` with the single built-in rule `{FIXIT_RULE}`.")
-    lines.append("Medians of alternating runs (one untimed warm-up run each); wall-clock seconds of the "
-                 "whole command, process start-up included.")
+    lines.append(
+        f"`python benchmarks/speed.py` -- machine at the start: {machine_start}; "
+        f"load avg at the end: {_load()}; "
+        f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."
+    )
+    lines.append(
+        f"kvguard code: commit {revision} (snapshot of `lint_rules/` taken at the start of the run)."
+    )
+    lines.append(
+        f"Tools: kvguard `{versions['kvguard']}`, ruff `{versions['ruff']}`, "
+        f"Fixit `{versions['fixit']}` with the single built-in rule `{FIXIT_RULE}`."
+    )
+    lines.append(
+        "Medians of alternating runs (one untimed warm-up run each); wall-clock seconds of the "
+        "whole command, process start-up included."
+    )
     lines.append("")
-    lines.append("CPU s = user+sys of the whole process tree (less sensitive to load from other "
-                 "processes than wall time; the targets are on wall time).")
+    lines.append(
+        "CPU s = user+sys of the whole process tree (less sensitive to load from other "
+        "processes than wall time; the targets are on wall time)."
+    )
     lines.append("")
-    lines.append("| measurement | median wall s | min-max wall s | median CPU s | runs | ratio (wall) |")
+    lines.append(
+        "| measurement | median wall s | min-max wall s | median CPU s | runs | ratio (wall) |"
+    )
     lines.append("|---|---|---|---|---|---|")
 
     def row(t: Timing, ratio: str = "") -> None:
@@ -450,7 +511,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     row(kv_cold, f"{cold_ratio:.2f}x ruff")
     row(rf_tree, "1.00")
     row(kv_warm, f"{kv_warm.median / rf_tree.median:.3f}x ruff")
-    row(kv_one, f"{kv_one.median / rf_one.median:.1f}x ruff, {fx_one.median / kv_one.median:.1f}x faster than Fixit")
+    row(
+        kv_one,
+        f"{kv_one.median / rf_one.median:.1f}x ruff, {fx_one.median / kv_one.median:.1f}x faster than Fixit",
+    )
     row(rf_one)
     row(fx_one)
     row(kv_attn, f"{fixit_speedup:.0f}x faster than Fixit")
@@ -488,8 +552,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.profile:
         print("\n---- profile of one cold whole-tree run ----")
         print(profile_cold(tree, env))
-        v = subprocess.run(kvguard("sglang", cache=False) + ["-v"], cwd=tree, env=env,
-                           capture_output=True, text=True)
+        v = subprocess.run(
+            kvguard("sglang", cache=False) + ["-v"],
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         print("\n---- kvguard -v (cold, whole tree) ----\n" + v.stderr[-4000:])
     shutil.rmtree(work, ignore_errors=True)
 

@@ -28,7 +28,6 @@ The CLI glue is in ``adoption.py``. Nothing here imports libcst or the linted co
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 

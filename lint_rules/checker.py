@@ -15,7 +15,9 @@ from typing import Iterable, Optional
 from .model import FileResult, Finding, ScopeConfig
 from .registry import PREFIX, RULES
 
-_NOQA_RE = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?", re.IGNORECASE)
+_NOQA_RE = re.compile(
+    r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?", re.IGNORECASE
+)
 _IGNORE_RE = re.compile(r"#\s*kvguard:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
 
@@ -24,7 +26,11 @@ def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) 
     from .scope import scope_may_match
 
     codes = list(codes)
-    return bool(codes) and any(RULES[c].may_match(text, scope) for c in codes) and scope_may_match(text, path, scope)
+    return (
+        bool(codes)
+        and any(RULES[c].may_match(text, scope) for c in codes)
+        and scope_may_match(text, path, scope)
+    )
 
 
 def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig]):
@@ -85,7 +91,11 @@ def _comments(text: str) -> list[tuple[int, str]]:
             if tok.type == tokenize.COMMENT
         ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        return [(i, line[line.index("#"):]) for i, line in enumerate(text.splitlines(), 1) if "#" in line]
+        return [
+            (i, line[line.index("#") :])
+            for i, line in enumerate(text.splitlines(), 1)
+            if "#" in line
+        ]
 
 
 def _parse_codes(raw: Optional[str]) -> Optional[frozenset[str]]:
@@ -212,7 +222,9 @@ def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:
     return bool(codes) and all(RULES[c].anchors for c in codes) and not scope.all_code
 
 
-def _run_rules(text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True):
+def _run_rules(
+    text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True
+):
     # The reduced module's findings, positioned through the line map (lint_rules/sparse.py);
     # the full module only when the reduction cannot settle it.
     from .sparse import analyse

@@ -348,19 +348,20 @@ def _list_rules(output_format: str) -> int:
         default = "on" if m.default_enabled else "off"
         fix = "yes" if m.fixable else "no"
         sys.stdout.write(f"{m.code:<7} {m.name:<{width}} {default:<7} {fix:<3} {m.summary}\n")
-    sys.stdout.write("\n`kvguard rule CODE` explains a rule; `kvguard rule --all` explains them all.\n")
+    sys.stdout.write(
+        "\n`kvguard rule CODE` explains a rule; `kvguard rule --all` explains them all.\n"
+    )
     return EXIT_CLEAN
 
 
 def _cmd_check(args) -> int:
     import dataclasses
 
+    from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
     from .config import ConfigError, discover_config
     from .discovery import discover
     from .engine import Engine, Options
     from .registry import Selection, UnknownRuleError, resolve_codes
-
-    from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
 
     if (problem := adoption.usage_error(args)) is not None:
         sys.stderr.write(f"kvguard: error: {problem}\n")

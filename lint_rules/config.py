@@ -180,7 +180,9 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
     if "allocator-attributes" in table:
         roots = _str_list(table["allocator-attributes"], "allocator-attributes", where)
         if not roots or not all(r.isidentifier() for r in roots):
-            raise ConfigError(f"{where}: 'allocator-attributes' must be a non-empty list of identifiers")
+            raise ConfigError(
+                f"{where}: 'allocator-attributes' must be a non-empty list of identifiers"
+            )
         scope_kwargs["allocator_attributes"] = roots
     if "kvg004-write-gating" in table:
         if not isinstance(table["kvg004-write-gating"], bool):
@@ -206,7 +208,9 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
     if "baseline" in table:  # lint_rules/baseline.py
         bl = table["baseline"]
         if not isinstance(bl, str) or not bl:
-            raise ConfigError(f"{where}: 'baseline' must be a non-empty string, got {_describe(bl)}")
+            raise ConfigError(
+                f"{where}: 'baseline' must be a non-empty string, got {_describe(bl)}"
+            )
         kwargs["baseline"] = os.path.normpath(os.path.join(root, os.path.expanduser(bl)))
     return Config(**kwargs)
 

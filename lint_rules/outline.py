@@ -125,7 +125,9 @@ def _code_only(text: str) -> Optional[tuple[str, list[tuple[int, int]], set[int]
     pos = 0
     hashes, dquote, squote = find("#"), find('"'), find("'")
     while True:
-        s = min(hashes if hashes >= 0 else n, dquote if dquote >= 0 else n, squote if squote >= 0 else n)
+        s = min(
+            hashes if hashes >= 0 else n, dquote if dquote >= 0 else n, squote if squote >= 0 else n
+        )
         if s >= n:
             break
         c = text[s]
@@ -180,8 +182,12 @@ def _code_only(text: str) -> Optional[tuple[str, list[tuple[int, int]], set[int]
 def _brackets(code: str, a: int, b: int) -> int:
     count = code.count
     return (
-        count("(", a, b) + count("[", a, b) + count("{", a, b)
-        - count(")", a, b) - count("]", a, b) - count("}", a, b)
+        count("(", a, b)
+        + count("[", a, b)
+        + count("{", a, b)
+        - count(")", a, b)
+        - count("]", a, b)
+        - count("}", a, b)
     )
 
 

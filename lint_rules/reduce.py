@@ -670,7 +670,11 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
                 return True
         if calls and not args and not node.keywords:
             syntactic = isinstance(func, ast.Attribute) and func.attr in calls
-            if syntactic and carries(func.value) and not _guarded_kvcache(f.node, _outline_guard(text)):
+            if (
+                syntactic
+                and carries(func.value)
+                and not _guarded_kvcache(f.node, _outline_guard(text))
+            ):
                 return True
             if held and not syntactic and carries(func):
                 return True  # a member held somewhere may be what is called here

@@ -13,7 +13,6 @@ import importlib
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-
 # In needles: stands for the configured allocator attributes (``allocator-attributes``).
 ROOTS = "<allocator-attributes>"
 DEFAULT_ROOTS = ("token_to_kv_pool_allocator",)
@@ -45,7 +44,8 @@ class RuleMeta:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
         roots = getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS
         return tuple(
-            tuple(x for n in group for x in (roots if n == ROOTS else (n,))) for group in self.needles
+            tuple(x for n in group for x in (roots if n == ROOTS else (n,)))
+            for group in self.needles
         )
 
     def may_match(self, text: str, scope=None) -> bool:

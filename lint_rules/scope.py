@@ -74,7 +74,7 @@ def _bases_segment(text: str, open_paren: int) -> Optional[str]:
             depth -= 1
             if depth == 0:
                 return text[open_paren + 1 : i]
-        elif ch in "\'\"#":
+        elif ch in "'\"#":
             return None
     return None
 

@@ -6,4 +6,9 @@ bash scripts/setup.sh
 if [ -f scripts/setup_sglang_envs.sh ]; then
   bash scripts/setup_sglang_envs.sh
 fi
+# The package's own code is held to the style it promises (pyproject.toml: black at 100 columns,
+# ruff's pyflakes/pycodestyle/isort/bugbear selection) before the tests run.
+STYLE=(lint_rules guardrails tests benchmarks)
+.venv/bin/black --check --quiet "${STYLE[@]}" || { echo "test.sh: black would reformat the files above (run: .venv/bin/black ${STYLE[*]})" >&2; exit 1; }
+.venv/bin/ruff check --quiet "${STYLE[@]}" || { echo "test.sh: ruff found the problems above" >&2; exit 1; }
 exec .venv/bin/python -m pytest tests "$@"

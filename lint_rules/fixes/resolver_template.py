@@ -23,6 +23,7 @@ def {name}(model_runner){ret}:
     return kvcache if isinstance(kvcache, {pool}) else None
 '''
 
+
 def resolver_source(pool: str, optional: bool, version: Optional[str]) -> str:
     """The resolver method at column 0, indented by 4 spaces per level.
 

@@ -12,4 +12,12 @@ ALL_RULES: dict[str, type[Rule]] = {code: load_rule(code) for code in RULES}
 
 # Selection helpers re-exported for convenience; import them from lint_rules.registry on hot
 # paths (that module does not import libcst).
-__all__ = ["ALL_RULES", "Case", "Rule", "UnknownRuleError", "default_codes", "expand", "resolve_codes"]
+__all__ = [
+    "ALL_RULES",
+    "Case",
+    "Rule",
+    "UnknownRuleError",
+    "default_codes",
+    "expand",
+    "resolve_codes",
+]

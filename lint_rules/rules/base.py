@@ -76,7 +76,8 @@ class Rule(cst.BatchableCSTVisitor):
             names = [
                 n
                 for n in dir(type(self))
-                if n.startswith(("visit_", "leave_")) and callable(getattr(type(self), n))
+                if n.startswith(("visit_", "leave_"))
+                and callable(getattr(type(self), n))
                 and not getattr(getattr(type(self), n), "_is_no_op", False)
             ]
             type(self)._visitor_names = names
@@ -89,11 +90,13 @@ class Rule(cst.BatchableCSTVisitor):
             return cached
         out = set()
         for name in dir(cls):
-            if not name.startswith(("visit_", "leave_")) or getattr(getattr(cls, name), "_is_no_op", False):
+            if not name.startswith(("visit_", "leave_")) or getattr(
+                getattr(cls, name), "_is_no_op", False
+            ):
                 continue
             if name.startswith("leave_"):
                 raise TypeError(f"{cls.__name__}.{name}: rules define visit_* methods only")
-            out.add(getattr(cst, name[len("visit_"):]))
+            out.add(getattr(cst, name[len("visit_") :]))
         cls._visited_types = frozenset(out)
         return cls._visited_types
 
@@ -163,7 +166,7 @@ def dispatch(ctx: RuleContext, rules: list[Rule]) -> None:
     table: dict[type, list] = {}
     for rule in rules:
         for name, method in rule.get_visitors().items():
-            table.setdefault(getattr(cst, name[len("visit_"):]), []).append(method)
+            table.setdefault(getattr(cst, name[len("visit_") :]), []).append(method)
     for rec in ctx.analysis.recorded:
         methods = table.get(type(rec.node))
         if not methods:

@@ -42,9 +42,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
-from ..names import is_swa_member_name
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.use_resolved_pool import UseResolvedPool
+from ..names import is_swa_member_name
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -101,7 +101,9 @@ class SwaModeFromAllocator(Rule):
         left = node.left
         for target in node.comparisons:
             right = target.comparator
-            if isinstance(target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)):
+            if isinstance(
+                target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
+            ):
                 if (self._type_of(left) and self.analysis.is_swa_allocator_class(right)) or (
                     self._type_of(right) and self.analysis.is_swa_allocator_class(left)
                 ):
@@ -145,8 +147,7 @@ class FooAttnBackend(AttentionBackend):
 
     INVALID = [
         # trtllm_mha <= 0.5.12.post1: alias then isinstance
-        Case(
-            """
+        Case("""
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):
     def __init__(self, model_runner):
@@ -154,29 +155,23 @@ class TRTLLMHAAttnBackend(FlashInferAttnBackend):
         self.use_sliding_window_kv_pool = isinstance(
             allocator, SWATokenToKVPoolAllocator
         )
-"""
-        ),
+"""),
         # FlashInfer updaters: self alias set in __init__, BoolOp isinstance in another method
-        Case(
-            """
+        Case("""
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator as SwaAlloc
 class FlashInferIndicesUpdaterDecode:
     def __init__(self, model_runner, attn_backend):
         self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
     def update_sliding_window(self, wrapper_id):
         use_swa = wrapper_id == 0 and isinstance(self.token_to_kv_pool_allocator, SwaAlloc)
-"""
-        ),
+"""),
         # Triton <= 0.5.12.post1: hasattr on a parameter fed the allocator at a call site
-        Case(
-            """
+        Case("""
 def update_sliding_window_buffer(indices, token_to_kv_pool_allocator=None):
     if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):
         pass
-"""
-        ),
-        Case(
-            """
+"""),
+        Case("""
 def helper(indices, alloc):
     return hasattr(alloc, "full_to_swa_index_mapping")
 class TritonAttnBackend(AttentionBackend):
@@ -184,8 +179,7 @@ class TritonAttnBackend(AttentionBackend):
         self.alloc = model_runner.token_to_kv_pool_allocator
     def step(self, x):
         return helper(x, self.alloc)
-"""
-        ),
+"""),
         # tuple isinstance, type() identity, __class__ equality, walrus, getattr, unpacking
         Case(
             """

@@ -34,14 +34,17 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
-from ..names import SWA_TRANSLATE_MEMBERS
 from ..fixes.use_resolved_pool import UseResolvedPool
+from ..names import SWA_TRANSLATE_MEMBERS
 from .base import Case, Rule, source_of
 
 
 def _message(rule: Rule, node: cst.CSTNode, member: str) -> str:
-    advice = (_ADVICE_FUNCTION if rule.in_module_function() else _ADVICE_METHOD).format(member=member)
+    advice = (_ADVICE_FUNCTION if rule.in_module_function() else _ADVICE_METHOD).format(
+        member=member
+    )
     return _MESSAGE.format(src=source_of(node), advice=advice)
+
 
 _MESSAGE = (
     "`{src}` translates indices through the allocator, whose full->SWA map belongs to the "
@@ -99,8 +102,7 @@ class DecodePreallocQueue:
     ]
 
     INVALID = [
-        Case(
-            """
+        Case("""
 class FlashInferIndicesUpdaterDecode:
     def __init__(self, model_runner, attn_backend):
         self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
@@ -108,8 +110,7 @@ class FlashInferIndicesUpdaterDecode:
         kv_indices[:n] = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(
             kv_indices[:n]
         )
-"""
-        ),
+"""),
         Case(
             """
 def update_sliding_window_buffer(idx, token_to_kv_pool_allocator=None):

@@ -50,8 +50,8 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
 from .. import pathcond
+from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
 from .base import Case, Rule, source_of
 

@@ -63,8 +63,8 @@ import libcst as cst
 
 from .. import gating
 from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
-from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 from ..model import ScopeConfig
+from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 from .base import Case, Rule, source_of
 
 _MESSAGE = (

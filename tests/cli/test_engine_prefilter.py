@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from lint_rules import checker
 from lint_rules.config import Config
-from lint_rules.settings import Options, RunSettings
-from lint_rules.triage import Triage
 from lint_rules.model import ScopeConfig
 from lint_rules.registry import RULES
+from lint_rules.settings import Options, RunSettings
 from lint_rules.source import BOM, _may_have_cookie, decode_source
+from lint_rules.triage import Triage
 
 REPO = Path(__file__).resolve().parents[2]
 CODE_SETS = [
@@ -32,7 +32,9 @@ SCOPES = [ScopeConfig(), ScopeConfig(all_code=True)]
 
 def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Triage:
     return Triage(
-        RunSettings(Config(root=str(REPO), scope=scope), codes, Options(report_unused=report_unused))
+        RunSettings(
+            Config(root=str(REPO), scope=scope), codes, Options(report_unused=report_unused)
+        )
     )
 
 

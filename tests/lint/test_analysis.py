@@ -30,8 +30,7 @@ def _derived_names(src: str) -> dict[str, set[str]]:
 
 
 def test_every_source_route_of_allocator_derived_values():
-    names = _derived_names(
-        """
+    names = _derived_names("""
         def by_param(token_to_kv_pool_allocator): pass
         def by_flow(x, y): pass
         def by_kw(x, alloc=None): pass
@@ -57,8 +56,7 @@ def test_every_source_route_of_allocator_derived_values():
             def helper(self, q): pass
             @staticmethod
             def other(r): pass
-        """
-    )
+        """)
     assert names["by_param"] == {"token_to_kv_pool_allocator"}
     assert names["by_flow"] == {"y"}
     assert names["by_kw"] == {"alloc"}
@@ -70,25 +68,32 @@ def test_every_source_route_of_allocator_derived_values():
 
 
 def test_unpacking_a_call_into_a_name_called_like_the_allocator():
-    names = _derived_names(
-        """
+    names = _derived_names("""
         def f(target):
             req_to_token_pool, token_to_kv_pool_allocator = target.get_memory_pool()
-        """
-    )
+        """)
     assert names["f"] == {"token_to_kv_pool_allocator"}
 
 
 @pytest.mark.parametrize(
     "imports,probe",
     [
-        ("from sglang.srt.mem_cache.allocator import SWATokenToKVPoolAllocator", "SWATokenToKVPoolAllocator"),
+        (
+            "from sglang.srt.mem_cache.allocator import SWATokenToKVPoolAllocator",
+            "SWATokenToKVPoolAllocator",
+        ),
         ("from sglang.srt.mem_cache.swa_memory_pool import SWATokenToKVPoolAllocator as A", "A"),
         ("from ...mem_cache.allocator.swa import SWATokenToKVPoolAllocator as A", "A"),
         ("import sglang.srt.mem_cache.allocator.swa as swa", "swa.SWATokenToKVPoolAllocator"),
-        ("from x import UnifiedSWATokenToKVPoolAllocator", "(int, UnifiedSWATokenToKVPoolAllocator)"),
+        (
+            "from x import UnifiedSWATokenToKVPoolAllocator",
+            "(int, UnifiedSWATokenToKVPoolAllocator)",
+        ),
         ("from x import PureSWAKVAllocator", "PureSWAKVAllocator"),
-        ("from x import SWATokenToKVPoolAllocator\nclass Mine(SWATokenToKVPoolAllocator): pass", "Mine"),
+        (
+            "from x import SWATokenToKVPoolAllocator\nclass Mine(SWATokenToKVPoolAllocator): pass",
+            "Mine",
+        ),
         ("from x import SWATokenToKVPoolAllocator as S\nTYPES = (S, int)", "TYPES"),
     ],
 )
@@ -260,10 +265,14 @@ def test_noqa_and_statement_ignores():
 
 
 def test_unused_suppressions_are_reported_on_request():
-    src = textwrap.dedent(BUGGY.format(noqa="  # noqa: KVG001, E501", ignore="# kvguard: ignore[KVG002]"))
+    src = textwrap.dedent(
+        BUGGY.format(noqa="  # noqa: KVG001, E501", ignore="# kvguard: ignore[KVG002]")
+    )
     result = lint_text(src, ATTN, CODES, ScopeConfig(), report_unused_suppressions=True)
     assert result.unused_suppressions == [(5, "KVG002")]
-    clean = lint_text("x = 1  # noqa: KVG003\n", ATTN, CODES, ScopeConfig(), report_unused_suppressions=True)
+    clean = lint_text(
+        "x = 1  # noqa: KVG003\n", ATTN, CODES, ScopeConfig(), report_unused_suppressions=True
+    )
     assert clean.unused_suppressions == [(1, "KVG003")]
 
 

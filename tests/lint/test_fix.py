@@ -19,8 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 CODES = default_codes()
 BACKEND_PATH = "sglang/srt/layers/attention/toy_backend.py"
 
-TRTLLM_SHAPE = textwrap.dedent(
-    '''\
+TRTLLM_SHAPE = textwrap.dedent("""\
     from typing import Optional
 
     from sglang.srt.layers.attention.flashinfer_backend import FlashInferAttnBackend
@@ -41,11 +40,9 @@ TRTLLM_SHAPE = textwrap.dedent(
 
         def translate(self, loc):
             return self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
-    '''
-)
+    """)
 
-FLASHINFER_UPDATER_SHAPE = textwrap.dedent(
-    """\
+FLASHINFER_UPDATER_SHAPE = textwrap.dedent("""\
     from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 
 
@@ -62,17 +59,14 @@ FLASHINFER_UPDATER_SHAPE = textwrap.dedent(
                 kv_indices[:n] = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(
                     kv_indices[:n]
                 )
-    """
-)
+    """)
 
-TRITON_HELPER_SHAPE = textwrap.dedent(
-    """\
+TRITON_HELPER_SHAPE = textwrap.dedent("""\
     def update_sliding_window_buffer(indices, token_to_kv_pool_allocator=None):
         if hasattr(token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"):
             indices = token_to_kv_pool_allocator.translate_loc_from_full_to_swa(indices)
         return indices
-    """
-)
+    """)
 
 
 def _fix(text, target="0.5.12.post1", path=BACKEND_PATH, **kw):
@@ -113,7 +107,9 @@ def test_old_targets_get_the_resolver_without_a_frozen_kv_test():
 
 
 def test_unknown_target_emits_the_version_tolerant_resolver(tmp_path, monkeypatch):
-    monkeypatch.setattr(fixer, "detect_target", lambda path, configured=None: fixer.Target(None, None, "test"))
+    monkeypatch.setattr(
+        fixer, "detect_target", lambda path, configured=None: fixer.Target(None, None, "test")
+    )
     out = fix_text(TRTLLM_SHAPE, BACKEND_PATH, CODES, ScopeConfig())
     assert out.error is None
     assert 'getattr(spec_algorithm, "is_frozen_kv_mtp", None)' in out.new_text
@@ -128,7 +124,9 @@ def _fake_tree(root: Path, version: str, frozen: bool) -> Path:
     (pkg / "version.py").write_text('__version__ = "0.0.0.dev0"\n')
     (pkg / "_version.py").write_text(f"__version__ = version = '{version}'\n")
     body = "    def is_frozen_kv_mtp(self):\n        return False\n" if frozen else "    pass\n"
-    (pkg / "srt" / "speculative" / "spec_info.py").write_text("class SpeculativeAlgorithm:\n" + body)
+    (pkg / "srt" / "speculative" / "spec_info.py").write_text(
+        "class SpeculativeAlgorithm:\n" + body
+    )
     return pkg / "srt" / "layers" / "attention" / "toy_backend.py"
 
 
@@ -215,7 +213,9 @@ def test_safety_net_leaves_the_text_untouched(monkeypatch, breakage, reason):
 
 def test_safety_net_catches_a_fix_that_does_not_remove_its_finding(monkeypatch):
     # the edits' rows stay valid (the same line count); black at 88 columns, as the shape is
-    monkeypatch.setattr(fixer, "_apply", lambda text, edits: text.replace("# header", "# edited", 1))
+    monkeypatch.setattr(
+        fixer, "_apply", lambda text, edits: text.replace("# header", "# edited", 1)
+    )
     monkeypatch.setattr(fixer, "black_line_length", lambda path: 88)
     text = "# header\n" + TRTLLM_SHAPE
     out = _fix(text)
@@ -224,7 +224,9 @@ def test_safety_net_catches_a_fix_that_does_not_remove_its_finding(monkeypatch):
 
 
 def _black_isort_clean(path: Path) -> bool:
-    black = subprocess.run([sys.executable, "-m", "black", "-q", "--check", str(path)], capture_output=True)
+    black = subprocess.run(
+        [sys.executable, "-m", "black", "-q", "--check", str(path)], capture_output=True
+    )
     isort = subprocess.run(
         [sys.executable, "-m", "isort", "--check-only", "-q", str(path)], capture_output=True
     )
@@ -252,10 +254,20 @@ def test_codemod_command_runs_under_libcst_tool(tmp_path):
     expected = fix_text(TRTLLM_SHAPE, str(src), CODES, ScopeConfig(), target_version="0.5.12.post1")
     proc = subprocess.run(
         [
-            sys.executable, "-m", "libcst.tool", "codemod", "-x", "--no-format",
-            "lint_rules.codemod.FixAllocatorSWA", "--target-version", "0.5.12.post1", str(src),
+            sys.executable,
+            "-m",
+            "libcst.tool",
+            "codemod",
+            "-x",
+            "--no-format",
+            "lint_rules.codemod.FixAllocatorSWA",
+            "--target-version",
+            "0.5.12.post1",
+            str(src),
         ],
-        cwd=REPO, capture_output=True, text=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 0, proc.stderr
     assert src.read_text() == expected.new_text
@@ -267,8 +279,7 @@ def test_codemod_command_runs_under_libcst_tool(tmp_path):
 # The all-code audit's bad case (sglang 0.5.12.post1 managers/schedule_policy.py): the old fixer
 # rewrote it to pass the PrefillAdder itself as `model_runner`, misplaced the SWAKVPool import
 # and said "fixed".
-SCHEDULER_SHAPE = textwrap.dedent(
-    """\
+SCHEDULER_SHAPE = textwrap.dedent("""\
     from sglang.srt.environ import envs
     from sglang.srt.mem_cache.swa_memory_pool import SWATokenToKVPoolAllocator
 
@@ -283,8 +294,7 @@ SCHEDULER_SHAPE = textwrap.dedent(
         # reads KV through the active pool: backend-like, so the audit mode reports it
         def peek(self, runner, layer_id):
             return runner.token_to_kv_pool.get_key_buffer(layer_id)
-    """
-)
+    """)
 
 NO_RUNNER_SHAPE = TRTLLM_SHAPE.replace("model_runner", "runner_config")
 
@@ -304,12 +314,17 @@ def test_a_backend_without_a_model_runner_gets_no_fix_and_says_why():
     findings = lint_text(NO_RUNNER_SHAPE, BACKEND_PATH, CODES).findings
     assert sorted(f.code for f in findings) == ["KVG001", "KVG003"]
     assert all(f.fix is None for f in findings)
-    assert all("`runner_config` is not the backend `__init__`'s model-runner parameter" in f.message for f in findings)
+    assert all(
+        "`runner_config` is not the backend `__init__`'s model-runner parameter" in f.message
+        for f in findings
+    )
     assert _fix(NO_RUNNER_SHAPE).new_text is NO_RUNNER_SHAPE
 
 
 def test_an_annotated_runner_and_an_attribute_proven_to_hold_it_are_accepted():
-    annotated = TRTLLM_SHAPE.replace("def __init__(self, model_runner):", 'def __init__(self, mr: "ModelRunner"):')
+    annotated = TRTLLM_SHAPE.replace(
+        "def __init__(self, model_runner):", 'def __init__(self, mr: "ModelRunner"):'
+    )
     annotated = annotated.replace("super().__init__(model_runner)", "super().__init__(mr)")
     annotated = annotated.replace("allocator = model_runner.", "allocator = mr.")
     out = _fix(annotated)
@@ -371,7 +386,11 @@ def test_the_added_import_is_isort_and_black_clean(tmp_path):
     import black
     import isort
 
-    text = isort.code(black.format_str(text, mode=black.Mode(line_length=88)), profile="black", known_first_party=["sglang"])
+    text = isort.code(
+        black.format_str(text, mode=black.Mode(line_length=88)),
+        profile="black",
+        known_first_party=["sglang"],
+    )
     src.write_text(text)
     assert _black_isort_clean(src), "precondition"
     out = fix_text(text, str(src), CODES, ScopeConfig(), target_version="0.5.12.post1")
@@ -394,7 +413,9 @@ def test_safety_net_rejects_duplicated_statements_and_undefined_names(monkeypatc
     monkeypatch.setattr(fixer, "_apply", duplicating)
     out = _fix(TRTLLM_SHAPE)
     assert out.new_text == TRTLLM_SHAPE and "duplicated a statement" in out.error
-    monkeypatch.setattr(fixer, "_apply", lambda text, edits: real(text, edits).replace("SWAKVPool)", "SwaKvPool)"))
+    monkeypatch.setattr(
+        fixer, "_apply", lambda text, edits: real(text, edits).replace("SWAKVPool)", "SwaKvPool)")
+    )
     out = _fix(TRTLLM_SHAPE)
     assert out.new_text == TRTLLM_SHAPE and "undefined name `SwaKvPool`" in out.error
     del Edit
@@ -404,7 +425,9 @@ def test_no_fix_code_names_a_rule_code():
     import re
 
     for path in (REPO / "lint_rules" / "fixes").glob("*.py"):
-        code = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("#"))
+        code = "\n".join(
+            line for line in path.read_text().splitlines() if not line.lstrip().startswith("#")
+        )
         code = re.sub(r'"""[\s\S]*?"""', "", code)
         assert not re.search(r"KVG\d{3}", code), path
     fixer_code = re.sub(r'"""[\s\S]*?"""', "", (REPO / "lint_rules" / "fixer.py").read_text())
@@ -421,7 +444,9 @@ def test_the_all_code_audit_of_a_real_release_never_edits_non_backend_code():
 
     tree = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
     audit = ScopeConfig(
-        paths=tuple(f"**/{sub}/**" for sub in ("managers", "mem_cache", "disaggregation", "speculative"))
+        paths=tuple(
+            f"**/{sub}/**" for sub in ("managers", "mem_cache", "disaggregation", "speculative")
+        )
     )
     with_findings = 0
     for sub in ("managers", "mem_cache", "disaggregation", "speculative"):

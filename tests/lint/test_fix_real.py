@@ -42,7 +42,9 @@ def _overlay(version: str):
         return None
     cache = Path(os.environ.get("KVGUARD_CACHE", Path.home() / ".cache" / "kvguard"))
     overlay = cache / "envs" / f"sglang-{version}"
-    assert overlay.is_dir(), f"{overlay} missing: run scripts/setup_sglang_envs.sh (the README's test command does)"
+    assert (
+        overlay.is_dir()
+    ), f"{overlay} missing: run scripts/setup_sglang_envs.sh (the README's test command does)"
     return overlay
 
 
@@ -100,7 +102,9 @@ def test_the_released_fix_passes_the_oracle_and_is_left_alone():
 
 
 def _black_ok(path: Path) -> bool:
-    return subprocess.run([sys.executable, "-m", "black", "-q", "--check", str(path)]).returncode == 0
+    return (
+        subprocess.run([sys.executable, "-m", "black", "-q", "--check", str(path)]).returncode == 0
+    )
 
 
 @pytest.mark.parametrize(
@@ -112,8 +116,19 @@ def test_fix_whole_tree(version, expected_changed, tmp_path):
     work = tmp_path / "tree"
     shutil.copytree(tree / "sglang", work / "sglang")
     proc = subprocess.run(
-        [sys.executable, "-m", "lint_rules", "fix", "--no-cache", "--output-format", "json", str(work)],
-        capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "lint_rules",
+            "fix",
+            "--no-cache",
+            "--output-format",
+            "json",
+            str(work),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert proc.returncode in (0, 1), proc.stderr[-3000:]  # 2 would be a failed safety net
     changed = set()

@@ -9,7 +9,6 @@ from lint_rules.fixes.resolve_init_pool import ResolveInitPool
 from lint_rules.fixes.use_resolved_pool import UseResolvedPool
 from lint_rules.model import ScopeConfig
 from lint_rules.registry import default_codes
-
 from tests.lint.test_fix import BACKEND_PATH, FLASHINFER_UPDATER_SHAPE, TRTLLM_SHAPE
 
 CODES = default_codes()

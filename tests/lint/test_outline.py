@@ -346,9 +346,16 @@ def test_proof_agrees_with_the_full_reduction_on_sglang(version):
             continue
         rel = path.relative_to(tree).as_posix()
         assert reduce_for(text, CODES, use_outline=False)[0], rel
-        assert lint_text(text, rel, CODES, ScopeConfig(), prefilter=False, reduce=False).findings == [], rel
+        assert (
+            lint_text(text, rel, CODES, ScopeConfig(), prefilter=False, reduce=False).findings == []
+        ), rel
         settled.append(rel)
     assert settled
     if version == "0.5.23":
-        for name in ("trtllm_mha_backend.py", "flashinfer_backend.py", "triton_backend.py", "aiter_backend.py"):
+        for name in (
+            "trtllm_mha_backend.py",
+            "flashinfer_backend.py",
+            "triton_backend.py",
+            "aiter_backend.py",
+        ):
             assert f"sglang/srt/layers/attention/{name}" in settled, name

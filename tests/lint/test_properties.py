@@ -30,7 +30,9 @@ PATH = "sglang/srt/layers/attention/generated.py"
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hypothesmith.from_grammar())
 def test_arbitrary_python_never_crashes_the_rules(source):
-    result = lint_text(source, PATH, ALL, EVERYWHERE, report_unused_suppressions=True, prefilter=False)
+    result = lint_text(
+        source, PATH, ALL, EVERYWHERE, report_unused_suppressions=True, prefilter=False
+    )
     assert result.error is None or result.error.startswith(("syntax error", "cannot parse"))
     out = fix_text(source, PATH, ALL, EVERYWHERE, target_version="0.5.12.post1")
     if not out.fixed:
@@ -147,7 +149,10 @@ def test_outline_proof_never_hides_a_finding(text):
     assert outline_disagreement(text) == []
     if _clean_by_outline(text, codes):
         event("settled by the outline")
-        assert lint_text(text, PATH, codes, ScopeConfig(), prefilter=False, reduce=False).findings == []
+        assert (
+            lint_text(text, PATH, codes, ScopeConfig(), prefilter=False, reduce=False).findings
+            == []
+        )
 
 
 def _keys(findings):

@@ -128,10 +128,18 @@ def test_syntax_error_outside_the_functions_a_proof_reads_is_not_parsed(project)
         "        self.swa = isinstance(model_runner.token_to_kv_pool, SWATokenToKVPoolAllocator)\n"
         "        return model_runner.token_to_kv_pool_allocator.available_size()\n"
     )
-    write(project, "pkg/layers/attention/ok.py",
-          "class B(AttentionBackend):\n" + clean_use + "\n    def other(self):\n        return = 1\n")
-    write(project, "pkg/layers/attention/bad.py",
-          "class B(AttentionBackend):\n" + clean_use.replace("available_size()", "available_size(]") + "\n")
+    write(
+        project,
+        "pkg/layers/attention/ok.py",
+        "class B(AttentionBackend):\n" + clean_use + "\n    def other(self):\n        return = 1\n",
+    )
+    write(
+        project,
+        "pkg/layers/attention/bad.py",
+        "class B(AttentionBackend):\n"
+        + clean_use.replace("available_size()", "available_size(]")
+        + "\n",
+    )
     run = kvguard("check", "--no-cache", "pkg/layers/attention", cwd=project)
     assert run.rc == 2, run
     assert "ok.py" not in run.err + run.out

@@ -45,8 +45,8 @@ rows of the pool that layer reads; a wrong row is reported with the request that
 """
 
 from __future__ import annotations
-
 import __future__
+
 import argparse
 import ast
 import builtins
@@ -56,7 +56,6 @@ import json
 import os
 import sys
 import traceback
-from typing import Optional
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if _REPO not in sys.path:
