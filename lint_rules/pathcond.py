@@ -466,8 +466,19 @@ class _Resolver:
                         isinstance(e.args[2], ast.Constant) and e.args[2].value in (False, None)
                     ):
                         return self.atom("D")
-            if f.id == "isinstance" and len(e.args) == 2 and not e.keywords:
+            if f.id in ("isinstance", "issubclass") and len(e.args) == 2 and not e.keywords:
                 subject, classes = e.args
+                if f.id == "issubclass":
+                    # issubclass(type(x), C) asks what isinstance(x, C) asks
+                    if not (
+                        isinstance(subject, ast.Call)
+                        and isinstance(subject.func, ast.Name)
+                        and subject.func.id == "type"
+                        and len(subject.args) == 1
+                        and not subject.keywords
+                    ):
+                        return self.unknown(e, ctx)
+                    subject = subject.args[0]
                 if self.active_pool(subject, ctx) and self.swa_classes(classes):
                     return self.atom("A")
                 return self.unknown(e, ctx)

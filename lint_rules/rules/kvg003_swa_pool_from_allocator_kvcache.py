@@ -211,6 +211,19 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # the active-pool test asked as a subclass test of the pool's type
+        """
+class TRTLLMHAAttnBackend(FlashInferAttnBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner):
+        pool = model_runner.token_to_kv_pool
+        if issubclass(type(pool), SWAKVPool):
+            return pool
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+""",
         # sglang >= 0.5.13 trtllm_mha resolver (alias form)
         """
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):
