@@ -389,14 +389,7 @@ def reduce_source(text: str) -> Optional[str]:
 
 def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
     """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
-    members: set[str] = set()
-    calls: set[str] = set()
-    for a in anchors:
-        kind, _, arg = a.partition(":")
-        if kind == "allocator-member":
-            members.update(arg.split(","))
-        elif kind == "allocator-call":
-            calls.update(arg.split(","))
+    members, calls = _anchor_members(anchors)
     class_test = "swa-class-test" in anchors
     probe = "swa-member-probe" in anchors
     swa_classes: Optional[set] = None
@@ -601,13 +594,21 @@ def _class_test(fn: ast.AST) -> bool:
     return False
 
 
+def _anchor_members(anchors) -> tuple[set[str], set[str]]:
+    """The allocator members the anchors name: (read as attributes, called with no argument)."""
+    members: set[str] = set()
+    calls: set[str] = set()
+    for a in anchors:
+        kind, _, arg = a.partition(":")
+        if kind == "allocator-member":
+            members.update(arg.split(","))
+        elif kind == "allocator-call":
+            calls.update(arg.split(","))
+    return members, calls
+
+
 def _call_members(anchors) -> set[str]:
-    return {
-        m
-        for a in anchors
-        if a.startswith("allocator-call:")
-        for m in a.partition(":")[2].split(",")
-    }
+    return _anchor_members(anchors)[1]
 
 
 def _held_member(text: str, word: str) -> bool:
@@ -636,14 +637,7 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
     """Can an anchor sit in ``f`` (word-level over-approximation)?"""
     f._flatten()
     names = f.carriers
-    members: set[str] = set()
-    calls: set[str] = set()
-    for a in anchors:
-        kind, _, arg = a.partition(":")
-        if kind == "allocator-member":
-            members.update(arg.split(","))
-        elif kind == "allocator-call":
-            calls.update(arg.split(","))
+    members, calls = _anchor_members(anchors)
 
     def carries(e) -> bool:
         return mod.carries(e, names)
