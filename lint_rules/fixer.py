@@ -111,7 +111,7 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int, tra
     ranges = [(a, b) for a, b, e in written_rows(new_text, edits) if e.new]
     lines = _Lines(new_text)
     for check in (
-        duplicated(tree, lines, ranges),
+        duplicated(tree, lines, ranges, text),
         isort_problem(tree, lines, ranges, line_length),
         black_problem(tree, lines, text, new_text, edits, line_length),
     ):

@@ -120,9 +120,11 @@ def _bodies(node):
         yield h.body
 
 
-def duplicated(tree: ast.Module, lines: _Lines, ranges) -> Optional[str]:
+def duplicated(tree: ast.Module, lines: _Lines, ranges, before: str = "") -> Optional[str]:
     """A touched statement equal to its neighbour, or a method defined twice in a touched
-    class."""
+    class. A pair of equal neighbours the original text (``before``) already had is not the
+    fix's doing (the fix may rewrite both alike)."""
+    already = "".join(line.strip() + "\n" for line in before.splitlines())
 
     def seg(n) -> str:
         return "".join(
@@ -140,6 +142,7 @@ def duplicated(tree: ast.Module, lines: _Lines, ranges) -> Optional[str]:
                         0 <= j < len(body)
                         and type(body[j]) is type(body[i])
                         and seg(body[j]) == seg(body[i])
+                        and (seg(body[i]) * 2) not in already
                     ):
                         return f"the fix duplicated a statement at line {body[i].lineno}"
             if isinstance(node, ast.ClassDef) and touched:

@@ -61,6 +61,12 @@ class UseResolvedPool(FixTransform):
                 "or `= <backend>._swa_kv_pool`): resolve it first"
             )
         s = fn.self_name
+        row = ctx.state.span(node)[0]
+        late = _assigned_after(ctx.tree, row, s, attr)
+        if late is not None:
+            return Unfixable(
+                f"`{s}.{attr}` is assigned only at line {late}, after this use in the same method"
+            )
         key = f"{cls.name}:{id(node)}"
         if kind == "probe":
             row, col, end_row, end_col = ctx.state.span(node)
@@ -81,6 +87,34 @@ class UseResolvedPool(FixTransform):
         row, col, end_row, end_col = ctx.state.span(node.value)
         edit = Edit(ctx.offset(row, col), ctx.offset(end_row, end_col), f"{s}.{attr}")
         return Offer(key, cls.message, [_joined(ctx, finding.statement, edit)])
+
+
+def _assigned_after(tree, row: int, self_name: str, attr: str) -> Optional[int]:
+    """The line of the first ``self.<attr> = ...`` of the innermost function holding ``row``,
+    when that function assigns it only after ``row`` (the rewritten use would read it unset)."""
+    if tree is None:
+        return None
+    inner = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.lineno <= row <= (node.end_lineno or node.lineno):
+                if inner is None or node.lineno >= inner.lineno:
+                    inner = node
+    if inner is None:
+        return None
+    stores = [
+        n.lineno
+        for n in ast.walk(inner)
+        if isinstance(n, (ast.Assign, ast.AnnAssign))
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        if isinstance(t, ast.Attribute)
+        and t.attr == attr
+        and isinstance(t.value, ast.Name)
+        and t.value.id == self_name
+    ]
+    if stores and min(stores) > row:
+        return min(stores)
+    return None
 
 
 def _repeats_a_neighbour(ctx, statement, edit: Edit) -> bool:

@@ -462,3 +462,28 @@ def test_the_all_code_audit_of_a_real_release_never_edits_non_backend_code():
             for f in out.remaining:
                 assert f.fix is None, (rel, f)
     assert with_findings >= 10
+
+
+def test_a_probe_before_the_resolved_pool_is_assigned_is_not_rewritten():
+    """Found by the property test: probes above the init shape, in the same `__init__`, would
+    have become `self._swa_kv_pool is not None` before `self._swa_kv_pool` is set (an
+    AttributeError at construction). They stay findings, unfixable, with the reason."""
+    text = textwrap.dedent("""\
+        from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator
+
+
+        class GeneratedAttnBackend(FlashInferAttnBackend):
+            def __init__(self, model_runner):
+                self.early = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+                allocator = model_runner.token_to_kv_pool_allocator
+                self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)
+                self._swa_kv_pool = allocator.get_kvcache() if self.use_sliding_window_kv_pool else None
+        """)
+    out = fix_text(
+        text, BACKEND_PATH, CODES, ScopeConfig(), target_version="0.5.12.post1", unsafe=True
+    )
+    assert out.error is None
+    assert "self._swa_kv_pool = self._resolve_swa_kv_pool(model_runner)" in out.new_text
+    early = [f for f in out.remaining if f.location.row == 6]
+    assert [f.code for f in early] == ["KVG001"] and early[0].fix is None
+    assert "no automatic fix" in early[0].message

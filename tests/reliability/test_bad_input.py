@@ -125,7 +125,7 @@ def test_syntax_error_outside_the_functions_a_proof_reads_is_not_parsed(project)
     is reported."""
     clean_use = (  # an SWA probe on the pool, the allocator used for its size: no finding
         "    def size(self, model_runner):\n"
-        "        self.swa = isinstance(model_runner.token_to_kv_pool, SWATokenToKVPoolAllocator)\n"
+        "        self.swa = isinstance(model_runner.token_to_kv_pool, SWAKVPool)\n"
         "        return model_runner.token_to_kv_pool_allocator.available_size()\n"
     )
     write(
