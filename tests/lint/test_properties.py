@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import re
+
 import hypothesmith
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -168,6 +170,15 @@ def test_fixes_are_sound_on_generated_backends(text, target):
     before = lint_text(text, PATH, ALL, ScopeConfig())
     assert before.error is None
     out = fix_text(text, PATH, ALL, ScopeConfig(), target_version=target)
+    if out.error is not None and "the fix duplicated a statement" in out.error:
+        # The generator recomputes the same flag several times; rewriting each probe to the
+        # resolved pool makes those statements exact duplicates, which the safety net refuses
+        # (the file is left untouched, exit 2) rather than writing. Only that input shape may
+        # end here.
+        stores = re.findall(r"^\s+(self\.\w+) = ", text, re.M)
+        assert len(stores) != len(set(stores)), out.error
+        event("refused by the safety net: duplicates")
+        return
     assert out.error is None, out.error
     if not before.findings:
         assert out.new_text is text
