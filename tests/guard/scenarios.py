@@ -22,6 +22,8 @@ import os
 import sys
 import traceback
 
+from guardrails.probe.recall import _Capture, captured_guard_logs  # noqa: E402
+
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if _REPO not in sys.path:
     sys.path.insert(0, _REPO)
@@ -34,27 +36,7 @@ def scenario(fn):
     return fn
 
 
-class _Capture(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append((record.levelname, record.getMessage()))
-
-
-@contextlib.contextmanager
-def captured_guard_logs():
-    handler = _Capture()
-    log = logging.getLogger("kvguard.guard")
-    old_level = log.level
-    log.addHandler(handler)
-    log.setLevel(logging.DEBUG)
-    try:
-        yield handler.records
-    finally:
-        log.removeHandler(handler)
-        log.setLevel(old_level)
+# the guard-log capture is the probe's (guardrails/probe/recall.py), not a copy of it
 
 
 def call(fn, *args, **kwargs):
