@@ -50,6 +50,7 @@ def main(argv=None):
     import guardrails
     from guardrails import runtime, wiring
     from guardrails.invariant import check_pool_invariant, version_facts
+    from guardrails.wrapper import make_wrapper
     from tests.support import real_sglang as rs
 
     facts = rs.sglang_facts()
@@ -68,7 +69,7 @@ def main(argv=None):
 
     from guardrails.wiring import MethodSpec
 
-    meta = runtime._make_wrapper(
+    meta = make_wrapper(
         inst,
         type(backend),
         noop,
@@ -77,7 +78,7 @@ def main(argv=None):
         swa_types,
         vf,
     )
-    fwd = runtime._make_wrapper(
+    fwd = make_wrapper(
         inst,
         type(backend),
         noop,

@@ -20,6 +20,7 @@ import functools
 from typing import Dict, Tuple
 
 from . import context
+from .report import PoolGuardViolation
 
 TRANSLATE_METHOD = "translate_loc_from_full_to_swa"
 MAPPING_ATTR = "full_to_swa_index_mapping"
@@ -52,7 +53,7 @@ def _report(inst, frame, translator, via: str) -> None:
     disables the checks of that backend instance, as for the invariant), a violation raises."""
     try:
         inst.report_translation(frame, translator, via)
-    except inst.violation_type:
+    except PoolGuardViolation:
         raise
     except Exception as exc:
         inst.internal_failure(frame.backend, frame.state, frame.method, exc)

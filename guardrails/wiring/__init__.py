@@ -5,18 +5,25 @@
 * ``modern``: sglang >= 0.5.13 — ``init_forward_metadata_out_graph``; the active pool is
   ``self.token_to_kv_pool`` (FROZEN_KV MTP views swap it during the draft forward).
 
-Each module exposes ``GENERATION``, ``SERVES_FROM`` (the first sglang version it serves),
-``FORWARD_BATCH_HAS_POOL`` (the feature that tells generations apart when the version is unknown),
-``METHODS`` (method name -> ``MethodSpec``) and ``active_pool(backend, state, forward_batch)``.
+Each module exposes (the contract; ``docs/DESIGN.md`` has it as a table):
+
+* ``GENERATION`` (a name) and ``SERVES_FROM`` (the first sglang version it serves);
+* ``FORWARD_BATCH_HAS_POOL`` (the feature that tells generations apart when the version is unknown);
+* ``TARGETS`` (backend module -> class names patched when present);
+* ``METHODS`` (method name -> ``MethodSpec``);
+* ``State``: its per-backend state, a subclass of ``BackendState`` (one object per backend
+  instance, created at ``__init__``; nothing shared between instances);
+* ``active_pool(backend, state, forward_batch)`` -> (pool or ``UNKNOWN_POOL``, where it came from).
+
 Generations are discovered (every module of this package that declares ``SERVES_FROM``) and the
 newest one whose ``SERVES_FROM`` the version reaches is chosen: a third generation is one new
-module here.
+module here, and nothing outside this package changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Dict, Optional, Tuple
 
 INIT = "init"
 METADATA = "metadata"  # once per step
@@ -31,6 +38,33 @@ class MethodSpec:
     forward_batch_param: Optional[str] = None
     forward_mode_param: Optional[str] = None
     layer_param: Optional[str] = None
+
+
+@dataclass(eq=False)
+class BackendState:
+    """What every generation records on a backend instance at ``__init__`` (a generation's own
+    ``State`` subclasses it with the fields its ``active_pool`` needs)."""
+
+    backend_class: str
+    role: str
+    spec_algorithm: str
+    sglang_version: str
+    init_pool: Any
+    applicable: bool = True
+    flag_known: bool = True
+    disabled: bool = False
+    last_forward_key: Any = None  # forward_* de-duplication (once per batch)
+    # (active pool, SWA pool, flag) of the last consistent check. The invariant depends only on
+    # these objects' identities and classes, so the same three objects need no re-check: the
+    # steady state costs three identity tests.
+    last_ok: Any = None
+    # the SWA pool class(es) this backend's own resolver accepts (``_resolve_swa_kv_pool``), and
+    # why; the translation check's "is the active pool SWA?" (any pool with a full->SWA map)
+    swa_types: tuple = ()
+    swa_types_source: str = ""
+    translate_types: tuple = ()
+    translate_check: bool = True
+    frame_memo: Any = None  # (last active pool, its translate_types isinstance)
 
 
 MODERN_FROM = (0, 5, 13)  # modern.SERVES_FROM (kept for callers)
@@ -55,6 +89,15 @@ def generations():
                 found.append(module)
         _GENERATIONS = sorted(found, key=lambda m: tuple(m.SERVES_FROM))
     return list(_GENERATIONS)
+
+
+def all_targets() -> Dict[str, Tuple[str, ...]]:
+    """Every generation's ``TARGETS`` merged (the modules the import hook watches by default)."""
+    merged: Dict[str, Tuple[str, ...]] = {}
+    for gen in generations():
+        for module, names in gen.TARGETS.items():
+            merged[module] = tuple(dict.fromkeys(merged.get(module, ()) + tuple(names)))
+    return merged
 
 
 def select(version_tuple: tuple, forward_batch_has_pool_field: Optional[bool] = None):

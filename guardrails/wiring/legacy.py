@@ -15,11 +15,25 @@
 
 from __future__ import annotations
 
-from . import FORWARD, INIT, METADATA, UNKNOWN_POOL, MethodSpec
+from dataclasses import dataclass
+from typing import Any
+
+from . import FORWARD, INIT, METADATA, UNKNOWN_POOL, BackendState, MethodSpec
 
 GENERATION = "legacy"
 SERVES_FROM = (0, 0, 0)
 FORWARD_BATCH_HAS_POOL = True  # ForwardBatch.token_to_kv_pool exists
+
+# backend module -> classes patched when present. An instance is checked only if it exposes the
+# resolved SWA pool (``_swa_kv_pool``) after ``__init__``; backends exposing only a cached flag
+# (triton, fa3) are patched for the behavioural check, their instances marked not applicable.
+TARGETS = {
+    "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),
+    "sglang.srt.layers.attention.flashinfer_backend": ("FlashInferAttnBackend",),
+    "sglang.srt.layers.attention.triton_backend": ("TritonAttnBackend",),
+    "sglang.srt.layers.attention.flashattention_backend": ("FlashAttentionBackend",),
+    "sglang.srt.layers.attention.aiter_backend": ("AiterAttnBackend",),
+}
 
 METHODS = {
     "__init__": MethodSpec("__init__", INIT),
@@ -39,6 +53,13 @@ METHODS = {
         "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
     ),
 }
+
+
+@dataclass(eq=False)
+class State(BackendState):
+    # the last forward_batch.token_to_kv_pool seen: the pool of the graph-metadata calls, which
+    # get no forward batch on this generation
+    last_batch_pool: Any = None
 
 
 def active_pool(backend, state, forward_batch):

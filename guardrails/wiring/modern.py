@@ -12,11 +12,24 @@
 
 from __future__ import annotations
 
-from . import FORWARD, INIT, METADATA, MethodSpec
+from dataclasses import dataclass
+
+from . import FORWARD, INIT, METADATA, BackendState, MethodSpec
 
 GENERATION = "modern"
 SERVES_FROM = (0, 5, 13)
-FORWARD_BATCH_HAS_POOL = False  # ForwardBatch.token_to_kv_pool exists
+FORWARD_BATCH_HAS_POOL = False  # ForwardBatch.token_to_kv_pool does not exist
+
+# backend module -> classes patched when present. An instance is checked only if it exposes the
+# resolved SWA pool (``_swa_kv_pool``) after ``__init__``; backends exposing only a cached flag
+# (triton, fa3) are patched for the behavioural check, their instances marked not applicable.
+TARGETS = {
+    "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),
+    "sglang.srt.layers.attention.flashinfer_backend": ("FlashInferAttnBackend",),
+    "sglang.srt.layers.attention.triton_backend": ("TritonAttnBackend",),
+    "sglang.srt.layers.attention.flashattention_backend": ("FlashAttentionBackend",),
+    "sglang.srt.layers.attention.aiter_backend": ("AiterAttnBackend",),
+}
 
 METHODS = {
     "__init__": MethodSpec("__init__", INIT),
@@ -33,6 +46,12 @@ METHODS = {
         "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
     ),
 }
+
+
+@dataclass(eq=False)
+class State(BackendState):
+    """Nothing beyond the common fields: the active pool is read from the backend itself."""
+
 
 _MISSING = object()
 

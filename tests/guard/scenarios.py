@@ -373,16 +373,16 @@ def off_mode_originals():
 def warn_broken_internals():
     """Issue case 4b: warn mode with deliberately broken guard internals -> the call still runs."""
     import guardrails
-    from guardrails import runtime
+    from guardrails import hotpath
 
     R = rs()
     guardrails.install("warn")
-    saved = runtime.check_pool_invariant
+    saved = hotpath.check_pool_invariant
 
     def broken(*args, **kwargs):
         raise RuntimeError("deliberately broken guard internals")
 
-    runtime.check_pool_invariant = broken
+    hotpath.check_pool_invariant = broken
     try:
         with captured_guard_logs() as records:
             s = R.build_runner_set()
@@ -401,7 +401,7 @@ def warn_broken_internals():
             "guard": guard_summary(),
         }
     finally:
-        runtime.check_pool_invariant = saved
+        hotpath.check_pool_invariant = saved
         guardrails.uninstall()
 
 

@@ -13,7 +13,7 @@ import types
 import pytest
 
 import guardrails
-from guardrails import runtime
+from guardrails import hotpath, runtime, wrapper
 
 MOD = "kvguard_fake_backend_mod"
 
@@ -219,7 +219,7 @@ def test_warn_mode_survives_broken_internals(mod, monkeypatch, caplog):
     def broken(*a, **k):
         raise RuntimeError("deliberately broken guard internals")
 
-    monkeypatch.setattr(runtime, "check_pool_invariant", broken)
+    monkeypatch.setattr(hotpath, "check_pool_invariant", broken)
     b = eagle_bug(mod)
     for _ in range(3):
         assert b.init_forward_metadata(Batch()) == "meta"
@@ -235,13 +235,17 @@ def test_warn_mode_survives_broken_internals(mod, monkeypatch, caplog):
 
 def test_raise_mode_internal_failure_does_not_raise(mod, monkeypatch):
     do_install("raise")
-    monkeypatch.setattr(runtime, "check_pool_invariant", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(hotpath, "check_pool_invariant", lambda *a, **k: 1 / 0)
     assert eagle_bug(mod).init_forward_metadata(Batch()) == "meta"
 
 
 def test_broken_init_recording_never_breaks_construction(mod, monkeypatch):
     do_install("raise")
-    monkeypatch.setattr(runtime, "BackendState", None)  # recording will fail
+
+    def broken(*a, **k):
+        raise RuntimeError("deliberately broken state recording")
+
+    monkeypatch.setattr(wrapper, "record_init", broken)
     b = eagle_bug(mod)
     assert guardrails.backend_state(b) is None
     assert b.init_forward_metadata(Batch()) == "meta"  # not checked, not broken

@@ -35,7 +35,7 @@ def fault_injection():
     """Each guard internal made to raise, in warn mode: the call's outcome equals the unguarded
     one, one error log, only that instance disabled, another instance still checked."""
     import guardrails
-    from guardrails import runtime, wiring
+    from guardrails import hotpath, installation, wiring
     from tests.guard.scenarios import captured_guard_logs, rs
 
     R = rs()
@@ -53,8 +53,8 @@ def fault_injection():
             "active_pool",
             boom,
         ),
-        "check_pool_invariant": lambda: _swap(runtime, "check_pool_invariant", boom),
-        "format_violation": lambda: _swap(runtime, "format_violation", boom),
+        "check_pool_invariant": lambda: _swap(hotpath, "check_pool_invariant", boom),
+        "format_violation": lambda: _swap(installation, "format_violation", boom),
     }
     out = {"baseline": baseline}
     for point, patcher in points.items():
