@@ -1,12 +1,20 @@
-"""The per-call check: the body of every wrapped metadata / forward method.
+"""The per-call check: what every wrapped metadata / forward method does before the original.
 
-This is what runs on each step of a guarded server, so it is written for cost: everything that
-cannot change between calls (parameter positions, the wiring's ``active_pool``, the SWA classes,
-the version facts) is bound once by the factory (``guardrails/wrapper.py``); per call it reads the
-backend's state, asks the wiring for the active pool, compares with the last consistent
-(active pool, SWA pool, flag) and pushes the current-backend frame for the behavioural
-translation check (``guardrails/context.py``). Host-only: ``isinstance`` / ``is`` / ``getattr``
-on host objects, no tensor read, no device sync, nothing recorded into a CUDA graph.
+This is what runs on each step of a guarded server, so it is written for cost. Everything that
+cannot change between calls is bound once by the factory (``guardrails/wrapper.py``): the
+wiring's ``active_pool``, the SWA classes, the version facts, the method kind, and the wrapper's
+own shape — a shell with the original's exact signature (``guardrails/shell.py``), so no
+``*args, **kwargs`` tuple/dict is built per call. Per call, in the steady state of a consistent
+server, ``enter`` reads the backend's state, asks the wiring for the active pool, finds "is it
+SWA?" in a one-entry memo keyed by the pool's identity, compares (active pool, SWA pool, flag)
+with the last consistent triple by identity and returns the current-backend frame (one list);
+the shell pushes it on this thread's stack around the original (``guardrails/context.py``).
+The invariant function runs only when one of those objects changed. Nothing is allocated per
+call but the frame.
+
+Host-only: ``isinstance`` / ``is`` / ``getattr`` on host objects, no tensor read, no device sync,
+nothing recorded into a CUDA graph. Thread-safe: the memos are single tuples replaced whole, the
+frame is per call and per thread; the check counter is approximate under concurrent threads.
 """
 
 from __future__ import annotations
@@ -14,10 +22,28 @@ from __future__ import annotations
 from . import context
 from .invariant import check_pool_invariant
 from .report import PoolGuardViolation, name_of
+from .shell import make_shell
 from .wiring import FORWARD, UNKNOWN_POOL
 
 STATE_ATTR = "_kvguard_state"
 WRAPPER_MARK = "__kvguard_wrapper__"
+
+# the shell around the original: ``enter`` decides (and may raise in raise mode); the frame it
+# returns is this thread's innermost frame for exactly the duration of the original call
+SHELL = """
+_kvguard_frame = _kvguard_enter({self}, {arg:BATCH}, {arg:LAYER}, {arg:MODE})
+if _kvguard_frame is None:
+    return {call}
+_kvguard_frames = _kvguard_local.stack
+_kvguard_frames.append(_kvguard_frame)
+try:
+    return {call}
+finally:
+    if _kvguard_frames and _kvguard_frames[-1] is _kvguard_frame:
+        _kvguard_frames.pop()
+    else:
+        _kvguard_repair(_kvguard_frames, _kvguard_frame)
+"""
 
 
 def pick(args, kwargs, index, name):
@@ -28,109 +54,126 @@ def pick(args, kwargs, index, name):
     return kwargs.get(name)
 
 
-def make_checked_call(inst, original, spec, positions, active_pool_of, swa_types, facts):
+def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, facts):
     """The wrapper of one metadata / forward method (``spec.kind`` METADATA or FORWARD).
-    ``positions``: (forward batch, forward mode, layer) parameter positions after ``self``."""
-    fb_i, fm_i, layer_i = positions
+    ``positions``: (forward batch, forward mode, layer) parameter positions after ``self``, for
+    the generic form (used when the original's signature cannot be copied)."""
+    active_pool_of = wiring_mod.active_pool
     name = spec.name
     is_forward = spec.kind == FORWARD
-    fb_name = spec.forward_batch_param
     unknown = UNKNOWN_POOL
-    Frame = context.Frame
-    local = context._local
+    wrapper = None  # set below; ``enter`` compares the class's attribute with it
 
-    def check(self, state, args, kwargs):
-        """(finding or None, frame) for this call; finding = (ctx, violations)."""
-        forward_batch = None
-        if fb_i is not None:
-            forward_batch = args[fb_i] if 0 <= fb_i < len(args) else kwargs.get(fb_name)
-        pool, source = active_pool_of(self, state, forward_batch)
-        if pool is unknown:
-            return None, Frame(self, state, name, None, source, None, forward_batch)
-        memo = state.frame_memo  # one tuple: read and replaced atomically across threads
-        if memo is not None and memo[0] is pool:
-            pool_is_swa = memo[1]
-        else:
-            pool_is_swa = isinstance(pool, state.translate_types)
-            state.frame_memo = (pool, pool_is_swa)
-        frame = Frame(self, state, name, pool, source, pool_is_swa, forward_batch)
-        if not state.applicable:
-            return None, frame
-        layer_id = None
-        if is_forward:
-            if inst.per_layer:
-                layer = pick(args, kwargs, layer_i, spec.layer_param)
-                layer_id = getattr(layer, "layer_id", None)
-            else:
-                key = (id(forward_batch), id(pool))
-                if state.last_forward_key == key:
-                    return None, frame
-                state.last_forward_key = key
-        swa = getattr(self, "_swa_kv_pool", None)
-        flag = getattr(self, "use_sliding_window_kv_pool", None)
-        inst.checks += 1
-        memo = state.last_ok
-        if (
-            layer_id is None
-            and memo is not None
-            and memo[0] is pool
-            and memo[1] is swa
-            and memo[2] is flag
-        ):
-            return None, frame
-        violations = check_pool_invariant(
-            pool,
-            swa,
-            flag,
-            state.swa_types or swa_types,
-            facts,
-            flag_known=state.flag_known,
-            layer_id=layer_id,
-        )
-        if not violations:
-            if layer_id is None:
-                state.last_ok = (pool, swa, flag)
-            return None, frame
-        if forward_batch is not None:
-            mode = getattr(forward_batch, "forward_mode", None)
-        else:
-            mode = pick(args, kwargs, fm_i, spec.forward_mode_param)
-        ctx = {
-            "active_pool": pool,
-            "pool_source": source,
-            "swa_pool": swa,
-            "flag": flag,
-            "forward_mode": name_of(mode) if mode is not None else "?",
-            "layer_id": layer_id,
-        }
-        return (ctx, violations), frame
-
-    def wrapper(self, *args, **kwargs):
-        if not inst.active:
-            return original(self, *args, **kwargs)
+    def enter(self, forward_batch, layer, mode):
+        """None (call the original as is) or the frame to push; raises in raise mode."""
         try:
             state = self.__dict__.get(STATE_ATTR)
         except Exception:  # no instance dict: nothing was recorded, nothing to check
-            state = None
-        if state is None or state.disabled:
-            return original(self, *args, **kwargs)
+            return None
+        if state is None or state.disabled or not inst.active:
+            return None
         found = frame = None
         try:
             # A super() call of an outer wrapped method has been checked, and its frame is on
             # the stack already: check only in the most-derived wrapper of this installation.
             resolved = getattr(type(self), name, None)
-            if resolved is wrapper or getattr(resolved, WRAPPER_MARK, None) is not inst:
-                found, frame = check(self, state, args, kwargs)
+            if resolved is not wrapper and getattr(resolved, WRAPPER_MARK, None) is inst:
+                return None
+            pool, source = active_pool_of(self, state, forward_batch)
+            if pool is unknown:
+                return [self, state, name, None, source, None, False, forward_batch]
+            memo = state.frame_memo  # one tuple: read and replaced whole across threads
+            if memo is not None and memo[0] is pool:
+                pool_is_swa = memo[1]
+            else:
+                pool_is_swa = isinstance(pool, state.translate_types)
+                state.frame_memo = (pool, pool_is_swa)
+            frame = [self, state, name, pool, source, pool_is_swa, False, forward_batch]
+            if not state.applicable:
+                return frame
+            layer_id = None
+            if is_forward:
+                if inst.per_layer:
+                    layer_id = getattr(layer, "layer_id", None)
+                else:  # once per forward batch
+                    key = (id(forward_batch), id(pool))
+                    if state.last_forward_key == key:
+                        return frame
+                    state.last_forward_key = key
+            swa = getattr(self, "_swa_kv_pool", None)
+            flag = getattr(self, "use_sliding_window_kv_pool", None)
+            inst.checks += 1
+            ok = state.last_ok
+            if (
+                layer_id is None
+                and ok is not None
+                and ok[0] is pool
+                and ok[1] is swa
+                and ok[2] is flag
+            ):
+                return frame
+            violations = check_pool_invariant(
+                pool,
+                swa,
+                flag,
+                state.swa_types or swa_types,
+                facts,
+                flag_known=state.flag_known,
+                layer_id=layer_id,
+            )
+            if not violations:
+                if layer_id is None:
+                    state.last_ok = (pool, swa, flag)
+                return frame
+            if forward_batch is not None:
+                mode = getattr(forward_batch, "forward_mode", None)
+            ctx = {
+                "active_pool": pool,
+                "pool_source": source,
+                "swa_pool": swa,
+                "flag": flag,
+                "forward_mode": name_of(mode) if mode is not None else "?",
+                "layer_id": layer_id,
+            }
+            found = (ctx, violations)
         except Exception as exc:
             inst.internal_failure(self, state, name, exc)
-            found = frame = None
-        if found is not None:
-            try:
-                inst.report(self, state, name, found[0], found[1])
-            except PoolGuardViolation:
-                raise
-            except Exception as exc:
-                inst.internal_failure(self, state, name, exc)
+            return None
+        try:
+            inst.report(self, state, name, found[0], found[1])
+        except PoolGuardViolation:
+            raise
+        except Exception as exc:
+            inst.internal_failure(self, state, name, exc)
+            return None
+        return frame
+
+    body = (
+        SHELL.replace("BATCH", spec.forward_batch_param or "")
+        .replace("LAYER", spec.layer_param or "")
+        .replace("MODE", spec.forward_mode_param or "")
+        .replace("{arg:}", "None")
+    )
+    env = {"_kvguard_enter": enter, "_kvguard_local": context._local}
+    env["_kvguard_repair"] = context.remove
+    wrapper = make_shell(original, body, env, name)
+    if wrapper is None:
+        wrapper = _generic(original, enter, spec, positions)
+    return wrapper
+
+
+def _generic(original, enter, spec, positions):
+    """The ``*args, **kwargs`` form of the shell (an original whose signature cannot be read)."""
+    fb_i, fm_i, layer_i = positions
+    local = context._local
+
+    def wrapper(self, *args, **kwargs):
+        frame = enter(
+            self,
+            pick(args, kwargs, fb_i, spec.forward_batch_param),
+            pick(args, kwargs, layer_i, spec.layer_param),
+            pick(args, kwargs, fm_i, spec.forward_mode_param),
+        )
         if frame is None:
             return original(self, *args, **kwargs)
         frames = local.stack
@@ -140,10 +183,7 @@ def make_checked_call(inst, original, spec, positions, active_pool_of, swa_types
         finally:
             if frames and frames[-1] is frame:
                 frames.pop()
-            else:  # pragma: no cover - unbalanced by someone else; never leave our frame behind
-                try:
-                    frames.remove(frame)
-                except ValueError:
-                    pass
+            else:
+                context.remove(frames, frame)
 
     return wrapper

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import facts, translate, wiring
 from .config import Mode, log_format_from_env
+from .context import BACKEND, BATCH, METHOD, POOL, POOL_SOURCE, REPORTED, STATE
 from .hotpath import STATE_ATTR, WRAPPER_MARK
 from .invariant import parse_version, translation_violation, version_facts
 from .report import PoolGuardViolation, format_violation, json_record, name_of
@@ -215,19 +216,20 @@ class Installation:
 
     def report_translation(self, frame, translator, via: str) -> None:
         """A full->SWA translation inside ``frame`` whose active pool is not SWA."""
-        frame.reported = True
-        backend = frame.backend
+        frame[REPORTED] = True
+        backend = frame[BACKEND]
+        pool = frame[POOL]
         ctx = {
-            "active_pool": frame.pool,
-            "pool_source": frame.pool_source,
+            "active_pool": pool,
+            "pool_source": frame[POOL_SOURCE],
             "swa_pool": backend.__dict__.get("_swa_kv_pool"),
             "flag": backend.__dict__.get("use_sliding_window_kv_pool", "n/a"),
-            "forward_mode": name_of(getattr(frame.batch, "forward_mode", None) or "?"),
+            "forward_mode": name_of(getattr(frame[BATCH], "forward_mode", None) or "?"),
             "layer_id": None,
             "translated_by": type(translator).__name__ + via,
         }
-        found = (translation_violation(frame.pool, translator, via),)
-        self.report(backend, frame.state, frame.method, ctx, found)
+        found = (translation_violation(pool, translator, via),)
+        self.report(backend, frame[STATE], frame[METHOD], ctx, found)
 
     def internal_failure(self, backend, state, method: str, exc: BaseException) -> None:
         with self.lock:

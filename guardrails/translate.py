@@ -10,7 +10,7 @@ module-level window helpers) the translation lands on the allocator/pool classes
 are instrumented once per process and consult the context; the same shared allocator is fine while
 the target (SWA active pool) builds metadata and a violation while a full-pool draft does.
 
-Host-only: a frame lookup (thread-local list) and a boolean; no tensor is read. Outside any
+Host-only: a frame lookup (thread-local list) and an identity test; no tensor is read. Outside any
 wrapped backend call (scheduler bookkeeping, PD transfers) nothing is asserted.
 """
 
@@ -20,7 +20,9 @@ import functools
 from typing import Dict, Tuple
 
 from . import context
+from .context import BACKEND, METHOD, POOL_IS_SWA, REPORTED, STATE
 from .report import PoolGuardViolation
+from .shell import make_shell
 
 TRANSLATE_METHOD = "translate_loc_from_full_to_swa"
 MAPPING_ATTR = "full_to_swa_index_mapping"
@@ -56,34 +58,53 @@ def _report(inst, frame, translator, via: str) -> None:
     except PoolGuardViolation:
         raise
     except Exception as exc:
-        inst.internal_failure(frame.backend, frame.state, frame.method, exc)
+        inst.internal_failure(frame[BACKEND], frame[STATE], frame[METHOD], exc)
 
 
-def _violating_frame(inst):
-    """The current frame if a translation now is a violation (and not yet reported), else None."""
-    frames = context._local.stack
-    if not frames:
-        return None
-    frame = frames[-1]
-    state = frame.state
-    if frame.pool_is_swa is False and not frame.reported and state.translate_check:
-        return None if state.disabled else frame
-    return None
+def _violates(frame, inst) -> bool:
+    """A translation inside ``frame`` is a violation not yet reported (its pool is known to be
+    full-only; called only then, off the common path)."""
+    state = frame[STATE]
+    return not frame[REPORTED] and inst.active and state.translate_check and not state.disabled
+
+
+# the shell around ``translate_loc_from_full_to_swa`` (``guardrails/shell.py``: the original's
+# own signature): one thread-local read and, inside a frame, one identity test per translation
+TRANSLATE_SHELL = """
+_kvguard_frames = _kvguard_local.stack
+if _kvguard_frames and _kvguard_frames[-1][_kvguard_is_swa] is False:
+    _kvguard_check(_kvguard_frames[-1], {self})
+return {call}
+"""
 
 
 def make_translate_wrapper(inst, original):
     """Wrap ``cls.translate_loc_from_full_to_swa``: consult the context, then translate."""
+    via = "." + TRANSLATE_METHOD + "()"
 
-    @functools.wraps(original)
-    def translate_wrapper(self, *args, **kwargs):
-        if inst.active and context._local.stack:
-            frame = _violating_frame(inst)
-            if frame is not None:
-                _report(inst, frame, self, "." + TRANSLATE_METHOD + "()")
-        return original(self, *args, **kwargs)
+    def check(frame, translator):
+        if _violates(frame, inst):
+            _report(inst, frame, translator, via)
 
-    setattr(translate_wrapper, PROBE_MARK, inst)
-    return translate_wrapper
+    env = {"_kvguard_local": context._local, "_kvguard_is_swa": POOL_IS_SWA}
+    env["_kvguard_check"] = check
+    wrapper = make_shell(original, TRANSLATE_SHELL, env, TRANSLATE_METHOD)
+    if wrapper is None:
+        local = context._local
+
+        def wrapper(self, *args, **kwargs):
+            frames = local.stack
+            if frames and frames[-1][POOL_IS_SWA] is False:
+                check(frames[-1], self)
+            return original(self, *args, **kwargs)
+
+    functools.update_wrapper(wrapper, original)
+    setattr(wrapper, PROBE_MARK, inst)
+    return wrapper
+
+
+_LOCAL = context._local
+_MAPPING_VIA = "." + MAPPING_ATTR
 
 
 class MappingProbe:
@@ -102,11 +123,11 @@ class MappingProbe:
             value = obj.__dict__[MAPPING_ATTR]
         except KeyError:
             raise AttributeError(MAPPING_ATTR) from None
-        inst = self.inst
-        if inst.active and context._local.stack:
-            frame = _violating_frame(inst)
-            if frame is not None:
-                _report(inst, frame, obj, "." + MAPPING_ATTR)
+        frames = _LOCAL.stack
+        if frames:
+            frame = frames[-1]
+            if frame[POOL_IS_SWA] is False and _violates(frame, self.inst):
+                _report(self.inst, frame, obj, _MAPPING_VIA)
         return value
 
     def __set__(self, obj, value):

@@ -12,6 +12,16 @@
 # 4. runs benchmarks/gpu_guard.py (guard off vs raise, alternating, medians);
 # 5. writes everything under $OUT (default ./gpu-out) and prints a short table last.
 #
+# The results name the revision of the tree that ran (benchmarks/gpu_guard.py: KVGUARD_REVISION,
+# else a REVISION file in the tree root, else `git describe --dirty` of the tree) and a digest of
+# the guard code, the suite and the benchmark as they were on the device
+# (`python benchmarks/gpu_guard.py --digest` here prints the same for the same code). To run a
+# commit other than the checkout's (e.g. a helper's branch: the run tool sends the session's
+# checkout), copy it into an ignored folder with its REVISION and carry that folder:
+#   git archive BRANCH | tar -x -C build/kvguard-run && git rev-parse --short BRANCH > build/kvguard-run/REVISION
+#   run(command="cd build/kvguard-run && KVGUARD_WHEELS=$PWD/../../.whl bash scripts/gpu_run.sh",
+#       carry=[".whl", "build/kvguard-run"])
+#
 # Exit status: 0 only if the suite passed and the benchmark ran.
 set -uo pipefail
 cd "$(dirname "$0")/.."
