@@ -403,7 +403,7 @@ class ModuleAnalysis:
         self.project = None
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
-        self._positions = None  # libcst PositionProvider result, resolved on first question
+        self._positions = None  # node -> CodeRange (lint_rules.sparse.positions), on first question
 
     @classmethod
     def build(
@@ -414,14 +414,20 @@ class ModuleAnalysis:
         record_types: frozenset = frozenset(),
         text: Optional[str] = None,
         project=None,
+        flow=None,
     ) -> "ModuleAnalysis":
         """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
         ``recorded`` (source order, with context) for the rules. ``text`` is the module's
-        source when the caller has it (else ``module.code``); ``project`` the cross-module
-        index (lint_rules.project), when the run built one."""
+        source when the caller has it (else ``module.code``): the FULL text when ``module`` is
+        its reduced text (lint_rules/sparse.py: same lines, same positions), so the flow model
+        and the rules' whole-module facts read the full text; ``project`` the cross-module
+        index (lint_rules.project), when the run built one; ``flow`` the flow model of
+        ``text``, when the caller built it (same roots and project)."""
         self = cls(module, path, scope)
         self.text = text
         self.project = project
+        if flow is not None:
+            self._flow = flow
         collector = _FactCollector(self, record_types)
         walk(module, collector.on_visit, collector.on_leave)
         self._resolve_scope()
@@ -562,6 +568,15 @@ class ModuleAnalysis:
                 self._flow = False  # the syntactic fixed point answers
         return self._flow or None
 
+    def positions(self):
+        """The module's node positions (libcst ``PositionProvider`` ranges, computed the cheap
+        way: lint_rules.sparse.positions), once."""
+        if self._positions is None:
+            from .sparse import positions
+
+            self._positions = positions(self.module)
+        return self._positions
+
     def values_of(self, expr: cst.CSTNode) -> Optional[frozenset]:
         """The flow model's abstract values for a node of this module (see lint_rules.flow);
         None when the model has no answer for it (a node built elsewhere, or no ``ast``)."""
@@ -569,13 +584,8 @@ class ModuleAnalysis:
         if model is None:
             return None
         if self._flow_values is None:
-            from libcst.metadata import MetadataWrapper, PositionProvider
-
             self._flow_values = model.by_position(self.text)
-            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(
-                PositionProvider
-            )
-        rng = self._positions.get(expr)
+        rng = self.positions().get(expr)
         if rng is None:
             return None
         from .flow import EMPTY

@@ -227,6 +227,23 @@ class SwaFlagCachedAtInit(Rule):
             self._gating = gating.Gating(ast.parse(_source_text(self.analysis)))
         return self._gating
 
+    @classmethod
+    def reduced_keeps(cls, candidates: list, lines: list, tree) -> Optional[set]:
+        """A finding sits in an ``__init__`` (``_check``); the only libcst bodies read from
+        elsewhere are the helpers an ``__init__`` calls by name (``_swa_helper``: a module
+        function or a method of the class). So: every ``__init__``, and every function whose
+        name is a word of some ``__init__`` (any, nested ones included)."""
+        import re
+
+        words: set = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                node.name == "__init__"
+            ):
+                end = node.end_lineno or node.lineno
+                words.update(re.findall(r"\w+", "".join(lines[node.lineno - 1 : end])))
+        return {i for i, c in enumerate(candidates) if c.name == "__init__" or c.name in words}
+
     def visit_Assign(self, node: cst.Assign) -> None:
         self._check(node, node.value, None)
 
