@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .flow import KVCACHE
 from .model import Finding, Location, ScopeConfig
 from .registry import RULES
 
@@ -255,20 +256,26 @@ def _rows(pattern: "re.Pattern", text: str, starts: list) -> list:
     return [bisect_right(starts, m.start()) for m in pattern.finditer(text)]
 
 
+# Flow-model values no rule asks about: functions, containers and their read methods, self
+# and the class, and the allocator's kvcache (KVG003 asks for the allocator under a call or
+# the held member, never for the kvcache value). Every other value (the allocator, its
+# members, and whatever the model adds, e.g. a call handing it to another module's helper)
+# keeps its function.
+_UNASKED = frozenset({"F", "C", "G", "S", "T", KVCACHE[0]})
+
+
 def anchor_keeps(anchors, cands: list, text: str, starts: list, model) -> set:
     """The candidates where a finding of a rule with reduction ``anchors`` can sit: an
-    expression the flow model says may hold the allocator or one of its members (every
-    anchor but the class test sits on one: the allocator under ``hasattr``/``getattr``/a
-    member read, a held or direct member call), or, with ``swa-class-test``, a class test
-    (only when some word of the module looks like an SWA allocator class: the class a test
-    names must resolve to one)."""
-    from .flow import ALLOC, member_names
+    expression the flow model gives a value a rule asks about (every anchor but the
+    class test sits on one: the allocator under ``hasattr``/``getattr``/a member read, a held
+    or direct member call), or, with ``swa-class-test``, a class test (only when some word of
+    the module looks like an SWA allocator class: the class a test names must resolve to one)."""
     from .names import is_swa_allocator_class_name
 
     rows = [
         node.lineno
         for node, values in model.node_values.values()
-        if getattr(node, "lineno", None) is not None and (ALLOC in values or member_names(values))
+        if getattr(node, "lineno", None) is not None and any(v[0] not in _UNASKED for v in values)
     ]
     keep = _hit(cands, rows)
     if "swa-class-test" in anchors and any(
@@ -360,14 +367,14 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
     state = LintState(text)
     model = None
     if reduce:  # the caller decides (checker.may_reduce)
-        if all(RULES[c].anchors for c in codes) and reduce_cached(text, codes, scope=scope):
+        anchored = [c for c in codes if RULES[c].anchors]
+        if len(anchored) == len(codes) and reduce_cached(text, codes, scope=scope):
             return state  # proven clean: no parse
-        tree = state.tree
+        if anchored:
+            model = _flow_model(text, path, scope, state)
         reduced = None
-        if tree is not None:
-            if any(RULES[c].anchors for c in codes):
-                model = _flow_model(tree, path, scope)
-            reduced = reduced_text(text, tree, codes, scope, model)
+        if state.tree is not None and (model is not None or not anchored):
+            reduced = reduced_text(text, state.tree, codes, scope, model)
         if reduced is not None:
             try:
                 module = parse_module(reduced, path)
@@ -387,14 +394,33 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
     return state
 
 
-def _flow_model(tree, path: str, scope: ScopeConfig):
+def _flow_model(text: str, path: str, scope: ScopeConfig, state: Optional[LintState] = None):
     """The flow model the analysis of ``path`` asks (lint_rules.analysis.ModuleAnalysis.flow:
-    same roots, same project index)."""
+    same roots, same project index), or None when ``text`` has none (no ``ast``). The model
+    of the proof that just failed to settle ``text`` (reduce.LAST_MODEL) is the same one:
+    reused, with its tree (``state``'s, when given)."""
     from .flow import Flow
     from .project import current_index
-    from .reduce import roots_of
+    from .reduce import LAST_MODEL, roots_of
 
+    roots, project = roots_of(scope), current_index(path)
+    if LAST_MODEL:
+        last_text, last_roots, last_project, model = LAST_MODEL[0]
+        if last_text == text and last_roots == roots and last_project is project:
+            if state is not None and state._tree is None:
+                state._tree = model.tree
+            return model
+    tree = state.tree if state is not None else _parse(text)
+    if tree is None:
+        return None
     try:
-        return Flow.build(tree, roots_of(scope), current_index(path))
+        return Flow.build(tree, roots, project)
     except (RecursionError, MemoryError):
+        return None
+
+
+def _parse(text: str):
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
