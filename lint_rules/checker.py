@@ -202,19 +202,29 @@ def parse_module(text: str, path: str):
 
 
 def run_rules_on_module(
-    module, path: str, codes: frozenset[str], scope: ScopeConfig, text=None, flow=None
+    module,
+    path: str,
+    codes: frozenset[str],
+    scope: ScopeConfig,
+    text=None,
+    flow=None,
+    tree=None,
+    reduced: bool = False,
 ):
     """Raw findings (rule, node, statement) for a parsed module; shared by the fixer.
     ``text``: the full source when ``module`` is its reduced text (lint_rules/sparse.py), so
     the flow model and the rules' whole-module facts read the full text; ``flow``: its flow
-    model, when already built."""
+    model, ``tree``: its ``ast``, when already built; ``reduced``: ``module`` is the reduced
+    text (then ``text`` and ``tree`` are required)."""
     from .analysis import ModuleAnalysis
     from .registry import load_rule
     from .rules.base import RuleContext, dispatch
 
     classes = [load_rule(code) for code in sorted(codes)]
     types = frozenset().union(*(c.visited_types() for c in classes))
-    analysis = ModuleAnalysis.build(module, path, scope, record_types=types, text=text, flow=flow)
+    analysis = ModuleAnalysis.build(
+        module, path, scope, record_types=types, text=text, flow=flow, tree=tree, reduced=reduced
+    )
     ctx = RuleContext(analysis=analysis)
     dispatch(ctx, [c(ctx) for c in classes])
     return analysis, ctx.findings

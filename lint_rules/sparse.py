@@ -188,10 +188,10 @@ def positions(module):
 # position unchanged, findings need no line map, and positions are computed for the small
 # reduced module only. The soundness argument is in docs/lint.md ("The reduced module").
 
-# Words that make a function's own libcst facts module-wide: an import (the analysis's alias
-# table is module-wide, function-local imports included) and a class statement (the class table:
-# bases, scope; the first definition of a name wins).
-_MODULE_FACT = re.compile(r"\b(?:import|class)\b")
+# The word that makes a function's own libcst facts module-wide: a class statement (the class
+# table: bases, scope; the first definition of a name wins). Imports are module-wide too (the
+# alias table), but the analysis of a reduced module reads them from the full text's ast.
+_MODULE_FACT = re.compile(r"\bclass\b")
 # Where an SWA-class test (KVG001's isinstance/issubclass/type()/__class__) can sit: the word
 # of the called name or of the attribute is on one of its lines.
 _CLASS_TEST = re.compile(r"\b(?:isinstance|issubclass|__class__|type)\b")
@@ -378,7 +378,9 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
         if reduced is not None:
             try:
                 module = parse_module(reduced, path)
-                analysis, raw = run_rules_on_module(module, path, codes, scope, text, model)
+                analysis, raw = run_rules_on_module(
+                    module, path, codes, scope, text, model, state.tree, reduced=True
+                )
             except (_ParseFailure, RecursionError):
                 module = None  # the full parse reports the real problem
             if module is not None:
@@ -387,7 +389,9 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
                 return state
     module = parse_module(text, path)
     try:
-        analysis, raw = run_rules_on_module(module, path, codes, scope, text, model)
+        analysis, raw = run_rules_on_module(
+            module, path, codes, scope, text, model, state._tree or None
+        )
     except RecursionError:
         raise _ParseFailure("cannot analyse: nesting too deep") from None
     state.module, state.analysis, state.raw = module, analysis, raw

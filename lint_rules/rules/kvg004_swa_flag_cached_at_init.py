@@ -224,7 +224,9 @@ class SwaFlagCachedAtInit(Rule):
 
     def _gates(self) -> gating.Gating:
         if self._gating is None:
-            self._gating = gating.Gating(ast.parse(_source_text(self.analysis)))
+            self._gating = gating.Gating.of_text(
+                _source_text(self.analysis), self.analysis.syntax_tree()
+            )
         return self._gating
 
     @classmethod
