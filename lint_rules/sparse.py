@@ -268,21 +268,73 @@ def anchor_keeps(anchors, cands: list, text: str, starts: list, model) -> set:
     """The candidates where a finding of a rule with reduction ``anchors`` can sit: an
     expression the flow model gives a value a rule asks about (every anchor but the
     class test sits on one: the allocator under ``hasattr``/``getattr``/a member read, a held
-    or direct member call), or, with ``swa-class-test``, a class test (only when some word of
-    the module looks like an SWA allocator class: the class a test names must resolve to one)."""
-    from .names import is_swa_allocator_class_name
-
+    or direct member call), or, with ``swa-class-test``, a class test next to a word that may
+    name an SWA allocator class (:func:`_swa_class_names`: the class a test names must resolve
+    to one)."""
     rows = [
         node.lineno
         for node, values in model.node_values.values()
         if getattr(node, "lineno", None) is not None and any(v[0] not in _UNASKED for v in values)
     ]
     keep = _hit(cands, rows)
-    if "swa-class-test" in anchors and any(
-        is_swa_allocator_class_name(w) for w in set(re.findall(r"\w+", text))
-    ):
-        keep |= _hit(cands, _rows(_CLASS_TEST, text, starts))
+    if "swa-class-test" in anchors:
+        names = _swa_class_names(model.tree, text)
+        if names:
+            tests = _hit(cands, _rows(_CLASS_TEST, text, starts))
+            if names is not _ANY:
+                word = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+                tests &= _hit(cands, _rows(word, text, starts))
+            keep |= tests
     return keep
+
+
+_ANY = frozenset({"*"})  # _swa_class_names: every word may be one
+
+
+def _swa_class_names(tree, text: str) -> frozenset:
+    """Every word that may name an SWA allocator class in KVG001's test
+    (``ModuleAnalysis.is_swa_allocator_class``): words that look like one, and, iterated,
+    names bound to one of them (any import, any class statement by its bases, any assignment
+    to a name, anywhere: a superset of the analysis's alias table, class table and module
+    assignments). Empty: no class test can hold. ``_ANY`` for a non-ASCII text (the ``ast``
+    normalises identifiers, the libcst side does not)."""
+    from .names import is_swa_allocator_class_name
+
+    names = {w for w in set(re.findall(r"\w+", text)) if is_swa_allocator_class_name(w)}
+    if not names:
+        return frozenset()
+    if not text.isascii():
+        return _ANY
+    defs: list = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                defs.append((a.asname or a.name, {a.name.rsplit(".", 1)[-1]}))
+        elif isinstance(node, ast.ClassDef):
+            defs.append((node.name, _words(node.bases)))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if node.value is not None:
+                words = _words([node.value])
+                defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+    changed = True
+    while changed:
+        changed = False
+        for name, words in defs:
+            if name not in names and words & names:
+                names.add(name)
+                changed = True
+    return frozenset(names)
+
+
+def _words(exprs) -> set:
+    return {
+        w
+        for e in exprs
+        for n in ast.walk(e)
+        for w in (getattr(n, "id", None), getattr(n, "attr", None))
+        if isinstance(w, str)
+    }
 
 
 def reduced_text(text: str, tree, codes, scope, model=None) -> Optional[str]:

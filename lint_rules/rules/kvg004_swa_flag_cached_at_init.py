@@ -233,8 +233,9 @@ class SwaFlagCachedAtInit(Rule):
     def reduced_keeps(cls, candidates: list, lines: list, tree) -> Optional[set]:
         """A finding sits in an ``__init__`` (``_check``); the only libcst bodies read from
         elsewhere are the helpers an ``__init__`` calls by name (``_swa_helper``: a module
-        function or a method of the class). So: every ``__init__``, and every function whose
-        name is a word of some ``__init__`` (any, nested ones included)."""
+        function or a method of the class, the call's ``func`` a name or an attribute). So:
+        every ``__init__``, and every function whose name some ``__init__`` (any, nested ones
+        included) calls: the word before a ``(``, closing parentheses in between allowed."""
         import re
 
         words: set = set()
@@ -243,7 +244,7 @@ class SwaFlagCachedAtInit(Rule):
                 node.name == "__init__"
             ):
                 end = node.end_lineno or node.lineno
-                words.update(re.findall(r"\w+", "".join(lines[node.lineno - 1 : end])))
+                words.update(re.findall(r"(\w+)[\s)]*\(", "".join(lines[node.lineno - 1 : end])))
         return {i for i, c in enumerate(candidates) if c.name == "__init__" or c.name in words}
 
     def visit_Assign(self, node: cst.Assign) -> None:
