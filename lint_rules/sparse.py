@@ -294,9 +294,10 @@ _ANY = frozenset({"*"})  # _swa_class_names: every word may be one
 def _swa_class_names(tree, text: str) -> frozenset:
     """Every word that may name an SWA allocator class in KVG001's test
     (``ModuleAnalysis.is_swa_allocator_class``): words that look like one, and, iterated,
-    names bound to one of them (any import, any class statement by its bases, any assignment
-    to a name, anywhere: a superset of the analysis's alias table, class table and module
-    assignments). Empty: no class test can hold. ``_ANY`` for a non-ASCII text (the ``ast``
+    names bound to one of them (any import and any class statement by its bases, anywhere;
+    assignments to a name outside functions and classes, walrus ones anywhere: a superset of
+    the analysis's alias table, class table and module assignments). Empty: no class test
+    can hold. ``_ANY`` for a non-ASCII text (the ``ast``
     normalises identifiers, the libcst side does not)."""
     from .names import is_swa_allocator_class_name
 
@@ -306,17 +307,31 @@ def _swa_class_names(tree, text: str) -> frozenset:
     if not text.isascii():
         return _ANY
     defs: list = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            for a in node.names:
-                defs.append((a.asname or a.name, {a.name.rsplit(".", 1)[-1]}))
-        elif isinstance(node, ast.ClassDef):
-            defs.append((node.name, _words(node.bases)))
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if node.value is not None:
-                words = _words([node.value])
-                defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+    # statements only (cheap): imports and class statements anywhere, assignments outside
+    # functions and classes (the analysis's module assignments); walrus targets need the walk
+    stack: list = [(tree, True)]
+    while stack:
+        node, module_level = stack.pop()
+        for child in _statements(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for a in child.names:
+                    defs.append((a.asname or a.name, {a.name.rsplit(".", 1)[-1]}))
+            elif isinstance(child, ast.ClassDef):
+                defs.append((child.name, _words(child.bases)))
+                stack.append((child, False))
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                stack.append((child, False))
+            else:
+                if module_level and isinstance(child, (ast.Assign, ast.AnnAssign)):
+                    targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+                    if child.value is not None:
+                        words = _words([child.value])
+                        defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+                stack.append((child, module_level))
+    if ":=" in text:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+                defs.append((node.target.id, _words([node.value])))
     changed = True
     while changed:
         changed = False
@@ -325,6 +340,16 @@ def _swa_class_names(tree, text: str) -> frozenset:
                 names.add(name)
                 changed = True
     return frozenset(names)
+
+
+def _statements(node):
+    """Statements directly under ``node`` (bodies, branches, handlers, match cases)."""
+    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for item in getattr(node, name, None) or ():
+            if isinstance(item, (ast.excepthandler, ast.match_case)):
+                yield from item.body
+            elif isinstance(item, ast.stmt):
+                yield item
 
 
 def _words(exprs) -> set:
