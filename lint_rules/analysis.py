@@ -380,6 +380,27 @@ class _FactCollector:
             self.a.module_calls.append(node)
 
 
+def import_aliases(tree) -> dict[str, str]:
+    """The alias table of ``_FactCollector`` (local name -> the imported name's last part,
+    every import of the module, function-local ones included, later ones winning), read from
+    the stdlib ``ast`` of the same text."""
+    import ast
+
+    nodes = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    out: dict[str, str] = {}
+    for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset)):
+        if isinstance(node, ast.ImportFrom):
+            if any(a.name == "*" for a in node.names):
+                continue
+            for a in node.names:
+                out[a.asname or a.name] = a.name.rsplit(".", 1)[-1]
+        else:
+            for a in node.names:
+                if a.asname:
+                    out[a.asname] = a.name.rsplit(".", 1)[-1]
+    return out
+
+
 class ModuleAnalysis:
     """Facts about one parsed module; build with :meth:`build`."""
 
@@ -403,7 +424,8 @@ class ModuleAnalysis:
         self.project = None
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
-        self._positions = None  # libcst PositionProvider result, resolved on first question
+        self._tree = None  # the ast of the (full) text: None not parsed yet, False no ast
+        self._positions = None  # node -> CodeRange (lint_rules.sparse.positions), on first question
 
     @classmethod
     def build(
@@ -414,16 +436,31 @@ class ModuleAnalysis:
         record_types: frozenset = frozenset(),
         text: Optional[str] = None,
         project=None,
+        flow=None,
+        tree=None,
+        reduced: bool = False,
     ) -> "ModuleAnalysis":
         """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
         ``recorded`` (source order, with context) for the rules. ``text`` is the module's
-        source when the caller has it (else ``module.code``); ``project`` the cross-module
-        index (lint_rules.project), when the run built one."""
+        source when the caller has it (else ``module.code``): the FULL text when ``module`` is
+        its reduced text (lint_rules/sparse.py: same lines, same positions), so the flow model
+        and the rules' whole-module facts read the full text; ``project`` the cross-module
+        index (lint_rules.project), when the run built one; ``flow`` the flow model of
+        ``text``, when the caller built it (same roots and project); ``tree`` the ``ast`` of
+        ``text``, when the caller parsed it. ``reduced``: ``module`` is the reduced text
+        (lint_rules/sparse.py), whose blanked bodies may have held imports: the alias table,
+        module-wide, is then read from ``tree`` (required) instead."""
         self = cls(module, path, scope)
         self.text = text
         self.project = project
+        if flow is not None:
+            self._flow = flow
+            tree = flow.tree
+        self._tree = tree
         collector = _FactCollector(self, record_types)
         walk(module, collector.on_visit, collector.on_leave)
+        if reduced:
+            self.import_aliases = import_aliases(tree)
         self._resolve_scope()
         self._propagate()
         return self
@@ -545,8 +582,6 @@ class ModuleAnalysis:
     def flow(self):
         """The module's allocator-flow model, or None when ``ast`` cannot parse the text."""
         if self._flow is None:
-            import ast
-
             from .flow import Flow
 
             text = self.text if self.text is not None else self.module.code
@@ -556,11 +591,35 @@ class ModuleAnalysis:
                 from .project import current_index
 
                 project = current_index(self.path)
+            tree = self.syntax_tree()
             try:
-                self._flow = Flow.build(ast.parse(text), self.roots, project)
+                self._flow = Flow.build(tree, self.roots, project) if tree else False
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._flow = False  # the syntactic fixed point answers
         return self._flow or None
+
+    def syntax_tree(self):
+        """The stdlib ``ast`` of the module's (full) text, parsed once; None when it does not
+        parse."""
+        if self._tree is None:
+            import ast
+
+            if self.text is None:
+                self.text = self.module.code
+            try:
+                self._tree = ast.parse(self.text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._tree = False
+        return self._tree or None
+
+    def positions(self):
+        """The module's node positions (libcst ``PositionProvider`` ranges, computed the cheap
+        way: lint_rules.sparse.positions), once."""
+        if self._positions is None:
+            from .sparse import positions
+
+            self._positions = positions(self.module)
+        return self._positions
 
     def values_of(self, expr: cst.CSTNode) -> Optional[frozenset]:
         """The flow model's abstract values for a node of this module (see lint_rules.flow);
@@ -569,13 +628,8 @@ class ModuleAnalysis:
         if model is None:
             return None
         if self._flow_values is None:
-            from libcst.metadata import MetadataWrapper, PositionProvider
-
             self._flow_values = model.by_position(self.text)
-            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(
-                PositionProvider
-            )
-        rng = self._positions.get(expr)
+        rng = self.positions().get(expr)
         if rng is None:
             return None
         from .flow import EMPTY

@@ -69,7 +69,7 @@ def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] =
         return True
     from .sparse import reduce_cached  # the lint that follows asks the same
 
-    return reduce_cached(text, codes, scope=scope)[0]
+    return reduce_cached(text, codes, scope=scope)
 
 
 @dataclass
@@ -201,32 +201,48 @@ def parse_module(text: str, path: str):
         raise _ParseFailure(f"cannot parse: {type(exc).__name__}: {exc}".splitlines()[0]) from None
 
 
-def run_rules_on_module(module, path: str, codes: frozenset[str], scope: ScopeConfig):
-    """Raw findings (rule, node, statement) for a parsed module; shared by the fixer."""
+def run_rules_on_module(
+    module,
+    path: str,
+    codes: frozenset[str],
+    scope: ScopeConfig,
+    text=None,
+    flow=None,
+    tree=None,
+    reduced: bool = False,
+):
+    """Raw findings (rule, node, statement) for a parsed module; shared by the fixer.
+    ``text``: the full source when ``module`` is its reduced text (lint_rules/sparse.py), so
+    the flow model and the rules' whole-module facts read the full text; ``flow``: its flow
+    model, ``tree``: its ``ast``, when already built; ``reduced``: ``module`` is the reduced
+    text (then ``text`` and ``tree`` are required)."""
     from .analysis import ModuleAnalysis
     from .registry import load_rule
     from .rules.base import RuleContext, dispatch
 
     classes = [load_rule(code) for code in sorted(codes)]
     types = frozenset().union(*(c.visited_types() for c in classes))
-    analysis = ModuleAnalysis.build(module, path, scope, record_types=types)
+    analysis = ModuleAnalysis.build(
+        module, path, scope, record_types=types, text=text, flow=flow, tree=tree, reduced=reduced
+    )
     ctx = RuleContext(analysis=analysis)
     dispatch(ctx, [c(ctx) for c in classes])
     return analysis, ctx.findings
 
 
 def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:
-    """The lint may take its findings from the reduction (lint_rules/sparse.py): every selected
-    rule declares reduction anchors (a rule with its own reduction, or none, is linted on the
-    full module), and not in the audit mode (backend-likeness reads whole bodies)."""
-    return bool(codes) and all(RULES[c].anchors for c in codes) and not scope.all_code
+    """The lint may take its findings from the reduced module (lint_rules/sparse.py): not in
+    the audit mode (backend-likeness reads whole bodies). Each selected rule must also be
+    reducible there (reduction anchors, or its own ``Rule.reduced_keeps``), which
+    ``sparse.reduced_text`` asks (a rule that is neither makes it parse the full module)."""
+    return bool(codes) and not scope.all_code
 
 
 def _run_rules(
     text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True
 ):
-    # The reduced module's findings, positioned through the line map (lint_rules/sparse.py);
-    # the full module only when the reduction cannot settle it.
+    # The reduced module's findings (lint_rules/sparse.py: same lines, same positions); the
+    # full module only when the reduction cannot be used.
     from .sparse import analyse
 
     state = analyse(text, path, codes, scope, reduce and may_reduce(codes, scope))

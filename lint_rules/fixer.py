@@ -7,8 +7,8 @@ runtime behaviour on purpose, so they apply only with ``kvguard fix`` or
 
 How a fix runs (one big backend file costs about one lint of it):
 
-1. lint the text from its reduced module (:mod:`lint_rules.sparse`: the functions that cannot
-   matter are blanked, positions map back to the full text), keeping the analysis;
+1. lint the text from its reduced module (:mod:`lint_rules.sparse`: the bodies that cannot
+   matter are blanked in place, so positions are the full text's), keeping the analysis;
 2. plan: each finding's rule offers its transforms; a transform checks its shape and its
    preconditions and returns text edits (or the reason it cannot fix);
 3. apply the edits to the text (nothing else of the module is rebuilt), then drop the allocator

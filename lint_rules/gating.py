@@ -129,6 +129,9 @@ def _statements(node: ast.AST):
                     yield item
 
 
+_LAST_GATING: list = []  # [(text, Gating)]: Gating.of_text
+
+
 class Gating:
     """Per class (by qualified name, as the shared analysis names it): what each attribute's
     forward-time reads decide."""
@@ -137,6 +140,17 @@ class Gating:
         self.classes: dict[str, dict[str, _Method]] = {}
         self._indexes: dict[str, tuple] = {}
         self._collect(tree, ())
+
+    @classmethod
+    def of_text(cls, text: str, tree: Optional[ast.Module] = None) -> "Gating":
+        """The gating of the module ``text`` (``tree``: its ``ast``, when parsed; raises what
+        ``ast.parse`` raises). The last module's is kept: KVG004's reduction and the rule ask
+        for the same module in turn (a pure function of the text; its caches too)."""
+        if _LAST_GATING and _LAST_GATING[0][0] == text:
+            return _LAST_GATING[0][1]
+        made = cls(tree if tree is not None else ast.parse(text))
+        _LAST_GATING[:] = [(text, made)]
+        return made
 
     def _collect(self, node: ast.AST, frames: tuple) -> None:
         for child in _statements(node):
@@ -299,6 +313,7 @@ def harmful(
 # ------------------------------------------------------------------------------ reduction
 
 _SWA_POOL_WORD = re.compile(r"SWA\w*Pool")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 _INIT_DEF = re.compile(r"\bdef\s+__init__\b")
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 
@@ -423,38 +438,45 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
     ol = outline(text)
     inits = [c for c in ol.chunks if c.name == "__init__"] if ol is not None else None
     tree: Optional[ast.Module] = None
+    # (the class an __init__ is a method of, or None when unknown: every class) -> its nodes
+    init_nodes: list[tuple[Optional[str], ast.AST]] = []
     if inits is None or len(inits) != len(_INIT_DEF.findall(text)):
         try:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return False
-        init_nodes = [
-            n
-            for n in ast.walk(tree)
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
-        ]
+        init_nodes = _inits_by_class(tree)
     else:
-        init_nodes = []
         for chunk in inits:
             try:
                 sub = ast.parse(ol.source(chunk))
             except _PARSE_ERRORS:
                 return False
             init_nodes += [
-                n
+                (chunk.cls, n)
                 for n in ast.walk(sub)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
             ]
-    helpers = _swa_helper_names(text, ol) if class_word else set()
+    helpers: list = []  # computed on the first call an __init__ stores (most have none)
 
     def helper_ok(name: str, bare: bool) -> bool:
-        return ("function" if bare else "method", name) in helpers
+        if not helpers:
+            helpers.append(_swa_helper_names(text, ol) if class_word else set())
+        return ("function" if bare else "method", name) in helpers[0]
 
-    candidates: set[str] = set()
-    for node in init_nodes:
-        candidates |= _init_candidates(node, class_word, helper_ok)
     # read elsewhere: another occurrence of the word besides the store(s)
-    candidates = {a for a in candidates if len(re.findall(r"\b" + re.escape(a) + r"\b", text)) > 1}
+    counts: dict[str, bool] = {}
+
+    def read_elsewhere(a: str) -> bool:
+        if a not in counts:
+            counts[a] = len(re.findall(r"\b" + re.escape(a) + r"\b", text)) > 1
+        return counts[a]
+
+    candidates: list[tuple[Optional[str], str]] = []
+    for owner, node in init_nodes:
+        for a in sorted(_init_candidates(node, class_word, helper_ok)):
+            if read_elsewhere(a):
+                candidates.append((owner, a))
     if not candidates:
         return True
     if tree is None:
@@ -462,12 +484,51 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return False
-    gating = Gating(tree)
+    gating = Gating.of_text(text, tree)
+    from itertools import accumulate
+
+    starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]  # Python's line ends
+
+    def read_in(cls: str, a: str) -> bool:
+        """Some method of ``cls`` but ``__init__`` has the word ``a`` (``Gating.reads`` only
+        finds ``self.<a>`` loads in them)."""
+        word = re.compile(r"\b" + re.escape(a) + r"\b")
+        for name, m in gating.classes[cls].items():
+            node = m.node
+            if name != "__init__" and node.end_lineno is not None and node.end_lineno < len(starts):
+                if word.search(text, starts[node.lineno - 1], starts[node.end_lineno]):
+                    return True
+            elif name != "__init__":
+                return True  # cannot place it: ask
+        return False
+
+    # The rule asks only about the class whose method the __init__ is (``fn.cls is cls``);
+    # classes are matched by their own name (a qualified name ends with it), else all.
     return not any(
         harmful(gating, cls, a, write_gating, first=True)
+        for owner, a in dict.fromkeys(candidates)
         for cls in gating.classes
-        for a in candidates
+        if (owner is None or cls.rsplit(".", 1)[-1] == owner) and read_in(cls, a)
     )
+
+
+def _inits_by_class(tree: ast.Module) -> list[tuple[Optional[str], ast.AST]]:
+    """Every ``__init__`` of the module with the name of the class it is a method of (defined
+    in the class body, under ``if``/``try`` there too), None for one nested in a function."""
+    out: list = []
+    stack: list = [(tree, None)]
+    while stack:
+        node, owner = stack.pop()
+        for child in _statements(node):
+            if isinstance(child, ast.ClassDef):
+                stack.append((child, child.name))
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if child.name == "__init__":
+                    out.append((owner, child))
+                stack.append((child, None))
+            else:
+                stack.append((child, owner))
+    return out
 
 
 _RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")

@@ -189,6 +189,9 @@ def fn_facts(fn: FuncNode, cls: Optional[str] = None) -> _FnFacts:
     return _FnFacts(fn, cls, once)
 
 
+_LAST_FACTS: list = []  # [(text, Facts)]: Facts.of_text
+
+
 class Facts:
     """Same-module helpers and ``self.<attr>`` stores. ``Facts.empty()`` knows none (every
     helper call and flag is then an unknown predicate)."""
@@ -207,6 +210,17 @@ class Facts:
     @classmethod
     def empty(cls) -> "Facts":
         return cls(None)
+
+    @classmethod
+    def of_text(cls, text: str, tree: Optional[ast.Module] = None) -> "Facts":
+        """The facts of the module ``text`` (``tree``: its ``ast``, when parsed; raises what
+        ``ast.parse`` raises). The last module's are kept: the reduction and KVG003 ask for
+        the same module in turn (a pure function of the text)."""
+        if _LAST_FACTS and _LAST_FACTS[0][0] == text:
+            return _LAST_FACTS[0][1]
+        facts = cls(tree if tree is not None else ast.parse(text))
+        _LAST_FACTS[:] = [(text, facts)]
+        return facts
 
     def facts_of(self, fn: FuncNode, cls: Optional[str]) -> _FnFacts:
         got = self._fn_cache.get(id(fn))
@@ -967,7 +981,7 @@ class ReductionGuard:
     not be linted in its place."""
 
     def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
-        self._facts = Facts(tree) if tree is not None else Facts.empty()
+        self._facts = Facts.of_text(text, tree) if tree is not None else Facts.empty()
         self._swa = strict_swa_pool_class(text)
         self._memo: dict[int, tuple[bool, bool]] = {}
 

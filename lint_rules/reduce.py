@@ -355,6 +355,9 @@ def _params(fn: ast.AST) -> set[str]:
     return set(names)
 
 
+LAST_MODEL: list = []  # [(text, roots, project, Flow)]: the last whole-module proof's model
+
+
 def reduce_for(
     text: str, codes, use_outline: bool = True, scope=None, project=None
 ) -> tuple[bool, Optional[str]]:
@@ -377,6 +380,7 @@ def reduce_for(
     try:
         tree = ast.parse(text)
         model = Flow.build(tree, roots, project)
+        LAST_MODEL[:] = [(text, roots, project, model)]  # the lint that follows reuses it
         return not _anchored(tree, text, model, anchors), None
     except _PARSE_ERRORS:
         return False, None  # parse in full: the libcst pass reports or decides

@@ -1,19 +1,18 @@
-"""Lint a module from its reduced text, with positions mapped back to the full text.
+"""Lint a module from its reduced text: the full text with the bodies of the functions that
+cannot matter blanked in place, so the reduced module's positions are the full module's.
 
-The reduction (:mod:`lint_rules.reduce`) blanks the bodies of functions that cannot take part in a
-finding (body -> ``pass``, the other body lines dropped). Its soundness argument (and the tests
-behind it) says the reduced module has exactly the findings of the full one. Every line of the
-reduced text other than the ``pass`` that stands for a blanked body is a line of the full text,
-unchanged, in order. So once each reduced line is mapped to its original line, the positions of
-the reduced module are the positions of the full module (same columns: the lines are identical),
-and the full module never has to be parsed, analysed or positioned. That is most of the cost of
-a lint or a fix of a big backend file with findings.
-
-The map is computed here, not taken from the reduction: the blanked bodies are found with
-``ast`` (each function's body range, as the reduction sees them) and the two texts are aligned
-line by line; any line that does not match exactly makes :func:`analyse` fall back to the full
-parse. A wrong map can therefore not happen silently: every mapped line is checked to be the
-same text.
+For a module the proof (:mod:`lint_rules.reduce`) cannot settle, libcst parses, analyses and
+positions only a reduced text (:func:`reduced_text`): every function (outside functions) where
+no selected rule can report, and whose libcst facts no rule consults, has its body's first line
+replaced by ``pass`` at the same indentation and its other body lines emptied (line ends kept).
+Every other line is the full text's, at the same line number, so a kept node has the same
+(line, column) span in both modules: the flow model, built on the FULL text's ``ast``, is asked
+by position as before, findings are positioned without a line map, and the position pass runs
+over the small reduced module. Which functions are kept, and why the findings (codes,
+positions, messages, fixes) are exactly the full module's: docs/lint.md, "The reduced module";
+``tests/lint/test_sparse.py`` compares the two paths on real trees and generated backends.
+Anything unexpected (a rule that is not reducible, a text ``ast`` cannot parse, a reduced text
+libcst refuses) parses the full text.
 """
 
 from __future__ import annotations
@@ -23,7 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .flow import KVCACHE
 from .model import Finding, Location, ScopeConfig
+from .registry import RULES
 
 # Python's own line ends (as in reduce.py).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
@@ -38,8 +39,7 @@ class LintState:
     module: object = None  # cst.Module (reduced or full); None when no finding is possible
     analysis: object = None  # ModuleAnalysis
     raw: list = field(default_factory=list)  # RawFinding
-    line_map: Optional[list] = None  # reduced line (0-based index) -> original line (1-based)
-    reduced: bool = False
+    reduced: bool = False  # the module is the reduced text (same lines, same positions)
     _positions: object = None
     _tree: object = None  # stdlib ast of the full text (False: does not parse)
     _starts: Optional[list] = None
@@ -63,17 +63,17 @@ class LintState:
 
     def _pos(self):
         if self._positions is None:
-            self._positions = positions(self.module)
+            analysis = self.analysis
+            self._positions = (
+                analysis.positions() if analysis is not None else positions(self.module)
+            )
         return self._positions
 
-    def line(self, reduced_line: int) -> int:
-        return reduced_line if self.line_map is None else self.line_map[reduced_line - 1]
-
     def span(self, node) -> tuple[int, int, int, int]:
-        """(start row, start col, end row, end col) in the original text; rows 1-based,
-        columns 0-based character offsets."""
+        """(start row, start col, end row, end col) in the original text (the reduced text
+        has its lines); rows 1-based, columns 0-based character offsets."""
         rng = self._pos()[node]
-        return self.line(rng.start.line), rng.start.column, self.line(rng.end.line), rng.end.column
+        return rng.start.line, rng.start.column, rng.end.line, rng.end.column
 
     def positioned(self) -> list[tuple[Finding, int]]:
         """Positioned findings plus the first line of each finding's statement."""
@@ -172,89 +172,252 @@ def positions(module):
             start, end = spans[node]
             return CodeRange(at(start), at(end))
 
+        def get(self, node, default=None):
+            span = spans.get(node)
+            return default if span is None else CodeRange(at(span[0]), at(span[1]))
+
     return _Positions()
 
 
-def _blanked_bodies(tree) -> Optional[dict[int, int]]:
-    """body first line -> function end line, for every function whose body starts below its
-    ``def`` line (the ones the reduction may blank); None when ``ast`` cannot parse."""
-    if tree is None:
-        return None
-    out = {}
-    stack = list(tree.body)
-    while stack:  # what the reduction may blank: functions at module level and in classes
+# --------------------------------------------------------------------------------------------
+# The reduced text: the bodies of the functions where no selected rule can report (and whose
+# libcst facts no rule consults) are blanked IN PLACE: the body's first line becomes ``pass``
+# (same indentation), its other lines become empty (line ends kept). Every other line is the
+# full text's, at the same line number, so every node of the reduced module has the positions
+# of the same node of the full module: the flow model (built on the full text) is asked by
+# position unchanged, findings need no line map, and positions are computed for the small
+# reduced module only. The soundness argument is in docs/lint.md ("The reduced module").
+
+# The word that makes a function's own libcst facts module-wide: a class statement (the class
+# table: bases, scope; the first definition of a name wins). Imports are module-wide too (the
+# alias table), but the analysis of a reduced module reads them from the full text's ast.
+_MODULE_FACT = re.compile(r"\bclass\b")
+# Where an SWA-class test (KVG001's isinstance/issubclass/type()/__class__) can sit: the word
+# of the called name or of the attribute is on one of its lines.
+_CLASS_TEST = re.compile(r"\b(?:isinstance|issubclass|__class__|type)\b")
+
+
+@dataclass(eq=False)
+class Candidate:
+    """A function or method outside any function (the unit a reduction keeps or blanks)."""
+
+    node: ast.AST  # ast.FunctionDef / ast.AsyncFunctionDef of the full text
+    first: int  # its first line (decorators included)
+    body: int  # the first line of its body (blanked from here)
+    last: int  # its last line
+    indent: str  # the indentation of the body's first line
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+
+def candidates(tree: ast.Module, lines: list) -> list:
+    """The functions a reduction may blank: defined outside any function (at module level, in
+    class bodies, under module/class-level compound statements), whose body starts on a line
+    of its own (``def f(): return x`` is kept). ``lines``: the text's lines, ends kept."""
+    out = []
+    stack = list(reversed(tree.body))
+    while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0].lineno
-            if first > node.lineno:
-                out[first] = node.end_lineno or first
-        elif isinstance(node, ast.stmt):
-            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-                stack.extend(getattr(node, name, None) or [])
-        elif isinstance(node, (ast.excepthandler, ast.match_case)):
-            stack.extend(node.body)
+            stmt = node.body[0]
+            line = lines[stmt.lineno - 1]
+            indent = line[: len(line) - len(line.lstrip(" \t"))]
+            # (columns are UTF-8 bytes; an indentation of spaces and tabs is one byte a char)
+            if stmt.lineno > node.lineno and len(indent) == stmt.col_offset and node.end_lineno:
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                out.append(Candidate(node, first, stmt.lineno, node.end_lineno, indent))
+            continue
+        children = []
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, None) or ():
+                children.extend(child.body if isinstance(child, ast.match_case) else [child])
+        stack.extend(reversed(children))
     return out
 
 
-def line_map(text: str, reduced: str, tree=None) -> Optional[list[int]]:
-    """For each line of ``reduced``, the line of ``text`` it is (1-based); None when the two
-    cannot be aligned as "blanked bodies only" (the caller then parses the full text).
-    ``tree``: the ``ast`` of ``text``, when already parsed."""
-    if tree is None:
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-    bodies = _blanked_bodies(tree)
-    if bodies is None:
-        return None
-    orig = _LINE.findall(text)
-    red = _LINE.findall(reduced)
-    out: list[int] = []
-    i = 0  # index into orig
-    for j, line in enumerate(red):
-        if i >= len(orig):
-            return None
-        n = i + 1
-        end = bodies.get(n)
-        if end is not None and line.strip() == "pass":
-            if line != orig[i]:
-                blanked = True
-            elif end > n:
-                # a body that starts with a literal ``pass``: blanked when the next reduced
-                # line is not the next original line (a wrong guess fails the alignment below)
-                blanked = j + 1 >= len(red) or red[j + 1] != orig[i + 1]
+def _hit(cands: list, rows) -> set:
+    """Indices of the candidates whose lines hold one of ``rows``."""
+    from bisect import bisect_right
+
+    starts = [c.first for c in cands]
+    out = set()
+    for row in rows:
+        i = bisect_right(starts, row) - 1
+        if i >= 0 and row <= cands[i].last:
+            out.add(i)
+    return out
+
+
+def _rows(pattern: "re.Pattern", text: str, starts: list) -> list:
+    from bisect import bisect_right
+
+    return [bisect_right(starts, m.start()) for m in pattern.finditer(text)]
+
+
+# Flow-model values no rule asks about: functions, containers and their read methods, self
+# and the class, and the allocator's kvcache (KVG003 asks for the allocator under a call or
+# the held member, never for the kvcache value). Every other value (the allocator, its
+# members, and whatever the model adds, e.g. a call handing it to another module's helper)
+# keeps its function.
+_UNASKED = frozenset({"F", "C", "G", "S", "T", KVCACHE[0]})
+
+
+def anchor_keeps(anchors, cands: list, text: str, starts: list, model) -> set:
+    """The candidates where a finding of a rule with reduction ``anchors`` can sit: an
+    expression the flow model gives a value a rule asks about (every anchor but the
+    class test sits on one: the allocator under ``hasattr``/``getattr``/a member read, a held
+    or direct member call), or, with ``swa-class-test``, a class test next to a word that may
+    name an SWA allocator class (:func:`_swa_class_names`: the class a test names must resolve
+    to one)."""
+    rows = [
+        node.lineno
+        for node, values in model.node_values.values()
+        if getattr(node, "lineno", None) is not None and any(v[0] not in _UNASKED for v in values)
+    ]
+    keep = _hit(cands, rows)
+    if "swa-class-test" in anchors:
+        names = _swa_class_names(model.tree, text)
+        if names:
+            tests = _hit(cands, _rows(_CLASS_TEST, text, starts))
+            if names is not _ANY:
+                word = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+                tests &= _hit(cands, _rows(word, text, starts))
+            keep |= tests
+    return keep
+
+
+_ANY = frozenset({"*"})  # _swa_class_names: every word may be one
+
+
+def _swa_class_names(tree, text: str) -> frozenset:
+    """Every word that may name an SWA allocator class in KVG001's test
+    (``ModuleAnalysis.is_swa_allocator_class``): words that look like one, and, iterated,
+    names bound to one of them (any import and any class statement by its bases, anywhere;
+    assignments to a name outside functions and classes, walrus ones anywhere: a superset of
+    the analysis's alias table, class table and module assignments). Empty: no class test
+    can hold. ``_ANY`` for a non-ASCII text (the ``ast``
+    normalises identifiers, the libcst side does not)."""
+    from .names import is_swa_allocator_class_name
+
+    names = {w for w in set(re.findall(r"\w+", text)) if is_swa_allocator_class_name(w)}
+    if not names:
+        return frozenset()
+    if not text.isascii():
+        return _ANY
+    defs: list = []
+    # statements only (cheap): imports and class statements anywhere, assignments outside
+    # functions and classes (the analysis's module assignments); walrus targets need the walk
+    stack: list = [(tree, True)]
+    while stack:
+        node, module_level = stack.pop()
+        for child in _statements(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for a in child.names:
+                    defs.append((a.asname or a.name, {a.name.rsplit(".", 1)[-1]}))
+            elif isinstance(child, ast.ClassDef):
+                defs.append((child.name, _words(child.bases)))
+                stack.append((child, False))
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                stack.append((child, False))
             else:
-                blanked = False
-            if blanked:
-                indent = orig[i][: len(orig[i]) - len(orig[i].lstrip(" \t"))]
-                if line.rstrip("\r\n") != indent + "pass":
-                    return None
-                out.append(n)
-                i = end
-                continue
-        if line != orig[i]:
+                if module_level and isinstance(child, (ast.Assign, ast.AnnAssign)):
+                    targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+                    if child.value is not None:
+                        words = _words([child.value])
+                        defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+                stack.append((child, module_level))
+    if ":=" in text:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+                defs.append((node.target.id, _words([node.value])))
+    changed = True
+    while changed:
+        changed = False
+        for name, words in defs:
+            if name not in names and words & names:
+                names.add(name)
+                changed = True
+    return frozenset(names)
+
+
+def _statements(node):
+    """Statements directly under ``node`` (bodies, branches, handlers, match cases)."""
+    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for item in getattr(node, name, None) or ():
+            if isinstance(item, (ast.excepthandler, ast.match_case)):
+                yield from item.body
+            elif isinstance(item, ast.stmt):
+                yield item
+
+
+def _words(exprs) -> set:
+    return {
+        w
+        for e in exprs
+        for n in ast.walk(e)
+        for w in (getattr(n, "id", None), getattr(n, "attr", None))
+        if isinstance(w, str)
+    }
+
+
+def reduced_text(text: str, tree, codes, scope, model=None) -> Optional[str]:
+    """``text`` with the bodies of the functions no selected rule needs blanked in place;
+    None when a selected rule is not reducible or nothing would be blanked. ``tree``: the
+    ``ast`` of ``text``; ``model``: its flow model (needed when a selected rule has anchors)."""
+    from .registry import RULES, load_rule
+
+    lines = _LINE.findall(text)
+    cands = candidates(tree, lines)
+    if not cands:
+        return None
+    from itertools import accumulate
+
+    starts = [0, *accumulate(len(line) for line in lines)]
+    keep = _hit(cands, _rows(_MODULE_FACT, text, starts))
+    anchors: set = set()
+    for code in codes:
+        meta = RULES[code]
+        if meta.anchors:
+            anchors.update(meta.anchors)
+            continue
+        own = load_rule(code).reduced_keeps(cands, lines, tree)
+        if own is None:
+            return None  # not reducible: the module is parsed whole
+        keep |= own
+    if anchors:
+        if model is None:
             return None
-        out.append(n)
-        i += 1
-    return out if i == len(orig) else None
+        keep |= anchor_keeps(anchors, cands, text, starts, model)
+    if len(keep) == len(cands):
+        return None
+    out = list(lines)
+    for i, c in enumerate(cands):
+        if i in keep:
+            continue
+        for row in range(c.body, c.last + 1):
+            line = lines[row - 1]
+            out[row - 1] = line[len(line.rstrip("\r\n")) :]
+        out[c.body - 1] = c.indent + "pass" + out[c.body - 1]
+    return "".join(out)
 
 
 _LAST: list = []  # [(key, LintState)]: the last module analysed (a fix re-reads what the lint saw)
-_LAST_REDUCED: list = []  # [(key, (clean, reduced))]
+_LAST_CLEAN: list = []  # [(key, clean)]
 
 
-def reduce_cached(text: str, codes, **options) -> tuple:
-    """``reduce.reduce_for(text, codes, **options)``, remembering the last answer: the engine
-    asks it in its prefilter stage, then again (same text) when it lints a file the proof did
-    not settle."""
+def reduce_cached(text: str, codes, **options) -> bool:
+    """``reduce.reduce_for(text, codes, **options)[0]`` (proven clean), remembering the last
+    answer: the engine asks it in its prefilter stage, then again (same text) when it lints a
+    file the proof did not settle."""
     key = (text, frozenset(codes), tuple(sorted(options.items(), key=lambda kv: kv[0])))
-    if _LAST_REDUCED and _LAST_REDUCED[0][0] == key:
-        return _LAST_REDUCED[0][1]
+    if _LAST_CLEAN and _LAST_CLEAN[0][0] == key:
+        return _LAST_CLEAN[0][1]
     from .reduce import reduce_for
 
-    answer = reduce_for(text, codes, **options)
-    _LAST_REDUCED[:] = [(key, answer)]
+    answer = reduce_for(text, codes, **options)[0]
+    _LAST_CLEAN[:] = [(key, answer)]
     return answer
 
 
@@ -278,28 +441,67 @@ def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: 
 def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
     from .checker import _ParseFailure, parse_module, run_rules_on_module
 
+    state = LintState(text)
+    model = None
     if reduce:  # the caller decides (checker.may_reduce)
-        clean, reduced = reduce_cached(text, codes, scope=scope)
-        if clean:
-            return LintState(text)
+        anchored = [c for c in codes if RULES[c].anchors]
+        if len(anchored) == len(codes) and reduce_cached(text, codes, scope=scope):
+            return state  # proven clean: no parse
+        if anchored:
+            model = _flow_model(text, path, scope, state)
+        reduced = None
+        if state.tree is not None and (model is not None or not anchored):
+            reduced = reduced_text(text, state.tree, codes, scope, model)
         if reduced is not None:
             try:
                 module = parse_module(reduced, path)
-                analysis, raw = run_rules_on_module(module, path, codes, scope)
+                analysis, raw = run_rules_on_module(
+                    module, path, codes, scope, text, model, state.tree, reduced=True
+                )
             except (_ParseFailure, RecursionError):
                 module = None  # the full parse reports the real problem
             if module is not None:
-                if not raw:
-                    return LintState(text)
-                state = LintState(text, module, analysis, raw, reduced=True)
-                tree = state.tree
-                mapping = line_map(text, reduced, tree) if tree is not None else None
-                if mapping is not None:
-                    state.line_map = mapping
-                    return state
+                state.module, state.analysis, state.raw = module, analysis, raw
+                state.reduced = True
+                return state
     module = parse_module(text, path)
     try:
-        analysis, raw = run_rules_on_module(module, path, codes, scope)
+        analysis, raw = run_rules_on_module(
+            module, path, codes, scope, text, model, state._tree or None
+        )
     except RecursionError:
         raise _ParseFailure("cannot analyse: nesting too deep") from None
-    return LintState(text, module, analysis, raw)
+    state.module, state.analysis, state.raw = module, analysis, raw
+    return state
+
+
+def _flow_model(text: str, path: str, scope: ScopeConfig, state: Optional[LintState] = None):
+    """The flow model the analysis of ``path`` asks (lint_rules.analysis.ModuleAnalysis.flow:
+    same roots, same project index), or None when ``text`` has none (no ``ast``). The model
+    of the proof that just failed to settle ``text`` (reduce.LAST_MODEL) is the same one:
+    reused, with its tree (``state``'s, when given)."""
+    from .flow import Flow
+    from .project import current_index
+    from .reduce import LAST_MODEL, roots_of
+
+    roots, project = roots_of(scope), current_index(path)
+    if LAST_MODEL:
+        last_text, last_roots, last_project, model = LAST_MODEL[0]
+        if last_text == text and last_roots == roots and last_project is project:
+            if state is not None and state._tree is None:
+                state._tree = model.tree
+            return model
+    tree = state.tree if state is not None else _parse(text)
+    if tree is None:
+        return None
+    try:
+        return Flow.build(tree, roots, project)
+    except (RecursionError, MemoryError):
+        return None
+
+
+def _parse(text: str):
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None

@@ -98,6 +98,8 @@ def annotate(state, path: Optional[str] = None) -> None:
     if state is None or not state.raw or getattr(state, "annotated", False):
         return
     state.annotated = True  # a fix re-reads the lint's state (sparse.analyse keeps the last)
+    if not any(getattr(_rule(r.code), "FIXES", ()) for r in state.raw):
+        return  # no finding's rule offers a fix: no target to detect
     from .base import black_line_length
     from .target import detect_target
 

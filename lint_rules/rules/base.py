@@ -65,6 +65,16 @@ class Rule(cst.BatchableCSTVisitor):
     # Selecting this rule makes the fixes emit the resolver (never a pool cached at __init__).
     FIX_NEEDS_RESOLVER: ClassVar[bool] = False
 
+    @classmethod
+    def reduced_keeps(cls, candidates: list, lines: list, tree) -> Optional[set]:
+        """The reduced module (lint_rules/sparse.py) for a rule without reduction anchors:
+        the indices of the ``candidates`` (``sparse.Candidate``: functions outside functions,
+        ``ast`` of the full text, whose ``lines`` and ``tree`` are given) whose bodies this
+        rule needs, because it can report there or reads their libcst nodes from elsewhere.
+        None (the default): not reducible, the module is parsed whole. Rules with anchors
+        are kept by the anchors (sparse.py)."""
+        return None
+
     def __init__(self, ctx: RuleContext) -> None:
         self.ctx = ctx
         self.analysis = ctx.analysis

@@ -134,7 +134,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
             try:
-                self._facts = pathcond.Facts(ast.parse(_source_text(self.analysis)))
+                self._facts = pathcond.Facts.of_text(_source_text(self.analysis))
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
                 self._facts = pathcond.Facts.empty()
         return self._facts

@@ -224,8 +224,28 @@ class SwaFlagCachedAtInit(Rule):
 
     def _gates(self) -> gating.Gating:
         if self._gating is None:
-            self._gating = gating.Gating(ast.parse(_source_text(self.analysis)))
+            self._gating = gating.Gating.of_text(
+                _source_text(self.analysis), self.analysis.syntax_tree()
+            )
         return self._gating
+
+    @classmethod
+    def reduced_keeps(cls, candidates: list, lines: list, tree) -> Optional[set]:
+        """A finding sits in an ``__init__`` (``_check``); the only libcst bodies read from
+        elsewhere are the helpers an ``__init__`` calls by name (``_swa_helper``: a module
+        function or a method of the class, the call's ``func`` a name or an attribute). So:
+        every ``__init__``, and every function whose name some ``__init__`` (any, nested ones
+        included) calls: the word before a ``(``, closing parentheses in between allowed."""
+        import re
+
+        words: set = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                node.name == "__init__"
+            ):
+                end = node.end_lineno or node.lineno
+                words.update(re.findall(r"(\w+)[\s)]*\(", "".join(lines[node.lineno - 1 : end])))
+        return {i for i, c in enumerate(candidates) if c.name == "__init__" or c.name in words}
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._check(node, node.value, None)
