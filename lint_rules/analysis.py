@@ -508,6 +508,8 @@ class ModuleAnalysis:
     # ---- scope
 
     def _resolve_scope(self) -> None:
+        from .project import backend_base
+
         patterns = self.scope.base_patterns
 
         def base_matches(info: ClassInfo, seen: set[str]) -> bool:
@@ -518,6 +520,8 @@ class ModuleAnalysis:
                     else base.rsplit(".", 1)[-1]
                 )
                 if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
+                    return True
+                if backend_base(self, base):  # a backend by a base in another module
                     return True
                 local = self.classes.get(base)
                 if (

@@ -38,6 +38,25 @@ _CACHEDIR_TAG = (
 )
 
 
+def _deps_unchanged(entry: list) -> bool:
+    """The files an entry's imported facts came from (lint_rules.project) are as they were."""
+    if len(entry) < 8 or not entry[7]:
+        return True
+    try:
+        for path, mtime_ns, size in entry[7]:
+            try:
+                st = os.stat(path)
+            except OSError:
+                if mtime_ns != -1:
+                    return False
+                continue
+            if st.st_mtime_ns != mtime_ns or st.st_size != size:
+                return False
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
@@ -129,7 +148,7 @@ class ResultCache:
             if not isinstance(entries, dict):
                 raise ValueError("bad entries")
             for value in entries.values():
-                if not (isinstance(value, list) and len(value) == 7):
+                if not (isinstance(value, list) and len(value) in (7, 8)):
                     raise ValueError("bad entry")
             self.entries = entries
         except Exception as exc:  # corrupt cache: start empty, rewrite on save
@@ -182,7 +201,9 @@ class ResultCache:
                 pass
 
     # -- entries -----------------------------------------------------------------------------
-    # entry = [mtime_ns, size, ino, digest, written_ns, display, [result]]
+    # entry = [mtime_ns, size, ino, digest, written_ns, display, [result], deps]
+    # deps (optional): [[path, mtime_ns, size], ...] of the files the project index drew the
+    # file's imported facts from (-1: the path did not exist); any change there is a miss.
     # result = [findings rows, unused suppressions]
 
     def by_stat(self, abspath: str, display: str, st: os.stat_result) -> Optional[FileResult]:
@@ -193,6 +214,8 @@ class ResultCache:
             return None
         if entry[4] - entry[0] < RACY_WINDOW_NS:
             return None
+        if not _deps_unchanged(entry):
+            return None
         return self._result(entry, display)
 
     def by_hash(
@@ -200,6 +223,8 @@ class ResultCache:
     ) -> Optional[FileResult]:
         entry = self.entries.get(abspath)
         if entry is None or entry[5] != display or entry[3] is None or entry[3] != digest:
+            return None
+        if not _deps_unchanged(entry):
             return None
         result = self._result(entry, display)
         if result is not None and refresh:
@@ -218,6 +243,7 @@ class ResultCache:
                 time.time_ns(),
                 entry[5],
                 entry[6],
+                *entry[7:8],
             ]
             self._touched.add(abspath)
             self.dirty = True
@@ -238,6 +264,7 @@ class ResultCache:
         st: os.stat_result,
         digest: Optional[str],
         result: FileResult,
+        deps: Optional[list] = None,
     ) -> None:
         """Store a result; ``digest`` None (prefilter negatives) means "trust the stat only":
         on a stat mismatch the file is simply prefiltered again, which costs about a hash."""
@@ -252,6 +279,8 @@ class ResultCache:
             display,
             [rows, unused],
         ]
+        if deps:
+            self.entries[abspath].append([list(d) for d in deps])
         self._touched.add(abspath)
         self.dirty = True
 

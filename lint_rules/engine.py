@@ -79,6 +79,21 @@ class Engine:
         self.settings = RunSettings(config, codes, options)
         self.triage = Triage(self.settings)
         self._targets: list[Target] = []
+        # The project index (lint_rules.project): built lazily from the project root, so a run
+        # that names only changed files still sees what they import.
+        from .discovery import project_root
+        from .project import Index, install
+
+        scope = self.settings.scope
+        install(
+            Index(
+                project_root(config),
+                tuple(getattr(scope, "allocator_attributes", None) or ())
+                or ("token_to_kv_pool_allocator",),
+                tuple(scope.base_patterns),
+                scope,
+            )
+        )
 
     # -- a whole run -------------------------------------------------------------------------
 
@@ -126,12 +141,14 @@ class Engine:
                         continue
             pending.append(index)
 
-        def store(index: int, result: FileResult, st, digest, cacheable: bool) -> None:
+        deps_of: dict[int, list] = {}
+
+        def store(index: int, result: FileResult, st, digest, cacheable: bool, deps=None) -> None:
             target = targets[index]
             result.path = target.display
             results[index] = result
             if cache is not None and cacheable and result.error is None and st is not None:
-                cache.put(target.abspath, target.display, st, digest, result)
+                cache.put(target.abspath, target.display, st, digest, result, deps)
 
         jobs = self.options.jobs or cpu_count()
         self._targets = targets
@@ -144,10 +161,21 @@ class Engine:
                     stats["cached"] += 1
                     results[index] = outcome.result
                     cache.refresh(targets[index].abspath, outcome.st, outcome.digest)
-                elif isinstance(outcome, Settled):
+                    continue
+                if isinstance(outcome, Settled):
                     stats["prefiltered"] += outcome.result.error is None
-                    store(index, outcome.result, outcome.st, outcome.digest, outcome.cacheable)
-                elif stream:
+                    store(
+                        index,
+                        outcome.result,
+                        outcome.st,
+                        outcome.digest,
+                        outcome.cacheable,
+                        outcome.deps,
+                    )
+                    continue
+                if outcome.deps:
+                    deps_of[index] = outcome.deps
+                if stream:
                     pool.submit(index)
                 else:
                     queue.append((outcome.st.st_size, index))
@@ -164,7 +192,7 @@ class Engine:
                     continue
                 result, st, digest = value
                 stats["parsed"] += 1
-                store(index, result, st, digest, True)
+                store(index, result, st, digest, True, deps_of.get(index))
             stats["workers"] = jobs if pool.forked else 1
         return results  # type: ignore[return-value]
 
@@ -197,7 +225,9 @@ class Engine:
             return FileResult(path=target.display, error=str(exc)), None, None
         from .cache import content_hash
 
-        result = self.settings.lint(source.text, target.display, self.settings.codes_for(target))
+        result = self.settings.lint(
+            source.text, target.display, self.settings.codes_for(target), target.abspath
+        )
         return result, st, content_hash(data)
 
     def lint_source(self, text: str, display: str, codes: frozenset[str]) -> FileResult:

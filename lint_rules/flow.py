@@ -162,11 +162,15 @@ class Flow:
     """The fixed point for one module. Build with :meth:`build`."""
 
     def __init__(
-        self, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None
+        self, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None, seeds=()
     ) -> None:
         self.tree = tree
         self.roots = frozenset(roots)
         self.project = project  # cross-module facts (lint_rules.project), or None
+        self.seeds = frozenset(seeds)  # (unit index, parameter) seeded as the allocator
+        # id(call) -> (call, anchor kinds, helper): calls passing the allocator to a helper of
+        # another module whose parameter reaches an anchor there (lint_rules.project)
+        self.cross: dict[int, tuple] = {}
         self.units: list[Unit] = []
         self.module: Optional[Unit] = None
         self.classes: dict[str, Unit] = {}
@@ -184,8 +188,10 @@ class Flow:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def build(cls, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None) -> "Flow":
-        self = cls(tree, roots, project)
+    def build(
+        cls, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None, seeds=()
+    ) -> "Flow":
+        self = cls(tree, roots, project, seeds)
         self._collect()
         self._refute_named_params()
         self._seed()
@@ -375,6 +381,8 @@ class Flow:
             for p in (*unit.params, *unit.kwonly):
                 if (p in self.roots and (unit.index, p) not in self.refuted) or p in annotated:
                     unit.locals[p].add(ALLOC)
+                elif (unit.index, p) in self.seeds:
+                    unit.locals[p].add(ALLOC)
             if unit.cls is not None and unit.params and not unit.static:
                 first = unit.params[0]
                 unit.locals[first].add(
@@ -392,7 +400,7 @@ class Flow:
         container / function holding or returning them)? Only such changes wake other units."""
         for v in values:
             tag = v[0]
-            if tag in ("A", "M", "K"):
+            if tag in ("A", "M", "K", "X", "XM", "XT"):
                 return True
             if depth < 4:
                 if tag == "C":
@@ -408,6 +416,8 @@ class Flow:
         allocator class, a seeded parameter), then those whose words mention a fact that grew.
         Code that never comes near the allocator is not evaluated at all."""
         interesting = set(self.roots)
+        if self.project is not None:
+            interesting |= self.project.words()
         for unit in self.units:
             interesting |= {w for w in unit.words if "llocator" in w and is_allocator_class_name(w)}
         pending = [
@@ -873,6 +883,13 @@ class Flow:
         out: set = set()
         for v in callee_values:
             tag = v[0]
+            if tag == "X":  # a function of another module (lint_rules.project)
+                fact = self.project.fact(v[1])
+                if fact.returns_alloc:
+                    out.add(ALLOC)
+                if fact.anchors:
+                    self._cross(node, fact, args, kws)
+                continue
             if tag == "F":
                 callee = self.units[v[1]]
                 self._flow_args(callee, v[2], node.args, args, node.keywords, kws)
@@ -926,6 +943,25 @@ class Flow:
                         out.add(("C", ("kw", id(node))))
                         self._store_key(("kw", id(node)), key, kv)
         return out
+
+    def _cross(self, node: ast.Call, fact, args: list, kws: list) -> None:
+        """Record ``node`` when it passes the allocator into a parameter of ``fact`` (a helper
+        of another module) whose value reaches an anchor there."""
+        params = fact.params[fact.implicit :]
+        kinds: set = set()
+        for i, (arg, values) in enumerate(zip(node.args, args)):
+            if isinstance(arg, ast.Starred):
+                break
+            if i < len(params) and ALLOC in values and params[i] in fact.anchors:
+                kinds |= fact.anchors[params[i]]
+        for key, values in kws:
+            if key in fact.anchors and ALLOC in values:
+                kinds |= fact.anchors[key]
+        if kinds:
+            previous = self.cross.get(id(node))
+            if previous is not None:
+                kinds |= set(previous[1])
+            self.cross[id(node)] = (node, frozenset(kinds), fact.qual)
 
     _nt_cache: Optional[dict] = None
 
@@ -1034,6 +1070,16 @@ class Flow:
             key = (node.lineno, col, node.end_lineno, end_col)
             previous = out.get(key)
             out[key] = values if previous is None else previous | values
+        for node, kinds, qual in self.cross.values():
+            # a call handing the allocator to another module's anchor: ("XA", kinds, helper)
+            col, end_col = node.col_offset, node.end_col_offset
+            if lines is None:
+                lines = _LINE.findall(text) if not text.isascii() else ()
+            if lines:
+                col = _char_col(lines, node.lineno, col)
+                end_col = _char_col(lines, node.end_lineno, end_col)
+            key = (node.lineno, col, node.end_lineno, end_col)
+            out[key] = out.get(key, EMPTY) | {("XA", tuple(sorted(kinds)), qual)}
         return out
 
 
@@ -1070,3 +1116,8 @@ def _char_col(lines, lineno: int, byte_col: int) -> int:
 def build(text_or_tree, roots: Iterable[str] = DEFAULT_ROOTS, project=None) -> Flow:
     tree = ast.parse(text_or_tree) if isinstance(text_or_tree, str) else text_or_tree
     return Flow.build(tree, roots, project)
+
+
+def cross_anchors(values: Iterable) -> list:
+    """``(kinds, helper)`` of the cross-module anchors a call's values carry."""
+    return [(v[1], v[2]) for v in values if v[0] == "XA"]

@@ -1,13 +1,1020 @@
 """The project index: facts other modules of the analysed tree contribute to a module's
-allocator flow (placeholder until the index is built; see docs/lint.md)."""
+allocator flow (issue 11 item 2). stdlib ``ast`` only; see docs/lint.md ("The project index").
+
+Two layers, both lazy (a file is read only when a module that can matter imports it):
+
+* **The gate** (:meth:`Index.gate`, bytes and regular expressions, no parse): can the file at
+  ``path`` matter through another module? Only a file that holds an allocator word (it may pass
+  the allocator to an imported helper that tests it) or an anchor word (it may test or
+  translate an allocator that comes from an imported helper or base class) is asked; its import
+  statements are read with a regular expression, resolved to files of the tree (absolute,
+  relative, re-exports followed through the re-exporting module's own imports, star imports,
+  package ``__init__``), and the answer is yes when a reached module holds a fact word (an
+  allocator word, an anchor word, a backend base pattern). The files it looked at, with their
+  stat signatures (and the paths it tried that do not exist), are the file's *dependencies*:
+  the result cache keys a gated file's result on them.
+* **Summaries** (:meth:`Index.summary`): per module, computed once per run (memoised by content
+  hash) with the flow model itself: top-level functions that return the allocator, parameters
+  whose value reaches an anchor (an SWA class test or ``hasattr`` probe, a translate member),
+  classes' attributes, properties and methods holding / returning the allocator, their bases.
+  Only modules that hold a fact word are summarised; others only have their imports read.
+
+An import that does not resolve to a file of the tree (a third-party package, a module
+generated at run time, a dynamic ``__import__``) is *unknown*: it contributes no value, so a
+finding that would need its facts is not reported (a missed finding, never an invented one),
+and nothing that a resolved module contributes is taken away because of it.
+"""
 
 from __future__ import annotations
 
+import ast
+import bisect
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional
 
-_CURRENT = None
+from .names import (
+    SWA_ALLOCATOR_NAMES,
+    SWA_TRANSLATE_MEMBERS,
+    is_swa_allocator_class_name,
+    is_swa_member_name,
+)
+
+_DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
+_CURRENT: Optional["Index"] = None
+_CURRENT_PATH: Optional[str] = None
+
+_SWA = re.compile(rb"[sS][wW][aA]")
+_TOP = re.compile(rb"^(?:async[ \t]+)?def[ \t]+(\w+)|^class[ \t]+(\w+)[^\n]*", re.M)
+_CLASS_HEAD = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.M)
+_TRIPLE = re.compile(rb'"""|\'\'\'')
+_COL0 = re.compile(rb"^[^\s#)\]}]", re.M)
+_ASSIGN = re.compile(rb"^(\w+)[ \t]*(?::[^=\n]*)?=[^=]", re.M)
+_FROM = re.compile(
+    rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n\\]|\\\n)*)", re.M
+)
+_IMPORT = re.compile(rb"^[ \t]*import[ \t]+((?:[^\n\\#;]|\\\n)*)", re.M)
+_NAME = re.compile(rb"[A-Za-z_]\w*")
 
 
-def current_index(path: str) -> Optional[object]:
-    """The index the current run built, for the module shown as ``path`` (None: no index)."""
+def _fact_words(roots, patterns) -> re.Pattern:
+    """Bytes that every fact of a summary needs in the code it comes from: a root attribute, an
+    allocator class name (annotations, SWA class tests), a translate member or ``get_kvcache``
+    used as an attribute, an SWA ``hasattr`` probe; for classes, a backend base pattern."""
+    words = [re.escape(r.encode()) for r in roots]
+    words += [
+        rb"(?:TokenToKVPool|KV|SWA)\w*Allocator",
+        rb"\.translate_loc_from_full_to_swa",
+        rb"full_to_swa_index_mapping",
+        rb"\.get_kvcache",
+        rb"hasattr\([^)\n]*[sS][wW][aA]",
+    ]
+    for name in sorted(SWA_ALLOCATOR_NAMES):
+        words.append(re.escape(name.encode()))
+    return re.compile(b"|".join(words))
+
+
+def _import_statements(data: bytes, pattern: re.Pattern):
+    """``pattern`` matched at the start of each line holding ``import`` (found with
+    ``bytes.find``: much faster than a multi-line regular expression over the file)."""
+    at = data.find(b"import")
+    last = -1
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        if start != last:
+            last = start
+            m = pattern.match(data, start)
+            if m is not None:
+                yield m
+        at = data.find(b"import", at + 6)
+
+
+def _is_called(data: bytes, word: bytes) -> bool:
+    """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases)?"""
+    at = data.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not (data[at - 1 : at].isalnum() or data[at - 1 : at] == b"_")) and data[
+            end : end + 8
+        ].lstrip(b" \t").startswith(b"("):
+            return True
+        at = data.find(word, end)
+    return False
+
+
+def _defines(data: bytes, word: bytes) -> bool:
+    """A ``def``/``class`` statement of that name (no re-export to follow then)."""
+    return (b"def " + word + b"(") in data or (b"class " + word) in data
+
+
+def _base_words(patterns) -> Optional[re.Pattern]:
+    pieces = [
+        re.escape(piece.encode()) for p in patterns for piece in re.split(r"[*?\[\]]+", p) if piece
+    ]
+    return re.compile(b"|".join(pieces)) if pieces else None
+
+
+@dataclass
+class FnFact:
+    qual: str
+    params: list
+    implicit: int = 0  # 1 for a method called bound
+    returns_alloc: bool = False
+    anchors: dict = field(default_factory=dict)  # param name -> frozenset of anchor kinds
+
+
+@dataclass
+class ClassFact:
+    path: str
+    name: str
+    bases: list  # ast expressions of the bases (resolved in ``path``)
+    attrs: frozenset = frozenset()  # attributes holding the allocator
+    props: frozenset = frozenset()  # properties returning it
+    methods: dict = field(default_factory=dict)  # method name -> FnFact (returning it)
+
+
+@dataclass
+class Summary:
+    path: str
+    module: str
+    imports: dict  # local name -> (module, attribute or None)
+    stars: list
+    defined: set
+    functions: dict = field(default_factory=dict)  # name -> FnFact
+    classes: dict = field(default_factory=dict)  # name -> ClassFact
+    summarised: bool = False
+
+
+def module_of(path: str) -> tuple[str, str]:
+    """(dotted module name, import root) of a file, by its packages' ``__init__.py``."""
+    path = os.path.abspath(path)
+    head, tail = os.path.split(path)
+    package, root = _package_of(head)
+    name = "" if tail == "__init__.py" else (tail[:-3] if tail.endswith(".py") else tail)
+    return ".".join(p for p in (package, name) if p), root
+
+
+@lru_cache(maxsize=4096)
+def _package_of(directory: str) -> tuple[str, str]:
+    if not os.path.isfile(os.path.join(directory, "__init__.py")):
+        return "", directory
+    head, pkg = os.path.split(directory)
+    if not pkg:
+        return "", directory
+    parent, root = _package_of(head)
+    return (f"{parent}.{pkg}" if parent else pkg), root
+
+
+class Index:
+    """One per run: import resolution, gate and summaries for the tree under ``root``."""
+
+    def __init__(
+        self, root: str, roots=("token_to_kv_pool_allocator",), patterns=(), scope=None
+    ) -> None:
+        self.root = os.path.realpath(root)
+        self.scope = scope  # backend paths (None: every file may be backend code)
+        self.roots = tuple(roots)
+        self.patterns = tuple(patterns)
+        self.import_roots: list[str] = []
+        for extra in ("", "src", "python"):
+            d = os.path.join(self.root, extra)
+            if os.path.isdir(d) and d not in self.import_roots and d != os.sep:
+                self.import_roots.append(d)
+        self._root: Optional[str] = None
+        self._facts = _fact_words(self.roots, self.patterns)
+        self._bases = _base_words(self.patterns)
+        # bytes one of which every match of ``_facts`` contains (a cheap first test)
+        self._quick = tuple(r.encode() for r in self.roots) + (
+            b"Allocator",
+            b"full_to_swa",
+            b"get_kvcache",
+            b"hasattr",
+        )
+        self._bytes: dict[str, Optional[bytes]] = {}
+        self._summaries: dict[str, Summary] = {}
+        self._by_hash: dict[str, Summary] = {}
+        self._in_progress: set[str] = set()
+        self._gates: dict[str, tuple] = {}
+        self._import_tables: dict[str, list] = {}
+        self._has_facts: dict[str, bool] = {}
+        self._extent_tables: dict[str, dict] = {}
+        self._paths: dict[str, tuple] = {}
+        self._name_memo: dict[tuple, tuple] = {}
+        self.fn_facts: list[FnFact] = []
+        self.cls_facts: list[ClassFact] = []
+        self.read_files: set[str] = set()
+
+    # ------------------------------------------------------------------ files and modules
+
+    def add_import_root(self, path: str) -> None:
+        """Kept for callers: resolution starts from each file's own import root (``enter``)."""
+        module_of(path)
+
+    def read(self, path: str) -> Optional[bytes]:
+        if path not in self._bytes:
+            try:
+                with open(path, "rb") as handle:
+                    self._bytes[path] = handle.read()
+                self.read_files.add(path)
+            except OSError:
+                self._bytes[path] = None
+        return self._bytes[path]
+
+    def path_of(self, module: str, tried: Optional[list] = None) -> Optional[str]:
+        """The file of ``module``: under the import root of the file being resolved (a tree may
+        hold several copies of a package; each file sees its own), else the project roots."""
+        if not module:
+            return None
+        rel = module.replace(".", os.sep)
+        roots = [self._root] if self._root else []
+        roots += [r for r in self.import_roots if r != self._root]
+        for base in roots:
+            for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
+                if os.path.isfile(cand):
+                    return cand
+                if tried is not None:
+                    tried.append(cand)
+        return None
+
+    def enter(self, path: str) -> None:
+        """Resolve from the file at ``path`` (its top package's directory first)."""
+        self._root = module_of(path)[1]
+
+    @staticmethod
+    def absolute(module: str, level: int, target: str, is_package: bool) -> str:
+        if not level:
+            return target
+        parts = module.split(".")
+        if not is_package:
+            parts = parts[:-1]
+        if level > 1:
+            parts = parts[: len(parts) - (level - 1)] if level - 1 <= len(parts) else []
+        return ".".join(p for p in (*parts, target) if p)
+
+    # ------------------------------------------------------------------ the gate (bytes only)
+
+    def _imports_re(self, path: str, data: bytes) -> list:
+        """``(module, [(name, bound as)] or None for ``import m``, star)`` per import statement,
+        read with regular expressions (over-approximate: one in a string counts too)."""
+        hit = self._import_tables.get(path)
+        if hit is not None:
+            return hit
+        module = module_of(path)[0]
+        pkg = os.path.basename(path) == "__init__.py"
+        out = []
+        for m in _import_statements(data, _FROM):
+            dots, target, names = m.group(1), m.group(2).decode(), m.group(3)
+            absmod = self.absolute(module, len(dots), target, pkg)
+            pairs = []
+            for part in re.sub(rb"#[^\n]*", b"", names).replace(b"\\\n", b" ").split(b","):
+                words = _NAME.findall(part)
+                if len(words) >= 3 and words[1] == b"as":
+                    pairs.append((words[0].decode(), words[2].decode()))
+                elif words:
+                    pairs.append((words[0].decode(), words[0].decode()))
+            out.append((absmod, pairs, b"*" in names))
+        for m in _import_statements(data, _IMPORT):
+            for part in m.group(1).split(b","):
+                words = part.split()
+                if words:
+                    out.append((words[0].decode(), None, False))
+        self._import_tables[path] = out
+        return out
+
+    def has_facts(self, path: str) -> bool:
+        hit = self._has_facts.get(path)
+        if hit is None:
+            data = self.read(path)
+            hit = self._has_facts[path] = bool(
+                data is not None
+                and any(w in data for w in self._quick)
+                and self._facts.search(data)
+            )
+        return hit
+
+    def _extents(self, path: str) -> dict:
+        """Top-level ``def``/``class`` names of a module -> (start, end, header) byte spans (a
+        span ends at the next line at column 0 outside a triple-quoted string: it may run
+        long, never short). A name also bound otherwise at module level spans the file."""
+        hit = self._extent_tables.get(path)
+        if hit is not None:
+            return hit
+        data = self.read(path) or b""
+        out: dict = {}
+        heads = list(_TOP.finditer(data))
+        quotes = [q.start() for q in _TRIPLE.finditer(data)] if heads else []
+        for m in heads:
+            name = (m.group(1) or m.group(2)).decode()
+            end = len(data)
+            for nxt in _COL0.finditer(data, m.end()):
+                at = nxt.start()
+                if bisect.bisect_left(quotes, at) % 2 == 0:  # not inside a triple-quoted string
+                    end = at
+                    break
+            prev = out.get(name)
+            out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
+        for m in _ASSIGN.finditer(data):
+            out[m.group(1).decode()] = (0, len(data), b"")
+        self._extent_tables[path] = out
+        return out
+
+    def gate(self, path: str, data: Optional[bytes] = None) -> tuple[bool, list]:
+        """(may matter through another module, dependencies ``[[path, mtime_ns, size]]``).
+
+        Asked only of files that hold an allocator word (they may hand the allocator to an
+        imported helper) or an anchor word (they may test or translate an allocator that an
+        imported helper or base class gives): each imported name is followed through
+        re-exports (by name, and star imports) to the module that defines it; it matters when
+        its definition (or, for a class, a base's, followed the same way) holds a fact word; a
+        module object (``import m as h``) matters when its file holds one."""
+        path = os.path.abspath(path)
+        hit = self._gates.get(path)
+        if hit is not None:
+            return hit
+        if data is None:
+            data = self.read(path)
+        answer: tuple = (False, [])
+        self.enter(path)
+        if data is not None and (
+            any(r.encode() in data for r in self.roots)
+            or b"Allocator" in data
+            or b"full_to_swa" in data
+            or b"get_kvcache" in data
+            or (b"hasattr" in data and _SWA.search(data))
+        ):
+            deps: dict[str, list] = {}
+            matters = False
+            bases: set = set()
+            for m in _CLASS_HEAD.finditer(data):
+                bases.update(_NAME.findall(m.group(1)))
+            if not self._may_be_in_scope(path, data, bases, deps):
+                self._gates[path] = answer = (False, sorted(deps.values()))
+                return answer
+            # the flow model uses an imported function only when it is called, an imported
+            # class only as a base of a class (lint_rules.flow: "X" values, bases of "S")
+            for module, pairs, star in self._imports_re(path, data):
+                if pairs is None:
+                    if self._module_matters(module, deps):
+                        matters = True
+                    continue
+                if star:
+                    target = self._module_path(module, deps)
+                    if target is not None and self.has_facts(target):
+                        matters = True
+                    continue
+                for name, bound in pairs:
+                    word = bound.encode()
+                    if word in bases:
+                        kind = "any"
+                    elif _is_called(data, word):
+                        kind = "call"
+                    else:
+                        continue
+                    if self._name_matters(module, name, deps, 0, kind):
+                        matters = True
+            answer = (matters, sorted(deps.values()))
+        self._gates[path] = answer
+        return answer
+
+    def _may_be_in_scope(self, path: str, data: bytes, bases: set, deps: dict) -> bool:
+        """Can code of the file be backend code: under the backend paths, a class deriving from
+        a base-pattern name, or from an imported class whose definition (followed through
+        re-exports and its own bases) names one?"""
+        scope = self.scope
+        if scope is None or scope.all_code:
+            return True
+        from .scope import path_in_scope
+
+        if path_in_scope(path, scope):
+            return True
+        if not bases:
+            return False
+        if self._bases is None:
+            return True
+        if any(self._bases.search(b) for b in bases):
+            return True
+        for module, pairs, star in self._imports_re(path, data):
+            if star:
+                return True  # a star import may bind any base name
+            for orig, bound in pairs or ():
+                if bound.encode() in bases and self._base_matters(module, orig, deps, 0):
+                    return True
+        return False
+
+    def _base_matters(self, module: str, name: str, deps: dict, depth: int) -> bool:
+        """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?"""
+        if depth > _DEPTH:
+            return False
+        target = self._module_path(module, deps)
+        if target is None:
+            return False
+        data = self.read(target) or b""
+        span = self._extents(target).get(name)
+        if span is not None and span[2].startswith(b"class"):
+            header = span[2].partition(b"(")[2]
+            if self._bases.search(header):
+                return True
+            words = set(_NAME.findall(header))
+        else:
+            words = {name.encode()}  # a re-export: follow the name
+        for mod, pairs, star in self._imports_re(target, data):
+            if star and span is None and self._base_matters(mod, name, deps, depth + 1):
+                return True
+            for orig, bound in pairs or ():
+                if bound.encode() in words and self._base_matters(mod, orig, deps, depth + 1):
+                    return True
+        if span is not None:
+            for w in words:
+                local = self._extents(target).get(w.decode())
+                if local is not None and w.decode() != name and local[2].startswith(b"class"):
+                    if self._base_matters(module, w.decode(), deps, depth + 1):
+                        return True
+        return False
+
+    def name_may_matter(self, module: str, name: str) -> bool:
+        """The byte-level test of the gate for one imported name (values or backend base)."""
+        scratch: dict = {}
+        return self._name_matters(module, name, scratch, 0) or (
+            self._bases is not None and self._base_matters(module, name, scratch, 0)
+        )
+
+    def _dep(self, path: str, deps: dict) -> None:
+        if path not in deps:
+            try:
+                st = os.stat(path)
+                deps[path] = [path, st.st_mtime_ns, st.st_size]
+            except OSError:
+                deps[path] = [path, -1, -1]
+
+    def _module_path(self, module: str, deps: dict) -> Optional[str]:
+        key = (self._root, module)
+        hit = self._paths.get(key)
+        if hit is None:
+            tried: list = []
+            hit = self._paths[key] = (self.path_of(module, tried), tried[:2])
+        target, tried = hit
+        for miss in tried:
+            deps.setdefault(miss, [miss, -1, -1])
+        if target is not None:
+            self._dep(target, deps)
+        return target
+
+    def _module_matters(self, module: str, deps: dict) -> bool:
+        target = self._module_path(module, deps)
+        return target is not None and self.has_facts(target)
+
+    def _name_matters(
+        self, module: str, name: str, deps: dict, depth: int, kind: str = "any"
+    ) -> bool:
+        """Can ``name`` imported from ``module`` carry a fact (by bytes)? Memoised with the
+        files it looked at."""
+        key = (self._root, module, name, kind)
+        hit = self._name_memo.get(key)
+        if hit is None:
+            if depth > _DEPTH:
+                return False
+            self._name_memo[key] = (False, {})  # a cycle: nothing more on this path
+            local: dict = {}
+            answer = self._name_matters_uncached(module, name, local, depth, kind)
+            hit = self._name_memo[key] = (answer, local)
+        deps.update(hit[1])
+        return hit[0]
+
+    def _name_matters_uncached(
+        self, module: str, name: str, deps: dict, depth: int, kind: str
+    ) -> bool:
+        target = self._module_path(module, deps)
+        if target is None:
+            return False
+        sub = self._module_path(f"{module}.{name}", deps)  # a submodule imported by name
+        if sub is not None and self.has_facts(sub):
+            return True
+        if not self.has_facts(target):
+            # no fact word in the module: only a re-export can bring one
+            data = self.read(target) or b""
+            if _defines(data, name.encode()):
+                return False
+            for mod, pairs, star in self._imports_re(target, data):
+                if star and self._name_matters(mod, name, deps, depth + 1, kind):
+                    return True
+                for orig, bound in pairs or ():
+                    if bound == name and self._name_matters(mod, orig, deps, depth + 1, kind):
+                        return True
+            return False
+        data = self.read(target) or b""
+        span = self._extents(target).get(name)
+        if span is None:
+            # not defined here: a re-export (or unknown)
+            for mod, pairs, star in self._imports_re(target, data):
+                if star and self._name_matters(mod, name, deps, depth + 1, kind):
+                    return True
+                for orig, bound in pairs or ():
+                    if bound == name and self._name_matters(mod, orig, deps, depth + 1, kind):
+                        return True
+            return False
+        start, end, header = span
+        if kind == "call" and header.startswith(b"class"):
+            return False  # the flow model gives an instance of an imported class nothing
+        if self._facts.search(data, start, end):
+            return True
+        if header.startswith(b"class"):
+            if self._bases is not None and self._bases.search(header.partition(b"(")[2]):
+                return True  # a backend base: the class puts its subclasses in scope
+            # a class's bases, followed in its module (imported names)
+            table = {
+                bound: (mod, orig)
+                for mod, pairs, _ in self._imports_re(target, data)
+                for orig, bound in pairs or ()
+            }
+            for word in _NAME.findall(header.partition(b"(")[2]):
+                w = word.decode()
+                if w in table and self._name_matters(*table[w], deps, depth + 1):
+                    return True
+                local = self._extents(target).get(w)
+                if local is not None and w != name and self._facts.search(data, *local[:2]):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ summaries (ast)
+
+    def summary(self, path: str) -> Optional[Summary]:
+        path = os.path.abspath(path)
+        hit = self._summaries.get(path)
+        if hit is not None:
+            return hit
+        if path in self._in_progress:
+            return None  # an import cycle: the module's facts are not complete yet
+        data = self.read(path)
+        if data is None:
+            return None
+        digest = hashlib.blake2b(data + path.encode(), digest_size=16).hexdigest()
+        if digest in self._by_hash:
+            return self._by_hash[digest]
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        module, _ = module_of(path)
+        pkg = os.path.basename(path) == "__init__.py"
+        s = Summary(path, module, {}, [], set())
+        for stmt in tree.body:
+            self._table(stmt, s, module, pkg)
+        self._in_progress.add(path)
+        try:
+            if self._facts.search(data):
+                self._summarise(tree, s)
+        finally:
+            self._in_progress.discard(path)
+        self._summaries[path] = self._by_hash[digest] = s
+        return s
+
+    def _table(self, stmt, s: Summary, module: str, pkg: bool) -> None:
+        if isinstance(stmt, ast.ImportFrom):
+            absmod = self.absolute(module, stmt.level or 0, stmt.module or "", pkg)
+            for alias in stmt.names:
+                if alias.name == "*":
+                    s.stars.append(absmod)
+                else:
+                    s.imports[alias.asname or alias.name] = (absmod, alias.name)
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    s.imports[alias.asname] = (alias.name, None)
+                else:
+                    top = alias.name.split(".")[0]
+                    s.imports[top] = (top, None)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            s.defined.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    s.defined.add(t.id)
+        elif isinstance(stmt, (ast.If, ast.Try)):  # guarded imports (TYPE_CHECKING, fallbacks)
+            for sub in ast.iter_child_nodes(stmt):
+                if isinstance(sub, ast.stmt):
+                    self._table(sub, s, module, pkg)
+                elif isinstance(sub, ast.excepthandler):
+                    for inner in sub.body:
+                        self._table(inner, s, module, pkg)
+
+    def _summarise(self, tree: ast.Module, s: Summary) -> None:
+        from .flow import ALLOC, Flow
+
+        # One hop: a summary is computed from its own module (no index), so summarising never
+        # cascades through the import graph; base chains are walked by ``class_attr``.
+        flow = Flow.build(tree, self.roots, None)
+        for unit in flow.units:
+            if unit.parent is not flow.module:
+                continue
+            if unit.kind == "function":
+                fact = FnFact(f"{s.module}.{unit.name}", unit.params + unit.kwonly)
+                fact.returns_alloc = ALLOC in unit.returns
+                s.functions[unit.name] = fact
+            elif unit.kind == "class":
+                attrs = {
+                    a
+                    for (key, a), vals in flow.family_attrs.items()
+                    if key == unit.family_key and ALLOC in vals
+                }
+                props = {n for n, m in unit.methods.items() if m.prop and ALLOC in m.returns}
+                methods = {
+                    n: FnFact(f"{s.module}.{unit.name}.{n}", m.params, 1, True)
+                    for n, m in unit.methods.items()
+                    if not m.prop and ALLOC in m.returns
+                }
+                s.classes[unit.name] = ClassFact(
+                    s.path,
+                    unit.name,
+                    list(unit.node.bases),
+                    frozenset(attrs),
+                    frozenset(props),
+                    methods,
+                )
+        # parameters whose value reaches an anchor: the model run again with one parameter
+        # seeded as the allocator (no other source), for functions that may hold an anchor
+        for unit in flow.units:
+            if unit.parent is not flow.module or unit.kind != "function":
+                continue
+            if not unit.params and not unit.kwonly:
+                continue
+            if not _may_anchor_param(unit.node):
+                continue
+            fact = s.functions[unit.name]
+            for p in unit.params + unit.kwonly:
+                seeded = Flow.build(tree, (), None, seeds={(unit.index, p)})
+                kinds = anchors_in(seeded, seeded.units[unit.index].node)
+                if kinds:
+                    fact.anchors[p] = frozenset(kinds)
+        s.summarised = True
+
+    # ------------------------------------------------------------------ resolution
+
+    def resolve(self, module: str, name: str, depth: int = 0):
+        """What ``name`` of ``module`` is: ("fn", FnFact), ("cls", ClassFact), ("mod", name),
+        or None (unknown, or nothing the flow follows)."""
+        if depth > _DEPTH:
+            return None
+        path = self.path_of(module)
+        if path is None:
+            return None
+        s = self.summary(path)
+        if s is None:
+            return None
+        if name in s.functions:
+            return ("fn", s.functions[name])
+        if name in s.classes:
+            return ("cls", s.classes[name])
+        if name in s.defined:
+            return None
+        if name in s.imports:
+            target, attr = s.imports[name]
+            if attr is None:
+                return ("mod", target)
+            sub = self.path_of(f"{target}.{attr}")
+            found = self.resolve(target, attr, depth + 1)
+            if found is None and sub is not None:
+                return ("mod", f"{target}.{attr}")
+            return found
+        if self.path_of(f"{module}.{name}") is not None:
+            return ("mod", f"{module}.{name}")
+        for star in s.stars:
+            found = self.resolve(star, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def resolve_expr(self, s: Summary, node: ast.AST, depth: int = 0):
+        """A base-class expression (``Name`` or dotted ``a.b.C``) of module ``s``."""
+        if isinstance(node, ast.Name):
+            if node.id in s.classes:
+                return ("cls", s.classes[node.id])
+            if node.id in s.imports:
+                target, attr = s.imports[node.id]
+                if attr is None:
+                    return ("mod", target)
+                if not self.name_may_matter(target, attr):
+                    return None
+                return self.resolve(target, attr, depth + 1)
+            for star in s.stars:
+                found = self.resolve(star, node.id, depth + 1)
+                if found is not None:
+                    return found
+            return None
+        if isinstance(node, ast.Attribute):
+            head = self.resolve_expr(s, node.value, depth)
+            if head is not None and head[0] == "mod":
+                return self.resolve(head[1], node.attr, depth + 1)
+        return None
+
+    def class_attr(self, cls: ClassFact, attr: str, seen: Optional[set] = None):
+        """Values of ``self.<attr>`` found on ``cls`` or its bases, across modules."""
+        from .flow import ALLOC
+
+        seen = seen if seen is not None else set()
+        key = (cls.path, cls.name)
+        if key in seen or len(seen) > 16:
+            return set()
+        seen.add(key)
+        if attr in cls.attrs or attr in cls.props:
+            return {ALLOC}
+        if attr in cls.methods:
+            return {("X", self.fn_key(cls.methods[attr]))}
+        s = self._summaries.get(cls.path)
+        for base in cls.bases:
+            found = self.resolve_expr(s, base) if s is not None else None
+            if found is not None and found[0] == "cls":
+                out = self.class_attr(found[1], attr, seen)
+                if out:
+                    return out
+        return set()
+
+    def is_backend(self, cls: ClassFact, seen: Optional[set] = None) -> bool:
+        import fnmatch
+
+        seen = seen if seen is not None else set()
+        key = (cls.path, cls.name)
+        if key in seen:
+            return False
+        seen.add(key)
+        s = self._summaries.get(cls.path)
+        for base in cls.bases:
+            term = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+            if any(fnmatch.fnmatchcase(term, p) for p in self.patterns):
+                return True
+            found = self.resolve_expr(s, base) if s is not None else None
+            if found is not None and found[0] == "cls" and self.is_backend(found[1], seen):
+                return True
+        return False
+
+    def fn_key(self, fact: FnFact) -> int:
+        for i, f in enumerate(self.fn_facts):
+            if f is fact:
+                return i
+        self.fn_facts.append(fact)
+        return len(self.fn_facts) - 1
+
+    def view(self, path: str) -> Optional["ModuleView"]:
+        self.enter(path)
+        s = self.summary(path)
+        return ModuleView(self, s) if s is not None else None
+
+
+def _may_anchor_param(fn: ast.AST) -> bool:
+    """Can the function test or translate a parameter: an SWA allocator class named, a
+    translate member read, ``hasattr``/``getattr`` asked for an SWA-only member?"""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute):
+            if n.attr in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
+                return True
+        elif isinstance(n, ast.Name):
+            if is_swa_allocator_class_name(n.id):
+                return True
+        elif isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("hasattr", "getattr"):
+            if len(n.args) >= 2 and isinstance(n.args[1], ast.Constant):
+                if is_swa_member_name(str(n.args[1].value)):
+                    return True
+    return False
+
+
+_ANCHOR_NAMES = frozenset(
+    {"hasattr", "isinstance", "issubclass", "type", "__class__", "getattr", *SWA_TRANSLATE_MEMBERS}
+)
+
+
+class ModuleView:
+    """The index as one module's flow model sees it (the hooks lint_rules.flow calls)."""
+
+    def __init__(self, index: Index, summary: Summary) -> None:
+        self.index = index
+        self.s = summary
+        self._words: Optional[set] = None
+        self._names: dict[str, set] = {}
+        self.root = module_of(summary.path)[1]
+
+    def _values(self, found) -> set:
+        if found is None:
+            return set()
+        kind, obj = found
+        if kind == "fn":
+            if obj.returns_alloc or obj.anchors:
+                return {("X", self.index.fn_key(obj))}
+            return set()
+        if kind == "cls":
+            return {("XT", obj.path, obj.name)}
+        return {("XM", obj)}
+
+    def name_values(self, flow, name: str) -> set:
+        self.index._root = self.root
+        hit = self._names.get(name)
+        if hit is None:
+            s = self.s
+            found = None
+            gate = self.index.name_may_matter
+            if name in s.imports:
+                target, attr = s.imports[name]
+                if attr is None:
+                    found = ("mod", target)
+                elif gate(target, attr):  # read and summarise only what can matter
+                    found = self.index.resolve(target, attr, 1) or (
+                        ("mod", f"{target}.{attr}")
+                        if self.index.path_of(f"{target}.{attr}")
+                        else None
+                    )
+            else:
+                for star in s.stars:
+                    if gate(star, name):
+                        found = self.index.resolve(star, name, 1)
+                        if found is not None:
+                            break
+            hit = self._names[name] = self._values(found)
+        return hit
+
+    def attribute_values(self, flow, receiver, attr: str) -> set:
+        self.index._root = self.root
+        out: set = set()
+        for v in receiver:
+            tag = v[0]
+            if tag == "XM":
+                if self.index.name_may_matter(v[1], attr):
+                    out |= self._values(self.index.resolve(v[1], attr, 1))
+            elif tag in ("S", "T"):
+                cls = flow.units[v[1]]
+                for c in cls.family:
+                    for base in c.node.bases:
+                        found = self.index.resolve_expr(self.s, base)
+                        if found is not None and found[0] == "cls":
+                            out |= self.index.class_attr(found[1], attr)
+        return out
+
+    def fact(self, key: int) -> FnFact:
+        return self.index.fn_facts[key]
+
+    def words(self) -> set:
+        """Names of this module that the index gives a value: the flow model evaluates the code
+        that mentions them."""
+        if self._words is None:
+            self.index._root = self.root
+            words: set = set()
+            for name in self.s.imports:
+                if self.name_values(None, name):
+                    words.add(name)
+            for star in self.s.stars:
+                path = self.index.path_of(star)
+                ss = self.index.summary(path) if path and self.index.has_facts(path) else None
+                if ss is not None:
+                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.anchors}
+            # attributes and methods of classes defined elsewhere that hold the allocator
+            for name in list(self.s.imports):
+                for v in self.name_values(None, name):
+                    if v[0] == "XT":
+                        words |= self._class_words(v[1], v[2], set())
+            self._words = words
+        return self._words
+
+    def _class_words(self, path: str, name: str, seen: set) -> set:
+        s = self.index._summaries.get(path)
+        if s is None or (path, name) in seen or name not in s.classes:
+            return set()
+        seen.add((path, name))
+        c = s.classes[name]
+        out = set(c.attrs) | set(c.props) | set(c.methods)
+        for base in c.bases:
+            found = self.index.resolve_expr(s, base)
+            if found is not None and found[0] == "cls":
+                out |= self._class_words(found[1].path, found[1].name, seen)
+        return out
+
+    def class_is_backend(self, base_expr: ast.AST) -> bool:
+        self.index._root = self.root
+        found = self.index.resolve_expr(self.s, base_expr)
+        if found is None or found[0] != "cls":
+            return False
+        c = found[1]
+        term = c.name
+        import fnmatch
+
+        if any(fnmatch.fnmatchcase(term, p) for p in self.index.patterns):
+            return True
+        return self.index.is_backend(c)
+
+
+def anchors_in(flow, node: ast.AST) -> set:
+    """Anchor kinds inside ``node`` whose subject the model says may be the allocator:
+    "swa-class-test", "swa-member-probe", "member:<name>" (a translate member), and those of
+    the cross-module helper calls it makes."""
+    from .flow import ALLOC
+
+    def alloc(e) -> bool:
+        return ALLOC in flow.values_of(e)
+
+    kinds: set = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else None
+            args = n.args
+            if name in ("isinstance", "issubclass") and len(args) == 2 and alloc(args[0]):
+                if any(
+                    is_swa_allocator_class_name(getattr(x, "id", getattr(x, "attr", "")))
+                    for x in ast.walk(args[1])
+                ):
+                    kinds.add("swa-class-test")
+            elif name == "hasattr" and len(args) == 2 and alloc(args[0]):
+                if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
+                    kinds.add("swa-member-probe")
+            elif name == "getattr" and len(args) >= 2 and alloc(args[0]):
+                if isinstance(args[1], ast.Constant) and args[1].value in SWA_TRANSLATE_MEMBERS:
+                    kinds.add(f"member:{args[1].value}")
+            hit = flow.cross.get(id(n))
+            if hit is not None:
+                kinds |= set(hit[1])
+        elif isinstance(n, ast.Attribute) and n.attr in SWA_TRANSLATE_MEMBERS and alloc(n.value):
+            kinds.add(f"member:{n.attr}")
+    return kinds
+
+
+def cross_module_anchor(analysis, node, wanted) -> Optional[tuple]:
+    """``(kind, helper)`` when the libcst ``node`` (a call) hands the allocator to a helper of
+    another module whose parameter reaches an anchor of a kind starting with one of ``wanted``."""
+    values = analysis.values_of(node)
+    for v in values or ():
+        if v[0] == "XA":
+            for kind in v[1]:
+                if kind.startswith(tuple(wanted)):
+                    return kind, v[2]
     return None
+
+
+def kinds_match(kinds, anchors) -> bool:
+    """Do cross-module anchor kinds meet the selected rules' reduction anchors?"""
+    for k in kinds:
+        if k in anchors:
+            return True
+        if k.startswith("member:"):
+            member = k.split(":", 1)[1]
+            for a in anchors:
+                kind, _, arg = a.partition(":")
+                if kind == "allocator-member" and member in arg.split(","):
+                    return True
+    return False
+
+
+# ---------------------------------------------------------------------- the run's index
+
+
+def install(index: Optional[Index]) -> None:
+    """Make ``index`` the current run's (the engine calls this before triage; forked workers
+    inherit it)."""
+    global _CURRENT, _CURRENT_PATH
+    _CURRENT = index
+    _CURRENT_PATH = None
+
+
+def set_current_path(path: Optional[str]) -> None:
+    """The file being triaged or linted (the reduction asks ``current_index(None)``)."""
+    global _CURRENT_PATH
+    path = os.path.abspath(path) if path else None
+    if path != _CURRENT_PATH:
+        _CURRENT_PATH = path
+        try:  # a remembered reduction answer was for another file's imports
+            from . import sparse
+
+            sparse._LAST_REDUCED.clear()
+        except Exception:  # pragma: no cover
+            pass
+
+
+def current() -> Optional[Index]:
+    return _CURRENT
+
+
+def current_index(path: Optional[str]) -> Optional[ModuleView]:
+    """The index view for the module at ``path`` (None: the file being triaged), or None when
+    the run built no index or the file cannot matter through another module (its flow model is
+    then exactly the single-module one)."""
+    index = _CURRENT
+    if index is None:
+        return None
+    path = os.path.abspath(path) if path else _CURRENT_PATH
+    if path is None or path == os.path.abspath("-"):
+        return None
+    matters, _ = index.gate(path)
+    if not matters:
+        return None
+    return index.view(path)
+
+
+def backend_base(analysis, base_name: str) -> bool:
+    """Is the base ``base_name`` (as written) of a class in ``analysis``'s module a backend
+    by the index (a base, in any module of the tree, matches a backend base pattern)?"""
+    view = current_index(getattr(analysis, "path", None))
+    if view is None:
+        return False
+    try:
+        expr = ast.parse(base_name, mode="eval").body
+    except SyntaxError:
+        return False
+    return view.class_is_backend(expr)

@@ -393,6 +393,13 @@ def reduce_source(text: str) -> Optional[str]:
 
 def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
     """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
+    if model.cross:
+        from .project import kinds_match
+
+        # a call handing the allocator to a helper of another module that tests or translates
+        # it there (the project index): the finding sits on the call
+        if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
+            return True
     members, calls = _anchor_members(anchors)
     class_test = "swa-class-test" in anchors
     probe = "swa-member-probe" in anchors

@@ -80,10 +80,20 @@ class RunSettings:
         cache.load()
         return cache
 
-    def lint(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
-        """``checker.lint_text`` that never raises (a crash becomes the file's error)."""
+    def lint(
+        self, text: str, display: str, codes: frozenset[str], abspath: Optional[str] = None
+    ) -> FileResult:
+        """``checker.lint_text`` that never raises (a crash becomes the file's error). With
+        ``abspath`` (a file of the run), a file that can matter through another module (the
+        project index) is linted without the single-file prefilter."""
         from . import checker
+        from .project import current, set_current_path
 
+        matters = False
+        index = current()
+        set_current_path(abspath)
+        if index is not None and abspath is not None:
+            matters = index.gate(abspath, text.encode("utf-8", "surrogatepass"))[0]
         try:
             result = checker.lint_text(
                 text,
@@ -91,6 +101,7 @@ class RunSettings:
                 codes,
                 self.scope,
                 report_unused_suppressions=self.options.report_unused,
+                prefilter=not matters,
             )
         except Exception as exc:  # the checker promises not to raise; never lose other files
             result = FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")

@@ -28,6 +28,7 @@ class Settled:
     st: Optional[os.stat_result]
     digest: Optional[str]
     cacheable: bool
+    deps: Optional[list] = None  # the project index's dependencies (lint_rules.project)
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Cached:
 class NeedsParse:
     st: os.stat_result
     digest: str
+    deps: Optional[list] = None
 
 
 Outcome = Union[Settled, Cached, NeedsParse]
@@ -134,29 +136,46 @@ class Triage:
         codes = self.settings.codes_for(target)
         if not codes:
             return Settled(FileResult(path=display), st, None, True)
+        # The project index: can this file matter through another module? Then neither the
+        # byte nor the text prefilter (they see one file) may skip it: the whole-module proof
+        # runs with the facts its imports bring (lint_rules.project), and the cache entry is
+        # keyed on the files those facts came from.
+        matters, deps = self.gate(target, data)
+        deps = deps or None
         if (
-            not data.startswith(BOM)
+            not matters
+            and not data.startswith(BOM)
             and not _may_have_cookie(data)
             and not self.bytes_may_match(data, codes)
         ):
             # UTF-8 by Python's rules and no rule can match: validate the encoding only.
             if data.isascii():
-                return Settled(FileResult(path=display), st, None, True)
+                return Settled(FileResult(path=display), st, None, True, deps)
             try:
                 data.decode("utf-8")
             except UnicodeDecodeError:
                 pass  # fall through to decode_source for the precise message
             else:
-                return Settled(FileResult(path=display), st, None, True)
+                return Settled(FileResult(path=display), st, None, True, deps)
         try:
             source = decode_source(data)
         except SourceDecodeError as exc:
             return Settled(FileResult(path=display, error=str(exc)), st, None, False)
-        if self.needs_parse(source.text, display, codes):
+        if matters or self.needs_parse(source.text, display, codes):
             from . import checker
+            from .project import set_current_path
 
+            set_current_path(target.abspath)
             if not checker.proven_clean(source.text, codes, self.settings.scope):
                 from .cache import content_hash
 
-                return NeedsParse(st, digest or content_hash(data))
-        return Settled(self.unparsed_result(source.text, display, codes), st, None, True)
+                return NeedsParse(st, digest or content_hash(data), deps)
+        return Settled(self.unparsed_result(source.text, display, codes), st, None, True, deps)
+
+    def gate(self, target: Target, data: bytes) -> tuple[bool, list]:
+        from .project import current
+
+        index = current()
+        if index is None:
+            return False, []
+        return index.gate(target.abspath, data)

@@ -45,6 +45,7 @@ from ..analysis import call_func_name, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import is_swa_member_name
+from ..project import cross_module_anchor
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -60,6 +61,9 @@ ADVICE_FUNCTION = (
     "pass the pool the backend reads instead of the allocator (e.g. "
     "`token_to_kv_pool=self.token_to_kv_pool`) and test that (`isinstance(token_to_kv_pool, SWAKVPool)`)"
 )
+
+
+_CROSS = ("swa-class-test", "swa-member-probe")
 
 
 def advice_for(rule: Rule) -> str:
@@ -81,6 +85,11 @@ class SwaModeFromAllocator(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         name = call_func_name(node)
         if name not in ("isinstance", "issubclass", "hasattr") or not self.in_scope():
+            # the allocator handed to a helper of another module that tests it there
+            hit = cross_module_anchor(self.analysis, node, _CROSS) if self.in_scope() else None
+            if hit is not None:
+                message = _MESSAGE.format(src=source_of(node), advice=advice_for(self))
+                self.report(node, message + f" (the test is in `{hit[1]}`)")
             return
         args = positional_args(node)
         if len(args) != 2:

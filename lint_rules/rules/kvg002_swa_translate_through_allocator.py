@@ -36,6 +36,7 @@ import libcst as cst
 from ..analysis import call_func_name, positional_args, string_value
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import SWA_TRANSLATE_MEMBERS
+from ..project import cross_module_anchor
 from .base import Case, Rule, source_of
 
 
@@ -72,6 +73,13 @@ class SwaTranslateThroughAllocator(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if call_func_name(node) != "getattr":
+            # the allocator handed to a helper of another module that translates through it
+            hit = (
+                cross_module_anchor(self.analysis, node, ("member:",)) if self.in_scope() else None
+            )
+            if hit is not None:
+                member = hit[0].split(":", 1)[1]
+                self.report(node, _message(self, node, member) + f" (in `{hit[1]}`)")
             return
         args = positional_args(node)
         if len(args) >= 2:

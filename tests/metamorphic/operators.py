@@ -2462,3 +2462,205 @@ class MisleadingLocalNames(Operator):
             return fn.with_changes(body=fn.body.visit(Renamer(mapping)))
 
         return map_functions(module, tuple(self.mapping), fn_op)
+
+
+# ----------------------------------------------------------------------------- other modules
+#
+# Issue 11 item 2: the SWA test or the translation moved into a helper of ANOTHER module of the
+# package, outside the backend paths (so the helper is not backend code itself: the finding can
+# only come from the call that hands it the allocator), imported absolutely, relatively or
+# through a compatibility module that re-exports it with a star import.
+
+UTILS_DIR = "sglang/srt/utils"
+UTILS_PKG = "sglang.srt.utils"
+
+
+def _absolute_imports(module: cst.Module) -> list:
+    """The module's absolute import statements (relative ones would resolve elsewhere)."""
+    out = []
+    for s in module.body:
+        if not isinstance(s, cst.SimpleStatementLine) or not _is_import_stmt(s):
+            continue
+        if any(isinstance(x, cst.ImportFrom) and x.relative for x in s.body):
+            continue
+        out.append(s)
+    return out
+
+
+def _relative_from(site_rel: str, target_module: str) -> str:
+    """``from <dots><rest>`` spelling of ``target_module`` seen from the file ``site_rel``."""
+    pkg = site_rel.split("/")[:-1]
+    target = target_module.split(".")
+    common = 0
+    while common < min(len(pkg), len(target)) and pkg[common] == target[common]:
+        common += 1
+    dots = "." * (len(pkg) - common + 1)
+    return dots + ".".join(target[common:])
+
+
+def _swa_test(node, pools: bool = False) -> Optional[tuple[str, str]]:
+    """``("isinstance", <class code>)`` / ``("hasattr", <member>)`` for an SWA test call, else
+    None. ``pools``: the isinstance tests against SWA *pool* classes (the fixed resolvers' active
+    pool test) instead of allocator classes."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name):
+        return None
+    if len(node.args) != 2 or any(a.keyword or a.star for a in node.args):
+        return None
+    name = node.func.value
+    probe = node.args[1].value
+    if name == "isinstance":
+        code = code_of(probe)
+        if "SWA" in code and ("Allocator" in code) != pools:
+            return name, code
+    elif name == "hasattr" and isinstance(probe, cst.SimpleString) and not pools:
+        member = probe.evaluated_value
+        if isinstance(member, str) and "swa" in member.lower():
+            return name, member
+    return None
+
+
+class _HelperOtherModule(Operator):
+    """Base: SWA tests / translations replaced by calls of helpers in `sglang/srt/utils/`."""
+
+    multi_file = True
+    spelling = "absolute"  # "absolute" | "relative" | "compat"
+
+    def helpers(self, module, ctx) -> Optional[tuple[dict, list[str]]]:
+        raise NotImplementedError
+
+    def apply(self, module, ctx):
+        made = self.helpers(module, ctx)
+        if made is None:
+            return None
+        mapping, defs = made
+        helper_module = f"{UTILS_PKG}.swa_checks"
+        header = '"""SWA helpers shared by the attention backends."""\n\n'
+        imports = "".join(code_of(s) for s in _absolute_imports(module))
+        ctx.extra[f"{UTILS_DIR}/swa_checks.py"] = header + imports + "\n\n" + "\n\n".join(defs)
+        names = ", ".join(sorted({d.split("(")[0].split()[-1] for d in defs}))
+        if self.spelling == "relative":
+            line = f"from {_relative_from(ctx.site.relpath, helper_module)} import {names}"
+        elif self.spelling == "compat":
+            ctx.extra["sglang/srt/swa_compat.py"] = (
+                '"""Compatibility names (moved to sglang.srt.utils.swa_checks)."""\n\n'
+                f"from {helper_module} import *  # noqa: F401,F403\n"
+            )
+            line = f"from sglang.srt.swa_compat import {names}"
+        else:
+            line = f"from {helper_module} import {names}"
+        return add_imports(replace_nodes(module, mapping), [line])
+
+
+class _SwaTestHelper(_HelperOtherModule):
+    pools = False
+
+    def helpers(self, module, ctx):
+        calls = find_all(module, lambda n: _swa_test(n, self.pools) is not None)
+        if not calls:
+            return None
+        mapping, defs, seen = {}, [], {}
+        for call in calls:
+            kind, what = _swa_test(call, self.pools)
+            key = (kind, what)
+            if key not in seen:
+                i = len(seen)
+                if kind == "isinstance":
+                    fname = f"is_swa_allocator_{i}"
+                    defs.append(f"def {fname}(obj):\n    return isinstance(obj, {what})\n")
+                else:
+                    fname = f"has_swa_member_{i}"
+                    defs.append(f"def {fname}(obj):\n    return hasattr(obj, {what!r})\n")
+                seen[key] = fname
+            mapping[call] = expr(f"{seen[key]}({code_of(call.args[0].value)})")
+        return mapping, defs
+
+
+@register
+class SwaTestHelperAbsolute(_SwaTestHelper):
+    """The SWA test (`isinstance(x, <SWA allocator class>)`, `hasattr(x, "<swa member>")`)
+    moved into a helper function of another module outside the backend paths
+    (`sglang/srt/utils/swa_checks.py`, with the module's absolute imports), imported with an
+    absolute import; the call site passes what was tested.
+
+    The helper computes the same expression on the same object."""
+
+    name = "swa_test_helper_module"
+
+
+@register
+class SwaTestHelperRelative(_SwaTestHelper):
+    """`swa_test_helper_module` with the helper imported by a relative import
+    (`from ...utils.swa_checks import ...`).
+
+    A relative import of the same module binds the same function."""
+
+    name = "swa_test_helper_relative"
+    spelling = "relative"
+
+
+@register
+class SwaTestHelperCompat(_SwaTestHelper):
+    """`swa_test_helper_module` with the helper imported from a compatibility module
+    (`sglang/srt/swa_compat.py`) that re-exports it with `from ... import *`.
+
+    A star re-export binds the same function object under the same name."""
+
+    name = "swa_test_helper_compat"
+    spelling = "compat"
+
+
+@register
+class PoolTestHelperModule(_SwaTestHelper):
+    """The fixed resolvers' active-pool test (`isinstance(x, <SWA pool class>)`) moved into a
+    helper of another module outside the backend paths, imported absolutely.
+
+    The helper computes the same test on the same object."""
+
+    name = "pool_test_helper_module"
+    pools = True
+
+
+@register
+class TranslateHelperOtherModule(_HelperOtherModule):
+    """`x.translate_loc_from_full_to_swa(...)` and `x.full_to_swa_index_mapping` written as
+    calls of helpers in another module outside the backend paths
+    (`sglang/srt/utils/swa_checks.py`), imported absolutely.
+
+    The helpers evaluate the same attribute of the same object with the same arguments."""
+
+    name = "translate_helper_module"
+
+    def helpers(self, module, ctx):
+        def pick(n):
+            return (
+                isinstance(n, cst.Call)
+                and is_attr(n.func, "translate_loc_from_full_to_swa")
+                and not any(a.keyword or a.star for a in n.args)
+            ) or (
+                is_attr(n, "full_to_swa_index_mapping")
+                and not contains(n.value, lambda m: is_attr(m, "full_to_swa_index_mapping"))
+            )
+
+        nodes = find_eager(module, pick) or []
+        # only loads: an attribute that is an assignment target stays
+        targets = set()
+        for a in find_all(module, lambda n: isinstance(n, (cst.Assign, cst.AugAssign))):
+            for t in getattr(a, "targets", None) or [getattr(a, "target", None)]:
+                targets.add(id(getattr(t, "target", t)))
+        nodes = [n for n in nodes if id(n) not in targets]
+        if not nodes:
+            return None
+        mapping, defs = {}, []
+        for n in nodes:
+            if isinstance(n, cst.Call):
+                args = ", ".join(code_of(a.value) for a in n.args)
+                mapping[n] = expr(
+                    f"swa_translate({code_of(n.func.value)}{', ' if args else ''}{args})"
+                )
+            else:
+                mapping[n] = expr(f"swa_index_mapping({code_of(n.value)})")
+        defs.append(
+            "def swa_translate(obj, *args):\n    return obj.translate_loc_from_full_to_swa(*args)\n"
+        )
+        defs.append("def swa_index_mapping(obj):\n    return obj.full_to_swa_index_mapping\n")
+        return mapping, defs

@@ -1,0 +1,307 @@
+"""The project index (lint_rules/project.py): facts that other modules of the analysed tree bring
+into a module's allocator flow, the gate that keeps the single-file prefilter sound, and the
+cache keyed on imported facts.
+
+Packages are generated in a temporary tree laid out like sglang (``sglang/srt/...``); the real
+``kvguard`` CLI runs on them in-process (``lint_rules.cli.main``), with and without the
+prefilter/reduction (``checker.lint_text(prefilter=False, reduce=False)`` under the same index is
+the reference)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from lint_rules import checker, cli, project
+from lint_rules.model import ScopeConfig
+
+HELPERS = """
+def is_swa(obj):
+    return hasattr(obj, "full_to_swa_index_mapping")
+
+
+def is_swa_cls(obj):
+    from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+    return isinstance(obj, SWATokenToKVPoolAllocator)
+
+
+def kv_alloc(runner):
+    return runner.token_to_kv_pool_allocator
+
+
+def kv_pool(runner):
+    return runner.token_to_kv_pool
+
+
+def translate(a, loc):
+    return a.translate_loc_from_full_to_swa(loc)
+"""
+
+STORE_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class StoreBase(AttentionBackend):
+    def __init__(self, model_runner):
+        self._kv = model_runner.token_to_kv_pool_allocator
+        self._pool = model_runner.token_to_kv_pool
+"""
+
+BACKEND = """
+{imports}
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+
+    def f(self, model_runner, loc):
+        return {expr}
+"""
+
+# (name, imports, expression, expected codes)
+CASES = [
+    (
+        "absolute",
+        "from sglang.srt.utils.swa_utils import is_swa",
+        "is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "relative",
+        "from ...utils.swa_utils import is_swa",
+        "is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "compat_alias",
+        "from sglang.srt.compat import is_swa_allocator",
+        "is_swa_allocator(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "package_star_reexport",
+        "from sglang.srt.utils import is_swa",
+        "is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "module_object",
+        "import sglang.srt.utils.swa_utils as su",
+        "su.is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "class_test_helper",
+        "from sglang.srt.utils import is_swa_cls",
+        "is_swa_cls(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "accessor_probe",  # the backend file holds no allocator word at all
+        "from sglang.srt.utils import kv_alloc",
+        'hasattr(kv_alloc(model_runner), "full_to_swa_index_mapping")',
+        ["KVG001"],
+    ),
+    (
+        "translate_helper",
+        "from sglang.srt.utils.swa_utils import translate",
+        "translate(model_runner.token_to_kv_pool_allocator, loc)",
+        ["KVG002"],
+    ),
+    # fixed / safe shapes: the pool is tested, not the allocator
+    (
+        "pool_tested",
+        "from sglang.srt.utils.swa_utils import is_swa",
+        "is_swa(model_runner.token_to_kv_pool)",
+        [],
+    ),
+    (
+        "pool_accessor",
+        "from sglang.srt.utils import kv_pool",
+        'hasattr(kv_pool(model_runner), "full_to_swa_index_mapping")',
+        [],
+    ),
+    # an import that does not resolve in the tree: unknown, contributes nothing
+    (
+        "unresolved",
+        "from thirdparty.swa import kv_alloc",
+        'hasattr(kv_alloc(model_runner), "full_to_swa_index_mapping")',
+        [],
+    ),
+]
+
+
+def _package(root: Path, backend: str, extra: dict | None = None) -> None:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    files = {
+        "sglang/__init__.py": "",
+        "sglang/srt/__init__.py": "",
+        "sglang/srt/utils/__init__.py": "from .swa_utils import *  # noqa: F401,F403\n",
+        "sglang/srt/utils/swa_utils.py": HELPERS,
+        "sglang/srt/compat.py": (
+            "from sglang.srt.utils.swa_utils import is_swa as is_swa_allocator  # noqa: F401\n"
+        ),
+        "sglang/srt/layers/__init__.py": "",
+        "sglang/srt/layers/attention/__init__.py": "",
+        "sglang/srt/layers/attention/base_attn_backend.py": "class AttentionBackend:\n    pass\n",
+        "sglang/srt/layers/attention/foo_backend.py": backend,
+        "sglang/srt/store_base.py": STORE_BASE,
+    }
+    files.update(extra or {})
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+def _check(root: Path, *args: str) -> list[tuple[str, str, int]]:
+    buf = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        with contextlib.redirect_stdout(buf):
+            rc = cli.main(["check", "--output-format", "json", *args, "sglang"])
+    finally:
+        os.chdir(cwd)
+        project.install(None)
+    assert rc in (0, 1), buf.getvalue()
+    rows = json.loads(buf.getvalue())
+    return sorted(
+        (
+            os.path.relpath(r["filename"], root) if os.path.isabs(r["filename"]) else r["filename"],
+            r["code"],
+            r["location"]["row"],
+        )
+        for r in rows
+    )
+
+
+def _reference(root: Path) -> list[tuple[str, str, int]]:
+    """Every file linted in full (no prefilter, no reduction) under the same index."""
+    index = project.Index(str(root), patterns=ScopeConfig().base_patterns)
+    project.install(index)
+    out = []
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        for p in sorted(Path("sglang").rglob("*.py")):
+            project.set_current_path(str(p))
+            res = checker.lint_text(
+                p.read_text(),
+                str(p),
+                checker_codes(),
+                ScopeConfig(root=str(root)),
+                prefilter=False,
+                reduce=False,
+            )
+            out += [(str(p), f.code, f.location.row) for f in res.findings]
+    finally:
+        os.chdir(cwd)
+        project.install(None)
+    return sorted(out)
+
+
+def checker_codes():
+    from lint_rules.registry import RULES
+
+    return frozenset(c for c, m in RULES.items() if m.default_enabled)
+
+
+@pytest.mark.parametrize("name,imports,expression,codes", CASES, ids=[c[0] for c in CASES])
+def test_cross_module_helpers(tmp_path, name, imports, expression, codes):
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        + imports,
+        expr=expression,
+    )
+    _package(tmp_path, backend)
+    found = _check(tmp_path, "--no-cache")
+    in_backend = [c for f, c, _ in found if f.endswith("foo_backend.py")]
+    assert in_backend == codes, found
+    # the prefilter and the reduction never skip what the full analysis finds
+    assert found == _reference(tmp_path)
+
+
+def test_base_class_in_another_module_stores_the_allocator(tmp_path):
+    """A backend deriving from a base defined elsewhere that stores the allocator under a
+    neutral name; the backend file itself holds no allocator word. Also the scope: a class
+    outside the backend paths is a backend because its base, in another module, is one."""
+    sub = (
+        "from sglang.srt.store_base import StoreBase\n\n\n"
+        "class Sub(StoreBase):\n"
+        "    def f(self, loc):\n"
+        "        return self._kv.translate_loc_from_full_to_swa(loc)\n\n"
+        "    def g(self):\n"
+        '        return hasattr(self._kv, "full_to_swa_index_mapping")\n\n'
+        "    def ok(self):\n"
+        '        return hasattr(self._pool, "full_to_swa_index_mapping")\n'
+    )
+    _package(tmp_path, "", {"sglang/srt/models/sub.py": sub})
+    found = _check(tmp_path, "--no-cache")
+    assert [(f, c, r) for f, c, r in found if f.endswith("sub.py")] == [
+        ("sglang/srt/models/sub.py", "KVG001", 9),
+        ("sglang/srt/models/sub.py", "KVG002", 6),
+    ], found
+    assert found == _reference(tmp_path)
+
+
+def test_cache_is_keyed_on_imported_facts(tmp_path):
+    """Changing only the imported helper changes the dependant's result on a warm run."""
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        "from sglang.srt.utils.swa_utils import is_swa",
+        expr="is_swa(model_runner.token_to_kv_pool_allocator)",
+    )
+    safe = HELPERS.replace(
+        'return hasattr(obj, "full_to_swa_index_mapping")', "return obj is not None"
+    )
+    _package(tmp_path, backend, {"sglang/srt/utils/swa_utils.py": safe})
+    cache = ["--cache-dir", str(tmp_path / ".cache")]
+    assert [c for f, c, _ in _check(tmp_path, *cache) if "foo_backend" in f] == []
+    assert [c for f, c, _ in _check(tmp_path, *cache) if "foo_backend" in f] == []  # warm
+    helper = tmp_path / "sglang/srt/utils/swa_utils.py"
+    helper.write_text(HELPERS)
+    st = helper.stat()
+    os.utime(helper, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+    assert [c for f, c, _ in _check(tmp_path, *cache) if "foo_backend" in f] == ["KVG001"]
+    helper.write_text(safe)
+    os.utime(helper, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000_000))
+    assert [c for f, c, _ in _check(tmp_path, *cache) if "foo_backend" in f] == []
+
+
+def test_one_file_run_sees_its_imports(tmp_path):
+    """pre-commit names only the changed file: the index still resolves from the project root,
+    and reads only the files the gate and the summaries reach."""
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        "from sglang.srt.utils import kv_alloc",
+        expr='hasattr(kv_alloc(model_runner), "full_to_swa_index_mapping")',
+    )
+    _package(tmp_path, backend, {"sglang/srt/unrelated.py": "X = 1\n"})
+    buf = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(buf):
+            cli.main(
+                [
+                    "check",
+                    "--no-cache",
+                    "--output-format",
+                    "json",
+                    "sglang/srt/layers/attention/foo_backend.py",
+                ]
+            )
+        read = {os.path.relpath(p, tmp_path) for p in project.current().read_files}
+    finally:
+        os.chdir(cwd)
+        project.install(None)
+    assert [r["code"] for r in json.loads(buf.getvalue())] == ["KVG001"]
+    assert "sglang/srt/unrelated.py" not in read
+    assert "sglang/srt/utils/swa_utils.py" in read
