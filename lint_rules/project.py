@@ -639,16 +639,16 @@ class Index:
         for unit in flow.units:
             if unit.parent is not flow.module or unit.kind != "function":
                 continue
-            if not unit.params and not unit.kwonly:
+            if not unit.params and not unit.kwonly and not unit.kwarg:
                 continue
             if not _may_anchor_param(unit.node):
                 continue
             fact = s.functions[unit.name]
-            for p in unit.params + unit.kwonly:
+            for p in unit.params + unit.kwonly + ([unit.kwarg] if unit.kwarg else []):
                 seeded = Flow.build(tree, (), None, seeds={(unit.index, p)})
                 kinds = anchors_in(seeded, seeded.units[unit.index].node)
                 if kinds:
-                    fact.anchors[p] = frozenset(kinds)
+                    fact.anchors["**" if p == unit.kwarg else p] = frozenset(kinds)
         s.summarised = True
 
     # ------------------------------------------------------------------ resolution
