@@ -383,6 +383,12 @@ class Flow:
                     unit.locals[p].add(ALLOC)
                 elif (unit.index, p) in self.seeds:
                     unit.locals[p].add(ALLOC)
+            if unit.kwarg and (unit.index, unit.kwarg) in self.seeds:
+                # ``**kwargs`` seeded: a mapping whose every key may hold the allocator
+                site = ("seed", unit.index)
+                self._store_key(site, "*", {ALLOC})
+                unit.locals[unit.kwarg].add(("C", site))
+                unit.touches_heap = True
             if unit.cls is not None and unit.params and not unit.static:
                 first = unit.params[0]
                 unit.locals[first].add(
@@ -427,6 +433,7 @@ class Flow:
             or u.words & interesting
             or u.returns
             or any(ALLOC in vals for vals in u.locals.values())
+            or (self.seeds and u.touches_heap)  # a seeded ``**kwargs`` (lint_rules.project)
         ]
         for _ in range(_MAX_ROUNDS):
             self.changed = set()
@@ -955,8 +962,12 @@ class Flow:
             if i < len(params) and ALLOC in values and params[i] in fact.anchors:
                 kinds |= fact.anchors[params[i]]
         for key, values in kws:
-            if key in fact.anchors and ALLOC in values:
+            if ALLOC not in values:
+                continue
+            if key in fact.anchors:
                 kinds |= fact.anchors[key]
+            elif key is not None and key not in fact.params and "**" in fact.anchors:
+                kinds |= fact.anchors["**"]  # collected by the helper's ``**kwargs``
         if kinds:
             previous = self.cross.get(id(node))
             if previous is not None:

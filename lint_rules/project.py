@@ -6,13 +6,14 @@ Two layers, both lazy (a file is read only when a module that can matter imports
 * **The gate** (:meth:`Index.gate`, bytes and regular expressions, no parse): can the file at
   ``path`` matter through another module? Only a file that holds an allocator word (it may pass
   the allocator to an imported helper that tests it) or an anchor word (it may test or
-  translate an allocator that comes from an imported helper or base class) is asked; its import
-  statements are read with a regular expression, resolved to files of the tree (absolute,
-  relative, re-exports followed through the re-exporting module's own imports, star imports,
-  package ``__init__``), and the answer is yes when a reached module holds a fact word (an
-  allocator word, an anchor word, a backend base pattern). The files it looked at, with their
-  stat signatures (and the paths it tried that do not exist), are the file's *dependencies*:
-  the result cache keys a gated file's result on them.
+  translate an allocator that comes from an imported helper or base class), and that may hold
+  backend code (backend paths, or a class whose bases lead to a backend base pattern), is
+  asked. Its import statements are read with a regular expression; each imported name it calls
+  or derives from (the only uses the flow model follows) is followed by name through
+  re-exports (aliases, star imports, package ``__init__``) to its definition in a file of the
+  tree; the answer is yes when that definition (or a base class's, followed the same way) holds
+  a fact word. The files it looked at, with their stat signatures (and the paths it tried that
+  do not exist), are the file's *dependencies*: the result cache keys the file's result on them.
 * **Summaries** (:meth:`Index.summary`): per module, computed once per run (memoised by content
   hash) with the flow model itself: top-level functions that return the allocator, parameters
   whose value reaches an anchor (an SWA class test or ``hasattr`` probe, a translate member),
@@ -204,7 +205,6 @@ class Index:
         self._paths: dict[str, tuple] = {}
         self._name_memo: dict[tuple, tuple] = {}
         self.fn_facts: list[FnFact] = []
-        self.cls_facts: list[ClassFact] = []
         self.read_files: set[str] = set()
 
     # ------------------------------------------------------------------ files and modules
@@ -639,16 +639,16 @@ class Index:
         for unit in flow.units:
             if unit.parent is not flow.module or unit.kind != "function":
                 continue
-            if not unit.params and not unit.kwonly:
+            if not unit.params and not unit.kwonly and not unit.kwarg:
                 continue
             if not _may_anchor_param(unit.node):
                 continue
             fact = s.functions[unit.name]
-            for p in unit.params + unit.kwonly:
+            for p in unit.params + unit.kwonly + ([unit.kwarg] if unit.kwarg else []):
                 seeded = Flow.build(tree, (), None, seeds={(unit.index, p)})
                 kinds = anchors_in(seeded, seeded.units[unit.index].node)
                 if kinds:
-                    fact.anchors[p] = frozenset(kinds)
+                    fact.anchors["**" if p == unit.kwarg else p] = frozenset(kinds)
         s.summarised = True
 
     # ------------------------------------------------------------------ resolution
@@ -778,11 +778,6 @@ def _may_anchor_param(fn: ast.AST) -> bool:
                 if is_swa_member_name(str(n.args[1].value)):
                     return True
     return False
-
-
-_ANCHOR_NAMES = frozenset(
-    {"hasattr", "isinstance", "issubclass", "type", "__class__", "getattr", *SWA_TRANSLATE_MEMBERS}
-)
 
 
 class ModuleView:

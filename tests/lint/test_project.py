@@ -40,6 +40,11 @@ def kv_pool(runner):
 
 def translate(a, loc):
     return a.translate_loc_from_full_to_swa(loc)
+
+
+def probe_kw(loc, **kwargs):
+    alloc = kwargs.get("alloc")
+    return hasattr(alloc, "full_to_swa_index_mapping")
 """
 
 STORE_BASE = """
@@ -113,6 +118,12 @@ CASES = [
         "from sglang.srt.utils.swa_utils import translate",
         "translate(model_runner.token_to_kv_pool_allocator, loc)",
         ["KVG002"],
+    ),
+    (
+        "kwargs_helper",  # the allocator collected by the helper's **kwargs
+        "from sglang.srt.utils.swa_utils import probe_kw",
+        "probe_kw(loc, alloc=model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
     ),
     # fixed / safe shapes: the pool is tested, not the allocator
     (

@@ -48,3 +48,7 @@ KNOWN_MISSES: dict[tuple[str, str], str] = {
     ("pool_test_helper_module", kind): WHY["pool_test_helper_module"]
     for kind in ("trtllm_resolver", "flashinfer_resolver", "aiter_resolver")
 }
+# found by the slow cross-module sweep (not in the CI pair sample): the same cause
+KNOWN_MISSES[("resolver_helper_predicate+move_functions_reexport", "flashinfer_resolver")] = WHY[
+    "pool_test_helper_module"
+]

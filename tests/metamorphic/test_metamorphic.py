@@ -113,3 +113,47 @@ def test_known_misses_table_names_real_cases():
     for key, kind in KNOWN_MISSES:
         assert kind in kinds, kind
         assert all(op in OPERATORS for op in key.split("+")), key
+
+
+CROSS_MODULE = (
+    "swa_test_helper_module",
+    "swa_test_helper_relative",
+    "swa_test_helper_compat",
+    "translate_helper_module",
+    "pool_test_helper_module",
+    "move_functions_module",
+    "move_functions_reexport",
+    "accessor_other_module",
+    "base_other_module",
+)
+
+
+@pytest.mark.slow
+def test_cross_module_operators_on_every_release_site():
+    """The full sweep of the cross-module operators (the project index): every release's
+    extraction of every site, each operator alone and after every single-file operator. A buggy
+    site keeps a finding, a fixed one stays clean, except the known misses."""
+    from .sites import all_sites
+
+    variants = []
+    for site in all_sites():
+        for last in CROSS_MODULE:
+            for first in [None, *OPERATORS]:
+                if first == last or (first and OPERATORS[first].multi_file):
+                    continue
+                ops = (last,) if first is None else (first, last)
+                if first is not None and not sampled(site.kind, site.part, first, last, 32):
+                    continue
+                v = build(site, ops)
+                if v is not None:
+                    variants.append(v)
+    judge(variants)
+    wrong = []
+    for v in variants:
+        key = ("+".join(v.ops), v.site.kind)
+        if key in KNOWN_MISSES or (v.ops[-1], v.site.kind) in KNOWN_MISSES:
+            continue
+        ok = bool(v.found) if v.expect == "finding" else not v.found
+        if not ok or v.error:
+            wrong.append((v.key, sorted(v.found), v.error))
+    assert not wrong, wrong[:20]
