@@ -56,10 +56,17 @@ def _bin(name: str) -> str:
     return found
 
 
-def _run(cmd: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+def _run(cmd: list[str], cwd: Path) -> tuple[float, float, subprocess.CompletedProcess]:
+    """(wall s, CPU s of the child: user + system, proc)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
-    return time.perf_counter() - start, proc
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, proc
 
 
 def main(argv=None) -> int:
@@ -95,14 +102,14 @@ def main(argv=None) -> int:
             "--quiet",
             ruff_file.name,
         ]
-        kv_times, ruff_times = [], []
+        kv_times, ruff_times, kv_cpu, ruff_cpu = [], [], [], []
         for i in range(args.runs + 1):  # the first pair warms the OS caches and is dropped
             ruff_file.write_bytes(original)
-            t_ruff, proc = _run(ruff_cmd, work / "ruff")
+            t_ruff, c_ruff, proc = _run(ruff_cmd, work / "ruff")
             if proc.returncode != 0:
                 raise SystemExit(f"ruff failed: {proc.stderr}")
             kv_file.write_bytes(original)
-            t_kv, proc = _run(kv_cmd, work / "kv")
+            t_kv, c_kv, proc = _run(kv_cmd, work / "kv")
             fixed = kv_file.read_text(encoding="utf-8")
             if proc.returncode != 0 or "_resolve_swa_kv_pool" not in fixed:
                 raise SystemExit(
@@ -111,6 +118,8 @@ def main(argv=None) -> int:
             if i:
                 ruff_times.append(t_ruff)
                 kv_times.append(t_kv)
+                ruff_cpu.append(c_ruff)
+                kv_cpu.append(c_kv)
 
         # in-process: fix_text alone, and what importing libcst costs a fresh interpreter
         (work / "orig.py").write_bytes(original)
@@ -156,6 +165,11 @@ def main(argv=None) -> int:
     print(f"ruff check --fix ({versions}): {rf * 1000:.1f} ms  (min {min(ruff_times) * 1000:.1f})")
     print(f"kvguard fix:                  {kv * 1000:.1f} ms  (min {min(kv_times) * 1000:.1f})")
     print(f"ratio: {ratio:.1f}x ruff  (target <= {TARGET_RATIO:.0f}x): {'PASS' if ok else 'FAIL'}")
+    cpu_ratio = statistics.median(kv_cpu) / max(statistics.median(ruff_cpu), 1e-9)
+    print(
+        f"CPU (user+sys) medians: ruff {statistics.median(ruff_cpu) * 1000:.1f} ms, kvguard "
+        f"{statistics.median(kv_cpu) * 1000:.1f} ms: {cpu_ratio:.1f}x (less sensitive to load)"
+    )
     print(f"load average: {load_before} before, {load_after} after ({os.cpu_count()} cores)")
     print(
         f"in-process fix_text: {fix_text_s * 1000:.1f} ms; libcst import in a fresh interpreter: "
@@ -175,6 +189,8 @@ def main(argv=None) -> int:
                 f"| ruff check --fix (`{versions}`) | {rf * 1000:.1f} | {min(ruff_times) * 1000:.1f} | default rules |",
                 f"| kvguard fix --no-cache | {kv * 1000:.1f} | {min(kv_times) * 1000:.1f} | "
                 f"{ratio:.1f}x ruff (target <= {TARGET_RATIO:.0f}x: {'PASS' if ok else 'FAIL'}) |",
+                f"| CPU (user+sys), kvguard / ruff | {statistics.median(kv_cpu) * 1000:.1f} / "
+                f"{statistics.median(ruff_cpu) * 1000:.1f} | | {cpu_ratio:.1f}x (less sensitive to load) |",
                 f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
                 f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
             ]
