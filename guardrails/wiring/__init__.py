@@ -69,6 +69,27 @@ class BackendState:
 
 MODERN_FROM = (0, 5, 13)  # modern.SERVES_FROM (kept for callers)
 
+# What the two generations sglang has had so far share (a generation names these in its own
+# TARGETS / METHODS; a future one declares whatever it needs instead).
+# backend module -> classes patched when present. An instance is checked only if it exposes the
+# resolved SWA pool (``_swa_kv_pool``) after ``__init__``; backends exposing only a cached flag
+# (triton, fa3) are patched for the behavioural check, their instances marked not applicable.
+ATTENTION_BACKENDS = {
+    "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),
+    "sglang.srt.layers.attention.flashinfer_backend": ("FlashInferAttnBackend",),
+    "sglang.srt.layers.attention.triton_backend": ("TritonAttnBackend",),
+    "sglang.srt.layers.attention.flashattention_backend": ("FlashAttentionBackend",),
+    "sglang.srt.layers.attention.aiter_backend": ("AiterAttnBackend",),
+}
+INIT_METHOD = MethodSpec("__init__", INIT)
+EAGER_METADATA = MethodSpec("init_forward_metadata", METADATA, forward_batch_param="forward_batch")
+FORWARD_DECODE = MethodSpec(
+    "forward_decode", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+)
+FORWARD_EXTEND = MethodSpec(
+    "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
+)
+
 # returned by a wiring's active_pool() when the active pool cannot be known for this call
 UNKNOWN_POOL = object()
 

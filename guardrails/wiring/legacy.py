@@ -18,40 +18,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import FORWARD, INIT, METADATA, UNKNOWN_POOL, BackendState, MethodSpec
+from . import (
+    ATTENTION_BACKENDS,
+    EAGER_METADATA,
+    FORWARD_DECODE,
+    FORWARD_EXTEND,
+    INIT_METHOD,
+    METADATA,
+    UNKNOWN_POOL,
+    BackendState,
+    MethodSpec,
+)
 
 GENERATION = "legacy"
 SERVES_FROM = (0, 0, 0)
 FORWARD_BATCH_HAS_POOL = True  # ForwardBatch.token_to_kv_pool exists
 
-# backend module -> classes patched when present. An instance is checked only if it exposes the
-# resolved SWA pool (``_swa_kv_pool``) after ``__init__``; backends exposing only a cached flag
-# (triton, fa3) are patched for the behavioural check, their instances marked not applicable.
-TARGETS = {
-    "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),
-    "sglang.srt.layers.attention.flashinfer_backend": ("FlashInferAttnBackend",),
-    "sglang.srt.layers.attention.triton_backend": ("TritonAttnBackend",),
-    "sglang.srt.layers.attention.flashattention_backend": ("FlashAttentionBackend",),
-    "sglang.srt.layers.attention.aiter_backend": ("AiterAttnBackend",),
-}
+TARGETS = ATTENTION_BACKENDS  # the same classes in both generations so far
 
 METHODS = {
-    "__init__": MethodSpec("__init__", INIT),
-    "init_forward_metadata": MethodSpec(
-        "init_forward_metadata", METADATA, forward_batch_param="forward_batch"
-    ),
+    "__init__": INIT_METHOD,
+    "init_forward_metadata": EAGER_METADATA,
     "init_forward_metadata_capture_cuda_graph": MethodSpec(
         "init_forward_metadata_capture_cuda_graph", METADATA, forward_mode_param="forward_mode"
     ),
     "init_forward_metadata_replay_cuda_graph": MethodSpec(
         "init_forward_metadata_replay_cuda_graph", METADATA, forward_mode_param="forward_mode"
     ),
-    "forward_decode": MethodSpec(
-        "forward_decode", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
-    ),
-    "forward_extend": MethodSpec(
-        "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
-    ),
+    "forward_decode": FORWARD_DECODE,
+    "forward_extend": FORWARD_EXTEND,
 }
 
 
