@@ -89,6 +89,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 pool_is_swa = isinstance(pool, state.translate_types)
                 state.frame_memo = (pool, pool_is_swa)
             frame = [self, state, name, pool, source, pool_is_swa, False, forward_batch]
+            if pool_is_swa is False and inst.probes_pending and state.translate_check:
+                inst.arm_probes()  # the first full-pool frame: the mapping probes go on now
             if not state.applicable:
                 return frame
             layer_id = None
