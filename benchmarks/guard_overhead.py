@@ -24,6 +24,9 @@ gets); the wrapper itself is made by the factory ``guardrails.install`` uses. Ea
 guarded call minus the same no-op called unguarded, in the same run. Times are this thread's CPU
 time (``time.thread_time_ns``: on a loaded machine, time spent waiting for a core is not
 counted), best of 5.
+
+``--in-call ROUNDS`` measures instead what the guard costs inside a real host metadata call
+(Triton's, on the objects of the H200 benchmark's Triton row): see ``in_call``.
 """
 
 from __future__ import annotations
@@ -46,10 +49,113 @@ def per_call_ns(fn, n):
     return best
 
 
+def in_call(n: int) -> int:
+    """``--in-call``: the guard's cost *inside* a real host metadata call rather than in a tight
+    loop: Triton's ``init_forward_metadata_out_graph`` on the SWA target (real sglang 0.5.23
+    objects of the H200 benchmark's Triton row, ``tests/gpu/harness.py`` CPU pre-flight; STAND-IN:
+    ``JITFunction.run`` is a no-op, Triton kernels need a GPU). Per iteration, in shuffled order:
+    the original (twice: an A/A control), the guarded wrapper, and the wrapper with the
+    installation inactive (the shell returns at ``enter``'s first test, no frame pushed).
+    Quantiles of per-call thread CPU time."""
+    import inspect
+    import random
+
+    os.environ["KVGUARD_GPU_HARNESS_DEVICE"] = "cpu"
+    from guardrails.probe import standins
+
+    standins.prepare_cpu_process()
+    from tests.gpu import harness as H
+
+    H.prepare()
+    import triton.runtime.jit as triton_jit
+
+    triton_jit.JITFunction.run = lambda self, *a, **k: None  # STAND-IN: no GPU
+    import guardrails
+    from guardrails import runtime
+
+    guardrails.install("raise", per_layer=False)
+    inst = runtime._installation
+    trs = H.build_runner_set("triton", drafts=False)
+    be = H.build_triton(trs.target)
+    be.init_cuda_graph_state(H.MAX_BS, H.MAX_BS)
+    batch = H.make_batch(trs, trs.target, "DECODE", H.batch_values(trs, "DECODE", **H.CAPTURE))
+    be.init_forward_metadata_out_graph(batch, in_capture=True)
+    wrapped = type(be).init_forward_metadata_out_graph
+    original = wrapped.__wrapped__
+
+    def inactive(self, fb, cap):
+        inst.active = False
+        try:
+            return wrapped(self, fb, cap)
+        finally:
+            inst.active = True
+
+    def original_toggled(self, fb, cap):  # the same toggling around the original
+        inst.active = False
+        try:
+            return original(self, fb, cap)
+        finally:
+            inst.active = True
+
+    from guardrails import context
+
+    enter = inspect.getclosurevars(wrapped).nonlocals["_kvguard_enter"]
+    state = be.__dict__["_kvguard_state"]
+    frame = context.new_frame(be, state, "bench", be.token_to_kv_pool, "", True, batch)
+
+    def pushed_only(self, fb, cap):  # a frame on the stack, no check
+        frames = context._local.stack
+        frames.append(frame)
+        try:
+            return original(self, fb, cap)
+        finally:
+            frames.pop()
+
+    def enter_only(self, fb, cap):  # the check, no frame pushed
+        enter(self, fb, None, None)
+        return original(self, fb, cap)
+
+    fns = {
+        "original": original,
+        "original (A/A)": original,
+        "guarded": wrapped,
+        "shell only (inactive)": inactive,
+        "original, toggled": original_toggled,
+        "frame pushed only": pushed_only,
+        "enter only": enter_only,
+    }
+    times = {k: [] for k in fns}
+    keys = list(fns)
+    clock = time.thread_time_ns
+    for _ in range(n):
+        random.shuffle(keys)
+        for key in keys:
+            t0 = clock()
+            fns[key](be, batch, False)
+            times[key].append(clock() - t0)
+    guardrails.uninstall()
+    print(f"Triton init_forward_metadata_out_graph (CPU, kernels stubbed), {n} rounds, us per call")
+    print(f"{'':24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
+    for key in fns:
+        ordered = sorted(times[key])
+        row = [ordered[int(q * len(ordered))] / 1000.0 for q in (0.1, 0.25, 0.5)]
+        print(f"{key:<24}" + "".join(f"{v:10.2f}" for v in row))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=100_000, help="calls per repetition (best of 5)")
+    parser.add_argument(
+        "--in-call",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead: the guard's cost inside Triton's real host metadata call (see in_call)",
+    )
     args = parser.parse_args(argv)
+    if args.in_call:
+        return in_call(args.in_call)
 
     import guardrails
     from guardrails import runtime, wiring

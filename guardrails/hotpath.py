@@ -54,10 +54,11 @@ def pick(args, kwargs, index, name):
     return kwargs.get(name)
 
 
-def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, facts):
+def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, facts, owner=None):
     """The wrapper of one metadata / forward method (``spec.kind`` METADATA or FORWARD).
     ``positions``: (forward batch, forward mode, layer) parameter positions after ``self``, for
-    the generic form (used when the original's signature cannot be copied)."""
+    the generic form (used when the original's signature cannot be copied). ``owner``: the class
+    the wrapper is installed on (its own instances skip the ``super()``-chain lookup)."""
     active_pool_of = wiring_mod.active_pool
     name = spec.name
     is_forward = spec.kind == FORWARD
@@ -76,9 +77,12 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
         try:
             # A super() call of an outer wrapped method has been checked, and its frame is on
             # the stack already: check only in the most-derived wrapper of this installation.
-            resolved = getattr(type(self), name, None)
-            if resolved is not wrapper and getattr(resolved, WRAPPER_MARK, None) is inst:
-                return None
+            # (An instance of the class this wrapper is installed on resolves to it: no lookup.)
+            klass = type(self)
+            if klass is not owner:
+                resolved = getattr(klass, name, None)
+                if resolved is not wrapper and getattr(resolved, WRAPPER_MARK, None) is inst:
+                    return None
             pool, source = active_pool_of(self, state, forward_batch)
             if pool is unknown:
                 return [self, state, name, None, source, None, False, forward_batch]
@@ -89,6 +93,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 pool_is_swa = isinstance(pool, state.translate_types)
                 state.frame_memo = (pool, pool_is_swa)
             frame = [self, state, name, pool, source, pool_is_swa, False, forward_batch]
+            if pool_is_swa is False and inst.probes_pending and state.translate_check:
+                inst.arm_probes()  # the first full-pool frame: the mapping probes go on now
             if not state.applicable:
                 return frame
             layer_id = None

@@ -63,6 +63,14 @@ class Installation:
         self.sglang_version = "unknown"
         self.class_swa: Dict[type, Tuple[tuple, str, tuple]] = {}  # backend class -> SWA classes
         self.translate_classes: Dict[type, str] = {}  # allocator/pool class -> "module.Class"
+        # Classes whose ``full_to_swa_index_mapping`` probe is deferred: a read through the probe
+        # is a Python call on every read (the scheduler's allocator bookkeeping too), and it can
+        # only ever report inside a frame whose active pool is not SWA. So the probes go on the
+        # classes when the first such frame is entered (``arm_probes``, from the hot path, before
+        # that frame is pushed): a server whose backends all read SWA pools never pays for them.
+        self.pending_probes: List[type] = []
+        self.probes_pending = False  # read per call on the hot path (full-pool frames only)
+        self.probes_armed = False
         self.log_format = log_format_from_env()
 
     @property
@@ -113,14 +121,31 @@ class Installation:
                     setattr(cls, translate.TRANSLATE_METHOD, wrapper)
                     self.patches.append(Patch(cls, translate.TRANSLATE_METHOD, method, wrapper))
                 if translate.mapping_probe_allowed(cls):
-                    probe = translate.MappingProbe(self)
-                    setattr(cls, translate.MAPPING_ATTR, probe)
-                    self.patches.append(Patch(cls, translate.MAPPING_ATTR, ABSENT, probe))
+                    self.pending_probes.append(cls)
+                    self.probes_pending = True
+                    if self.probes_armed:  # a module imported after the first full-pool frame
+                        self.arm_probes()
                 key = f"{module.__name__}.{cls_name}"
                 self.translate_classes[cls] = key
                 self.class_keys[cls] = key
             done.append(key)
         return done
+
+    def arm_probes(self) -> None:
+        """Put the deferred ``full_to_swa_index_mapping`` probes on their classes (idempotent;
+        called when a frame whose active pool is not SWA is about to be pushed)."""
+        with self.lock:
+            if not self.active:
+                return
+            for cls in self.pending_probes:
+                if not translate.mapping_probe_allowed(cls):
+                    continue  # the class gained its own attribute meanwhile: leave it alone
+                probe = translate.MappingProbe(self)
+                setattr(cls, translate.MAPPING_ATTR, probe)
+                self.patches.append(Patch(cls, translate.MAPPING_ATTR, ABSENT, probe))
+            self.pending_probes.clear()
+            self.probes_pending = False
+            self.probes_armed = True
 
     def _patch_class(self, cls: type, key: str) -> None:
         wiring_mod = self._wiring()
@@ -160,12 +185,18 @@ class Installation:
             self.patched_classes.clear()
             self.class_keys.clear()
             self.translate_classes.clear()
+            self.pending_probes.clear()
+            self.probes_pending = False
             self.active = False
 
     def verify_translate(self) -> Dict[str, List[str]]:
-        """allocator/pool class -> instrumented members really in place (read back)."""
+        """allocator/pool class -> instrumented members really in place (read back); a probe not
+        yet armed (no full-pool frame so far) is listed as deferred."""
         report: Dict[str, List[str]] = {}
         with self.lock:
+            for cls in self.pending_probes:
+                key = self.translate_classes.get(cls, cls.__qualname__)
+                report.setdefault(key, []).append(translate.MAPPING_ATTR + " (deferred)")
             for patch in self.patches:
                 if patch.cls not in self.translate_classes:
                     continue

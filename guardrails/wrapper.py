@@ -57,7 +57,7 @@ def make_wrapper(inst, cls, original, spec, wiring_mod, swa_types, facts):
         param_index(original, spec.layer_param),
     )
     wrapper = hotpath.make_checked_call(
-        inst, original, spec, positions, wiring_mod, swa_types, facts
+        inst, original, spec, positions, wiring_mod, swa_types, facts, owner=cls
     )
     functools.update_wrapper(wrapper, original)
     setattr(wrapper, WRAPPER_MARK, inst)

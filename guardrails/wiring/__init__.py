@@ -90,6 +90,14 @@ FORWARD_EXTEND = MethodSpec(
     "forward_extend", FORWARD, forward_batch_param="forward_batch", layer_param="layer"
 )
 
+
+def methods(*graph_metadata: MethodSpec) -> Dict[str, MethodSpec]:
+    """A generation's ``METHODS``: ``__init__``, eager metadata, its own host-side CUDA-graph
+    metadata methods, then the attention forwards (the order they are patched and listed in)."""
+    specs = (INIT_METHOD, EAGER_METADATA) + graph_metadata + (FORWARD_DECODE, FORWARD_EXTEND)
+    return {spec.name: spec for spec in specs}
+
+
 # returned by a wiring's active_pool() when the active pool cannot be known for this call
 UNKNOWN_POOL = object()
 

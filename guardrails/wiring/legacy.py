@@ -18,17 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import (
-    ATTENTION_BACKENDS,
-    EAGER_METADATA,
-    FORWARD_DECODE,
-    FORWARD_EXTEND,
-    INIT_METHOD,
-    METADATA,
-    UNKNOWN_POOL,
-    BackendState,
-    MethodSpec,
-)
+from . import ATTENTION_BACKENDS, METADATA, UNKNOWN_POOL, BackendState, MethodSpec, methods
 
 GENERATION = "legacy"
 SERVES_FROM = (0, 0, 0)
@@ -36,18 +26,14 @@ FORWARD_BATCH_HAS_POOL = True  # ForwardBatch.token_to_kv_pool exists
 
 TARGETS = ATTENTION_BACKENDS  # the same classes in both generations so far
 
-METHODS = {
-    "__init__": INIT_METHOD,
-    "init_forward_metadata": EAGER_METADATA,
-    "init_forward_metadata_capture_cuda_graph": MethodSpec(
+METHODS = methods(
+    MethodSpec(
         "init_forward_metadata_capture_cuda_graph", METADATA, forward_mode_param="forward_mode"
     ),
-    "init_forward_metadata_replay_cuda_graph": MethodSpec(
+    MethodSpec(
         "init_forward_metadata_replay_cuda_graph", METADATA, forward_mode_param="forward_mode"
     ),
-    "forward_decode": FORWARD_DECODE,
-    "forward_extend": FORWARD_EXTEND,
-}
+)
 
 
 @dataclass(eq=False)

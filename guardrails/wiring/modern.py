@@ -14,16 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import (
-    ATTENTION_BACKENDS,
-    EAGER_METADATA,
-    FORWARD_DECODE,
-    FORWARD_EXTEND,
-    INIT_METHOD,
-    METADATA,
-    BackendState,
-    MethodSpec,
-)
+from . import ATTENTION_BACKENDS, METADATA, BackendState, MethodSpec, methods
 
 GENERATION = "modern"
 SERVES_FROM = (0, 5, 13)
@@ -31,15 +22,9 @@ FORWARD_BATCH_HAS_POOL = False  # ForwardBatch.token_to_kv_pool does not exist
 
 TARGETS = ATTENTION_BACKENDS  # the same classes in both generations so far
 
-METHODS = {
-    "__init__": INIT_METHOD,
-    "init_forward_metadata": EAGER_METADATA,
-    "init_forward_metadata_out_graph": MethodSpec(
-        "init_forward_metadata_out_graph", METADATA, forward_batch_param="forward_batch"
-    ),
-    "forward_decode": FORWARD_DECODE,
-    "forward_extend": FORWARD_EXTEND,
-}
+METHODS = methods(
+    MethodSpec("init_forward_metadata_out_graph", METADATA, forward_batch_param="forward_batch")
+)
 
 
 @dataclass(eq=False)

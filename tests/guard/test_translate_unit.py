@@ -15,7 +15,7 @@ import types
 import pytest
 
 import guardrails
-from guardrails import context, runtime
+from guardrails import context, runtime, translate
 from guardrails.invariant import STATIC_RULES, TRANSLATION_ON_FULL_ACTIVE_POOL
 
 BACKENDS = "kvguard_fake_translate_backends"
@@ -215,9 +215,33 @@ def test_frames_are_per_thread(world):
     assert results == {"target": "ok"}
 
 
+def test_mapping_probe_goes_on_at_the_first_full_pool_frame_only(world):
+    install("raise", world)
+    pools = world.pools
+    target, draft = backends(world)
+    target.init_forward_metadata_out_graph(None)  # SWA frame: reads the map, legitimately
+    target.read_mapping_directly(None)
+    # no full-pool frame so far: every read of the map is a plain attribute read
+    assert "full_to_swa_index_mapping" not in pools.Allocator.__dict__
+    assert "full_to_swa_index_mapping" not in pools.SWAPool.__dict__
+    deferred = runtime._installation.verify_translate()
+    assert f"{POOLS}.Allocator" in deferred
+    assert "full_to_swa_index_mapping (deferred)" in deferred[f"{POOLS}.Allocator"]
+    # the draft's (full pool) frame arms the probes before it is pushed: its read is caught
+    with pytest.raises(guardrails.PoolGuardViolation) as info:
+        draft.init_forward_metadata_out_graph(None)
+    assert "Allocator.full_to_swa_index_mapping" in str(info.value)
+    for cls in (pools.Allocator, pools.SWAPool):
+        assert isinstance(cls.__dict__["full_to_swa_index_mapping"], translate.MappingProbe)
+    assert not runtime._installation.probes_pending
+
+
 def test_uninstall_restores_methods_and_plain_attribute(world):
     install("raise", world)
     pools = world.pools
+    target, draft = backends(world)
+    with pytest.raises(guardrails.PoolGuardViolation):
+        draft.init_forward_metadata(None)  # a full-pool frame: the probes are armed
     assert pools.Allocator.__dict__["translate_loc_from_full_to_swa"] is not world.originals[0]
     assert "full_to_swa_index_mapping" in pools.Allocator.__dict__  # the probe
     assert world.allocator.full_to_swa_index_mapping == [0, 5, 6, 7]
