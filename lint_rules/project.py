@@ -977,7 +977,8 @@ def set_current_path(path: Optional[str]) -> None:
         try:  # a remembered reduction answer was for another file's imports
             from . import sparse
 
-            sparse._LAST_REDUCED.clear()
+            sparse._LAST_CLEAN.clear()
+            sparse._LAST.clear()
         except Exception:  # pragma: no cover
             pass
 
