@@ -10,8 +10,14 @@ which control reaches that use, over a few atoms:
 plus one free variable per unknown predicate (never assumed to hold or to fail). Predicates
 resolve to atoms by what they ask: local names assigned once, ``self.<flag>`` attributes whose
 every store in the module is the same atom-only condition (fa3's ``self.is_draft_runner``), and
-same-module helpers (functions, methods, properties) whose body is ``return <condition>`` over
-atoms only. The use is safe iff its condition implies ``not A and not (D and not F)``; that is
+helpers (functions, methods, properties) whose body is ``return <condition>`` over atoms only,
+with their parameters bound to the call's arguments (read in the caller: ``is_swa(pool)`` asks
+about what the call passes). A helper is one of the module or, under the run's project index
+(``lint_rules.project``), a function another module of the tree defines and this one imports
+(absolute, relative, re-exported): the index resolves the import, the helper's body is read
+in its own module (its names, its SWA classes). A module function counts only when nothing
+else binds its name at module level and no decorator may replace it; an import the index
+cannot resolve stays unknown. The use is safe iff its condition implies ``not A and not (D and not F)``; that is
 decided by enumerating the assignments of the variables (conditions are truth tables: Python
 ints with one bit per assignment).
 
@@ -113,6 +119,9 @@ class _FnFacts:
     node: FuncNode
     cls: Optional[str]
     locals_once: dict[str, ast.expr] = field(default_factory=dict)
+    # a helper asked at one call: parameter -> (argument, the caller's facts)
+    bound: dict = field(default_factory=dict)
+    env: Optional["Facts"] = None  # the module whose names the body resolves (None: the rule's)
 
 
 def _param_names(fn: FuncNode) -> list[str]:
@@ -196,7 +205,12 @@ class Facts:
     """Same-module helpers and ``self.<attr>`` stores. ``Facts.empty()`` knows none (every
     helper call and flag is then an unknown predicate)."""
 
-    def __init__(self, tree: Optional[ast.Module] = None) -> None:
+    def __init__(
+        self, tree: Optional[ast.Module] = None, path: Optional[str] = None, swa=None
+    ) -> None:
+        self.path = path  # the module's file: names it imports resolve by the project index
+        self.swa = swa  # its SWA pool class test (None: the rule's own)
+        self._imported: dict[str, Optional[_FnFacts]] = {}
         self.functions: dict[str, _FnFacts] = {}
         self.methods: dict[tuple[str, str], _FnFacts] = {}
         self.properties: set[tuple[str, str]] = set()
@@ -214,19 +228,39 @@ class Facts:
     @classmethod
     def of_text(cls, text: str, tree: Optional[ast.Module] = None) -> "Facts":
         """The facts of the module ``text`` (``tree``: its ``ast``, when parsed; raises what
-        ``ast.parse`` raises). The last module's are kept: the reduction and KVG003 ask for
-        the same module in turn (a pure function of the text)."""
-        if _LAST_FACTS and _LAST_FACTS[0][0] == text:
+        ``ast.parse`` raises), as the file being linted (``project.set_current_path``) when
+        that file holds ``text``: its imported predicates then resolve through the project
+        index. The last module's are kept: the reduction and KVG003 ask for the same module in
+        turn (a pure function of the text, the file and the run's index)."""
+        from . import project
+
+        index, path = project.current(), project._CURRENT_PATH
+        if index is None or path is None or index.read(path) != text.encode("utf-8", "replace"):
+            path = None  # not the file on disk (or no index): imported names stay unknown
+        key = (text, path, index if path else None)  # the index itself: ids are reused
+        if _LAST_FACTS and _LAST_FACTS[0][0] == key:
             return _LAST_FACTS[0][1]
-        facts = cls(tree if tree is not None else ast.parse(text))
-        _LAST_FACTS[:] = [(text, facts)]
+        facts = cls(tree if tree is not None else ast.parse(text), path)
+        _LAST_FACTS[:] = [(key, facts)]
         return facts
 
     def facts_of(self, fn: FuncNode, cls: Optional[str]) -> _FnFacts:
         got = self._fn_cache.get(id(fn))
         if got is None:
             got = self._fn_cache[id(fn)] = fn_facts(fn, cls)
+            got.env = self
         return got
+
+    def imported(self, name: str) -> Optional[_FnFacts]:
+        """The module function that ``name``, imported by this module from another module of
+        the tree, is (absolute, relative, through re-exports: the project index resolves the
+        import), with that module's facts; None when unresolved or not a function."""
+        if self.path is None:
+            return None
+        if name not in self._imported:
+            self._imported[name] = None
+            self._imported[name] = _imported_function(self.path, name)
+        return self._imported[name]
 
     def _collect(self, tree: ast.Module) -> None:
         def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts]) -> None:
@@ -252,6 +286,27 @@ class Facts:
                     visit(child, cls, owner)
 
         visit(tree, None, None)
+        # a module function is its ``def`` only when nothing else binds the name at module
+        # level (a second def, an assignment, an import) and no decorator may replace it
+        bound: dict[str, int] = {}
+        for node in _own_nodes(tree):
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names = [node.name] * (1 + bool(node.decorator_list))
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = [n for t in targets for n in _store_names(t)]
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [(a.asname or a.name).split(".")[0] for a in node.names]
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.withitem, ast.Delete)):
+                targets = getattr(node, "targets", None) or [
+                    getattr(node, "target", None) or getattr(node, "optional_vars", None)
+                ]
+                names = [n for t in targets if t is not None for n in _store_names(t)]
+            for name in names:
+                bound[name] = bound.get(name, 0) + 1
+        for name in [n for n in self.functions if bound.get(n, 0) != 1]:
+            del self.functions[name]
 
     def _stores(self, node: ast.AST, owner: Optional[_FnFacts]) -> None:
         targets: list[ast.AST] = []
@@ -298,6 +353,52 @@ class Facts:
         return None
 
 
+_FOREIGN: dict = {}  # path -> Facts of another module of the tree, for the index _FOREIGN_OF
+_FOREIGN_OF: list = []  # [the index] (held: an id could be reused by the next run's index)
+
+
+def _imported_function(path: str, name: str) -> Optional[_FnFacts]:
+    from . import project
+
+    index = project.current()
+    if index is None:
+        return None
+    root = index._root
+    try:
+        return _resolve_imported(index, path, name)
+    finally:
+        index._root = root  # the index resolves the linted file from its own root
+
+
+def _resolve_imported(index, path: str, name: str) -> Optional[_FnFacts]:
+    index.enter(path)
+    s = index.summary(path)
+    if s is None or (name not in s.imports and not s.stars) or name in s.defined:
+        return None
+    if index.path_of(s.module) != s.path:
+        return None  # the file is not where its module name leads: its imports are not known
+    found = index.resolve(s.module, name, where=True)
+    if found is None or found[0] != "def" or found[1] == s.path:
+        return None
+    if not _FOREIGN_OF or _FOREIGN_OF[0] is not index:
+        _FOREIGN.clear()
+        _FOREIGN_OF[:] = [index]
+    key = found[1]
+    facts = _FOREIGN.get(key)
+    if facts is None:
+        if len(_FOREIGN) > 256:
+            _FOREIGN.clear()
+        data = index.read(found[1])
+        try:
+            text = data.decode("utf-8") if data is not None else None
+            tree = ast.parse(text) if text is not None else None
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None
+        facts = Facts(tree, found[1], strict_swa_pool_class(text or "")) if tree else Facts()
+        _FOREIGN[key] = facts
+    return facts.functions.get(found[2])
+
+
 def returned_expr(fn: FuncNode) -> Optional[ast.expr]:
     """``e`` when the body is ``return e`` (after an optional docstring)."""
     if isinstance(fn, ast.Lambda):
@@ -330,11 +431,31 @@ def strict_swa_pool_class(text: str) -> Callable[[ast.expr], bool]:
     return check
 
 
+def _bind(info: _FnFacts, call: ast.Call, caller: _FnFacts, skip: int) -> _FnFacts:
+    """``info`` asked at ``call``: its parameters bound to the call's arguments (read in the
+    caller). Starred arguments or ``**`` bind nothing (the parameters stay unknown)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return info
+    a = info.node.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)][skip:]
+    bound = {p: (x, caller) for p, x in zip(positional, call.args)}
+    names = set(positional[len(call.args) :]) | {p.arg for p in a.kwonlyargs}
+    for k in call.keywords:
+        if k.arg in names:
+            bound[k.arg] = (k.value, caller)
+    if not bound:
+        return info
+    return _FnFacts(info.node, info.cls, info.locals_once, bound, info.env)
+
+
 class _Resolver:
     def __init__(self, space: Space, facts: Facts, is_swa_pool_class) -> None:
         self.space = space
         self.facts = facts
         self.is_swa_pool_class = is_swa_pool_class
+        self._home = (facts, is_swa_pool_class)
         self._depth = 0
 
     def const(self, value: bool) -> Cond:
@@ -366,6 +487,9 @@ class _Resolver:
                 and e.args[1].value == POOL_ATTR
             )
         if isinstance(e, ast.Name) and depth < 4:
+            if e.id in ctx.bound:
+                arg, caller = ctx.bound[e.id]
+                return self.active_pool(arg, caller, depth + 1)
             value = ctx.locals_once.get(e.id)
             return value is not None and self.active_pool(value, ctx, depth + 1)
         return False
@@ -376,6 +500,12 @@ class _Resolver:
         return self.is_swa_pool_class(e)
 
     def cond(self, e: ast.expr, ctx: _FnFacts) -> Cond:
+        saved = self.facts, self.is_swa_pool_class
+        env = ctx.env
+        if env is None or env is self._home[0] or env.swa is None:
+            self.facts, self.is_swa_pool_class = self._home
+        else:  # a predicate of another module: its names, its classes
+            self.facts, self.is_swa_pool_class = env, env.swa
         self._depth += 1
         try:
             if self._depth > 40:
@@ -383,6 +513,7 @@ class _Resolver:
             return self._cond(e, ctx)
         finally:
             self._depth -= 1
+            self.facts, self.is_swa_pool_class = saved
 
     def _cond(self, e: ast.expr, ctx: _FnFacts) -> Cond:
         if isinstance(e, ast.Constant):
@@ -409,6 +540,9 @@ class _Resolver:
         if isinstance(e, ast.NamedExpr):
             return self.cond(e.value, ctx)
         if isinstance(e, ast.Name):
+            if e.id in ctx.bound:
+                arg, caller = ctx.bound[e.id]
+                return self.cond(arg, caller)
             value = ctx.locals_once.get(e.id)
             if value is not None:
                 return self.cond(value, ctx)
@@ -463,6 +597,9 @@ class _Resolver:
                 and args[1].value == FROZEN_CALL
             )
         if isinstance(f, ast.Name) and depth < 4:
+            if f.id in ctx.bound:
+                arg, caller = ctx.bound[f.id]
+                return self._frozen_method(arg, caller, depth + 1)
             value = ctx.locals_once.get(f.id)
             return value is not None and self._frozen_method(value, ctx, depth + 1)
         return False
@@ -497,8 +634,10 @@ class _Resolver:
                     return self.atom("A")
                 return self.unknown(e, ctx)
             helper = self.facts.functions.get(f.id)
+            if helper is None and f.id not in ctx.bound and f.id not in ctx.locals_once:
+                helper = self.facts.imported(f.id)
             if helper is not None:
-                got = self.helper(helper)
+                got = self.helper(_bind(helper, e, ctx, 0))
                 if got is not None:
                     return got
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
@@ -506,7 +645,8 @@ class _Resolver:
             if owner is not None:
                 helper = self.facts.method(owner, f.attr)
                 if helper is not None:
-                    got = self.helper(helper)
+                    plain = not getattr(helper.node, "decorator_list", None)
+                    got = self.helper(_bind(helper, e, ctx, 1) if plain else helper)
                     if got is not None:
                         return got
         return self.unknown(e, ctx)

@@ -653,9 +653,10 @@ class Index:
 
     # ------------------------------------------------------------------ resolution
 
-    def resolve(self, module: str, name: str, depth: int = 0):
+    def resolve(self, module: str, name: str, depth: int = 0, where: bool = False):
         """What ``name`` of ``module`` is: ("fn", FnFact), ("cls", ClassFact), ("mod", name),
-        or None (unknown, or nothing the flow follows)."""
+        or None (unknown, or nothing the flow follows). ``where``: ("def", path, name) of the
+        module statement that binds it instead (pathcond reads predicates there)."""
         if depth > _DEPTH:
             return None
         path = self.path_of(module)
@@ -664,6 +665,8 @@ class Index:
         s = self.summary(path)
         if s is None:
             return None
+        if where and name in s.defined:
+            return ("def", s.path, name)
         if name in s.functions:
             return ("fn", s.functions[name])
         if name in s.classes:
@@ -675,14 +678,14 @@ class Index:
             if attr is None:
                 return ("mod", target)
             sub = self.path_of(f"{target}.{attr}")
-            found = self.resolve(target, attr, depth + 1)
+            found = self.resolve(target, attr, depth + 1, where)
             if found is None and sub is not None:
                 return ("mod", f"{target}.{attr}")
             return found
         if self.path_of(f"{module}.{name}") is not None:
             return ("mod", f"{module}.{name}")
         for star in s.stars:
-            found = self.resolve(star, name, depth + 1)
+            found = self.resolve(star, name, depth + 1, where)
             if found is not None:
                 return found
         return None
@@ -977,7 +980,8 @@ def set_current_path(path: Optional[str]) -> None:
         try:  # a remembered reduction answer was for another file's imports
             from . import sparse
 
-            sparse._LAST_REDUCED.clear()
+            sparse._LAST_CLEAN.clear()
+            sparse._LAST.clear()
         except Exception:  # pragma: no cover
             pass
 

@@ -37,18 +37,6 @@ WHY = {
     " by its name even though every caller passes a pool (issue 11, item 4)",
     "mut_inverted_polarity": "a guard with the wrong polarity passes (issue 12, item 1)",
 }
-WHY["pool_test_helper_module"] = (
-    "KVG003's path condition (pathcond.py) resolves predicates of the same module only: the"
-    " resolver's active-pool test moved into a helper of another module is an unknown predicate,"
-    " so the guard is not seen (issue 12 item 1 x issue 11 item 2)"
-)
 COMPOSED = "two operators that each keep the verdict alone lose it together"
 
-KNOWN_MISSES: dict[tuple[str, str], str] = {
-    ("pool_test_helper_module", kind): WHY["pool_test_helper_module"]
-    for kind in ("trtllm_resolver", "flashinfer_resolver", "aiter_resolver")
-}
-# found by the slow cross-module sweep (not in the CI pair sample): the same cause
-KNOWN_MISSES[("resolver_helper_predicate+move_functions_reexport", "flashinfer_resolver")] = WHY[
-    "pool_test_helper_module"
-]
+KNOWN_MISSES: dict[tuple[str, str], str] = {}
