@@ -316,3 +316,35 @@ def test_one_file_run_sees_its_imports(tmp_path):
     assert [r["code"] for r in json.loads(buf.getvalue())] == ["KVG001"]
     assert "sglang/srt/unrelated.py" not in read
     assert "sglang/srt/utils/swa_utils.py" in read
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"x = 1\n",
+        b"hasattr(a, 'b')\n",
+        b"hasattr(a, 'is_sWa')\n",
+        b"# SwA only, no probe\n",
+        b"self.token_to_kv_pool_allocator\n",
+        b"class KVAllocator: ...\n",
+        b"a.full_to_swa_index_mapping\n",
+        b"a.get_kvcache()\n",
+        b"if hasattr(x, 'y'):\n    mode = 'swA'\n",
+    ],
+)
+def test_gate_word_test_equals_the_regex_form(data):
+    """The gate's first test (bytes ``in`` only, it runs on every file) answers exactly as the
+    allocator/anchor-word test with the ``[sS][wW][aA]`` regular expression it replaced."""
+    index = project.Index(".", roots=("token_to_kv_pool_allocator",))
+    reference = bool(
+        b"token_to_kv_pool_allocator" in data
+        or b"Allocator" in data
+        or b"full_to_swa" in data
+        or b"get_kvcache" in data
+        or (b"hasattr" in data and project._SWA.search(data))
+    )
+    assert project._gate_words(data, index._gate_needles) is reference
+    # every case spelling of "swa" is one of the literals
+    for i in range(8):
+        word = bytes(c - 32 if i >> k & 1 else c for k, c in enumerate(b"swa"))
+        assert word in project._SWA_SPELLINGS
