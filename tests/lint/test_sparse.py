@@ -138,6 +138,7 @@ def test_the_reduced_path_is_taken_on_a_real_backend():
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("version", sglang_wheels.RELEASES)
 def test_reduced_findings_equal_the_full_parse_on_every_release(version, monkeypatch):
     counts = _sweep(version, monkeypatch=monkeypatch)
@@ -182,6 +183,7 @@ def test_reduced_findings_equal_the_full_parse_on_metamorphic_variants():
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_reduced_findings_equal_the_full_parse_on_every_metamorphic_site():
     from tests.metamorphic.sites import all_sites
 
