@@ -1067,30 +1067,26 @@ class Flow:
     def by_position(self, text: str) -> dict:
         """``(line, col, end_line, end_col) -> values`` (columns in characters, as libcst's
         PositionProvider gives them) for every expression with a non-empty value."""
-        lines = None
+        lines = _LINE.findall(text) if not text.isascii() else ()
+
+        def key(node):
+            col, end_col = node.col_offset, node.end_col_offset
+            if lines:
+                col = _char_col(lines, node.lineno, col)
+                end_col = _char_col(lines, node.end_lineno, end_col)
+            return (node.lineno, col, node.end_lineno, end_col)
+
         out: dict = {}
         for node, values in self.node_values.values():
             if not isinstance(node, ast.expr) or getattr(node, "end_lineno", None) is None:
                 continue
-            col, end_col = node.col_offset, node.end_col_offset
-            if lines is None:
-                lines = _LINE.findall(text) if not text.isascii() else ()
-            if lines:
-                col = _char_col(lines, node.lineno, col)
-                end_col = _char_col(lines, node.end_lineno, end_col)
-            key = (node.lineno, col, node.end_lineno, end_col)
-            previous = out.get(key)
-            out[key] = values if previous is None else previous | values
+            k = key(node)
+            previous = out.get(k)
+            out[k] = values if previous is None else previous | values
         for node, kinds, qual in self.cross.values():
             # a call handing the allocator to another module's anchor: ("XA", kinds, helper)
-            col, end_col = node.col_offset, node.end_col_offset
-            if lines is None:
-                lines = _LINE.findall(text) if not text.isascii() else ()
-            if lines:
-                col = _char_col(lines, node.lineno, col)
-                end_col = _char_col(lines, node.end_lineno, end_col)
-            key = (node.lineno, col, node.end_lineno, end_col)
-            out[key] = out.get(key, EMPTY) | {("XA", tuple(sorted(kinds)), qual)}
+            k = key(node)
+            out[k] = out.get(k, EMPTY) | {("XA", tuple(sorted(kinds)), qual)}
         return out
 
 

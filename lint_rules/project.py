@@ -486,6 +486,16 @@ class Index:
         target = self._module_path(module, deps)
         return target is not None and self.has_facts(target)
 
+    def _reexport_matters(self, target, data, name, deps, depth, kind) -> bool:
+        """``name`` is not defined in ``target``: does a re-export there bring a fact?"""
+        for mod, pairs, star in self._imports_re(target, data):
+            if star and self._name_matters(mod, name, deps, depth + 1, kind):
+                return True
+            for orig, bound in pairs or ():
+                if bound == name and self._name_matters(mod, orig, deps, depth + 1, kind):
+                    return True
+        return False
+
     def _name_matters(
         self, module: str, name: str, deps: dict, depth: int, kind: str = "any"
     ) -> bool:
@@ -517,24 +527,12 @@ class Index:
             data = self.read(target) or b""
             if _defines(data, name.encode()):
                 return False
-            for mod, pairs, star in self._imports_re(target, data):
-                if star and self._name_matters(mod, name, deps, depth + 1, kind):
-                    return True
-                for orig, bound in pairs or ():
-                    if bound == name and self._name_matters(mod, orig, deps, depth + 1, kind):
-                        return True
-            return False
+            return self._reexport_matters(target, data, name, deps, depth, kind)
         data = self.read(target) or b""
         span = self._extents(target).get(name)
         if span is None:
             # not defined here: a re-export (or unknown)
-            for mod, pairs, star in self._imports_re(target, data):
-                if star and self._name_matters(mod, name, deps, depth + 1, kind):
-                    return True
-                for orig, bound in pairs or ():
-                    if bound == name and self._name_matters(mod, orig, deps, depth + 1, kind):
-                        return True
-            return False
+            return self._reexport_matters(target, data, name, deps, depth, kind)
         start, end, header = span
         if kind == "call" and header.startswith(b"class"):
             return False  # the flow model gives an instance of an imported class nothing
