@@ -66,3 +66,16 @@ def is_swa_pool_class_name(name: str) -> bool:
 
 def is_swa_member_name(name: str) -> bool:
     return bool(_SWA_MEMBER_RE.search(name))
+
+
+def close_over(names: set, defs) -> set:
+    """Grow ``names`` (in place) with every defined name whose defining words hold one of them,
+    to a fixed point; ``defs`` is ``(name, words)`` pairs. Returns ``names``."""
+    changed = True
+    while changed:
+        changed = False
+        for name, words in defs:
+            if name not in names and words & names:
+                names.add(name)
+                changed = True
+    return names

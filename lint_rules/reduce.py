@@ -49,6 +49,7 @@ from typing import Optional
 
 from .flow import ALLOC, DEFAULT_ROOTS, Flow, annotation_names_allocator, member_names
 from .names import (
+    close_over,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
@@ -754,11 +755,5 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(stmt.value)}
             defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
-    changed = True
-    while changed:
-        changed = False
-        for name, words in defs:
-            if name not in names and words & names:
-                names.add(name)
-                changed = True
+    close_over(names, defs)
     return names

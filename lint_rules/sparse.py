@@ -299,7 +299,7 @@ def _swa_class_names(tree, text: str) -> frozenset:
     the analysis's alias table, class table and module assignments). Empty: no class test
     can hold. ``_ANY`` for a non-ASCII text (the ``ast``
     normalises identifiers, the libcst side does not)."""
-    from .names import is_swa_allocator_class_name
+    from .names import close_over, is_swa_allocator_class_name
 
     names = {w for w in set(re.findall(r"\w+", text)) if is_swa_allocator_class_name(w)}
     if not names:
@@ -332,13 +332,7 @@ def _swa_class_names(tree, text: str) -> frozenset:
         for node in ast.walk(tree):
             if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
                 defs.append((node.target.id, _words([node.value])))
-    changed = True
-    while changed:
-        changed = False
-        for name, words in defs:
-            if name not in names and words & names:
-                names.add(name)
-                changed = True
+    close_over(names, defs)
     return frozenset(names)
 
 
