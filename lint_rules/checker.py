@@ -21,15 +21,18 @@ _NOQA_RE = re.compile(
 _IGNORE_RE = re.compile(r"#\s*kvguard:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
 
-def needs_parse(text: str, path: str, codes: Iterable[str], scope: ScopeConfig) -> bool:
-    """False only when no selected rule can report anything in ``text`` (sound)."""
+def needs_parse(
+    text: str, path: str, codes: Iterable[str], scope: ScopeConfig, in_scope: Optional[bool] = None
+) -> bool:
+    """False only when no selected rule can report anything in ``text`` (sound). ``in_scope``:
+    ``scope.path_in_scope(path, scope)`` when the caller knows it."""
     from .scope import scope_may_match
 
     codes = list(codes)
     return (
         bool(codes)
         and any(RULES[c].may_match(text, scope) for c in codes)
-        and scope_may_match(text, path, scope)
+        and scope_may_match(text, path, scope, in_scope)
     )
 
 

@@ -27,17 +27,19 @@ from .source import (
     decode_source,
     encode_source,
 )
-from .triage import Cached, Settled, Triage
-from .workers import WorkerPool, cpu_count
+from .triage import Cached, NeedsParse, Settled, Triage
+from .workers import WorkerPool, can_fork, cpu_count
 
 __all__ = ["Engine", "FileReport", "Options", "RunReport"]
 
 # Fork workers only when the files to parse are worth it (a fork + libcst import is ~0.1 s).
 MIN_PARALLEL_FILES = 2
 MIN_PARALLEL_BYTES = 48 * 1024
-# From this many uncached files on, parse jobs are streamed to workers while the prefilter runs;
-# below it, prefilter first, then fork for the parse queue only if it is worth it.
+# From this many uncached files on, the triage itself is split across processes, in chunks
+# (about TRIAGE_CHUNKS_PER_JOB per process, so the processes balance each other); below it,
+# triage here first, then fork for the parse queue only if it is worth it.
 MIN_PARALLEL_PENDING = 200
+TRIAGE_CHUNKS_PER_JOB = 8
 
 
 @dataclass
@@ -79,6 +81,8 @@ class Engine:
         self.settings = RunSettings(config, codes, options)
         self.triage = Triage(self.settings)
         self._targets: list[Target] = []
+        self._cache = None
+        self._chunks: list[list[int]] = []
         # The project index (lint_rules.project): built lazily from the project root, so a run
         # that names only changed files still sees what they import.
         from .discovery import project_root
@@ -117,13 +121,14 @@ class Engine:
     # -- linting -----------------------------------------------------------------------------
 
     def _lint(self, targets: list[Target], cache, stats: dict) -> list[FileResult]:
-        """Triage in this process; parse the candidates, in forked workers when it pays.
+        """Triage every file, parse the candidates; in forked workers when it pays.
 
-        Reading and prefiltering a file is far cheaper than shipping it to another process, so
-        that always happens here. On a large run (``MIN_PARALLEL_PENDING`` files or more) every
-        parse job goes to the pool the moment its file is found, so the workers' libcst import
-        and parses overlap with the rest of the triage; on a small run the parse queue is farmed
-        out at the end, largest file first, when it is big enough to pay for a fork.
+        On a large run (``MIN_PARALLEL_PENDING`` uncached files or more) the triage itself is
+        split: the files go out in chunks (backend paths first, where the parse candidates
+        are), each process triages a chunk and parses its candidates on the spot, and this
+        process works through the chunks from the end of the queue while the workers take them
+        from the front. On a small run everything is triaged here, and the parse queue is
+        farmed out at the end, largest file first, when it is big enough to pay for a fork.
         """
         results: list[Optional[FileResult]] = [None] * len(targets)
         pending: list[int] = []
@@ -150,35 +155,61 @@ class Engine:
             if cache is not None and cacheable and result.error is None and st is not None:
                 cache.put(target.abspath, target.display, st, digest, result, deps)
 
+        def settle(index: int, outcome) -> bool:
+            """Record a cached or settled outcome; False for a file that needs a parse."""
+            if isinstance(outcome, Cached):
+                stats["cached"] += 1
+                results[index] = outcome.result
+                cache.refresh(targets[index].abspath, outcome.st, outcome.digest)
+                return True
+            if isinstance(outcome, Settled):
+                stats["prefiltered"] += outcome.result.error is None
+                store(
+                    index,
+                    outcome.result,
+                    outcome.st,
+                    outcome.digest,
+                    outcome.cacheable,
+                    outcome.deps,
+                )
+                return True
+            return False
+
         jobs = self.options.jobs or cpu_count()
         self._targets = targets
+        self._cache = cache
+        if jobs > 1 and can_fork() and len(pending) >= MIN_PARALLEL_PENDING:
+            order = self._scope_first(pending, targets)
+            size = max(1, -(-len(order) // (jobs * TRIAGE_CHUNKS_PER_JOB)))
+            self._chunks = [order[i : i + size] for i in range(0, len(order), size)]
+            with WorkerPool(self._triage_chunk, jobs, prepare=_import_checker) as pool:
+                for chunk in range(len(self._chunks)):
+                    pool.submit(chunk)
+                for chunk, value, exc in pool.results():
+                    if exc is not None:
+                        reason = f"internal error: {type(exc).__name__}: {exc}"
+                        for index in self._chunks[chunk]:
+                            store(index, FileResult(path="", error=reason), None, None, False)
+                        continue
+                    for index, outcome, parsed in value:
+                        if parsed is None:
+                            settle(index, outcome)
+                            continue
+                        stats["parsed"] += 1
+                        result, st, digest = parsed
+                        store(index, result, st, digest, st is not None, outcome.deps)
+                stats["workers"] = jobs if pool.forked else 1
+            return results  # type: ignore[return-value]
+
         with WorkerPool(self._parse_task, jobs, prepare=_import_checker) as pool:
-            stream = pool.parallel and len(pending) >= MIN_PARALLEL_PENDING
-            queue: list[tuple[int, int]] = []  # (size, index), small-run parse candidates
-            for index in self._scope_first(pending, targets) if stream else pending:
+            queue: list[tuple[int, int]] = []  # (size, index), parse candidates
+            for index in pending:
                 outcome = self.triage(targets[index], cache)
-                if isinstance(outcome, Cached):
-                    stats["cached"] += 1
-                    results[index] = outcome.result
-                    cache.refresh(targets[index].abspath, outcome.st, outcome.digest)
-                    continue
-                if isinstance(outcome, Settled):
-                    stats["prefiltered"] += outcome.result.error is None
-                    store(
-                        index,
-                        outcome.result,
-                        outcome.st,
-                        outcome.digest,
-                        outcome.cacheable,
-                        outcome.deps,
-                    )
+                if settle(index, outcome):
                     continue
                 if outcome.deps:
                     deps_of[index] = outcome.deps
-                if stream:
-                    pool.submit(index)
-                else:
-                    queue.append((outcome.st.st_size, index))
+                queue.append((outcome.st.st_size, index))
             big = (
                 len(queue) >= MIN_PARALLEL_FILES
                 and sum(size for size, _ in queue) >= MIN_PARALLEL_BYTES
@@ -196,21 +227,39 @@ class Engine:
             stats["workers"] = jobs if pool.forked else 1
         return results  # type: ignore[return-value]
 
-    def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
-        """Files under the backend path globs first: they are the likely parse candidates, and
-        their parse jobs should start while the rest of the tree is still being triaged."""
-        from .scope import scope_globs
+    def _triage_chunk(self, chunk: int) -> list:
+        """Worker side of a large run: triage a chunk of files and parse its candidates.
+        ``(index, outcome, parse result or None)`` per file; the stat results go back only
+        when there is a cache to store them in."""
+        out = []
+        cache = self._cache
+        for index in self._chunks[chunk]:
+            try:
+                outcome = self.triage(self._targets[index], cache)
+            except Exception as exc:  # never lose the other files of the chunk
+                reason = f"internal error: {type(exc).__name__}: {exc}"
+                outcome = Settled(FileResult(path="", error=reason), None, None, False)
+            if isinstance(outcome, NeedsParse):
+                result, st, digest = self._parse_task(index)
+                if cache is None:
+                    st = digest = None
+                out.append((index, NeedsParse(None, "", outcome.deps), (result, st, digest)))
+                continue
+            if cache is None and isinstance(outcome, Settled):
+                outcome.st = None
+            out.append((index, outcome, None))
+        return out
 
+    def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
+        """Files in directories under the backend path globs first: they are the likely parse
+        candidates, and should be triaged (and parsed) first, while other processes still have
+        the rest of the tree to share (an order only: a file left out is not skipped)."""
         scope = self.settings.scope
         if not scope.paths or scope.all_code:
             return pending
-        # A target's ``rel`` is its scope path (scope.scope_path) when the scope has a root.
-        globs = scope_globs(scope)
         likely, rest = [], []
         for index in pending:
-            target = targets[index]
-            path = target.rel if scope.root is not None else target.display
-            (likely if globs.match(path) else rest).append(index)
+            (likely if self.settings.dir_in_scope(targets[index]) else rest).append(index)
         return likely + rest
 
     def _parse_task(self, index: int) -> tuple:

@@ -35,7 +35,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional
+from typing import Callable, Optional
 
 from .names import (
     SWA_ALLOCATOR_NAMES,
@@ -58,6 +58,12 @@ _FROM = re.compile(
     rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n\\]|\\\n)*)", re.M
 )
 _IMPORT = re.compile(rb"^[ \t]*import[ \t]+((?:[^\n\\#;]|\\\n)*)", re.M)
+# either of the two at a line start (groups 1-3: ``_FROM``'s, group 4: ``_IMPORT``'s)
+_STATEMENT = re.compile(
+    rb"[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n\\]|\\\n)*)"
+    rb"|import[ \t]+((?:[^\n\\#;]|\\\n)*))"
+)
+_COMMENT = re.compile(rb"#[^\n]*")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
 
 
@@ -78,10 +84,10 @@ def _fact_words(roots, patterns) -> re.Pattern:
     return re.compile(b"|".join(words))
 
 
-def _import_statements(data: bytes, pattern: re.Pattern):
-    """``pattern`` matched at the start of each line holding ``import`` (found with
+def _import_statements(data: bytes, pattern: re.Pattern, word: bytes = b"import"):
+    """``pattern`` matched at the start of each line holding ``word`` (found with
     ``bytes.find``: much faster than a multi-line regular expression over the file)."""
-    at = data.find(b"import")
+    at = data.find(word)
     last = -1
     while at >= 0:
         start = data.rfind(b"\n", 0, at) + 1
@@ -90,26 +96,37 @@ def _import_statements(data: bytes, pattern: re.Pattern):
             m = pattern.match(data, start)
             if m is not None:
                 yield m
-        at = data.find(b"import", at + 6)
+        at = data.find(word, at + len(word))
 
 
-# every spelling ``_SWA`` matches, as literals: ``in`` over bytes is several times faster than a
-# regular expression without a literal prefix, and this test runs on every file of the tree
-_SWA_SPELLINGS = tuple(bytes([a, b, c]) for a in b"sS" for b in b"wW" for c in b"aA")
+def _class_heads(data: bytes):
+    """``_CLASS_HEAD.finditer(data)`` (``re.M``), found the same way as the import statements:
+    a match starts a line holding ``class``, and matches do not overlap (a line start inside
+    the previous match, e.g. in its bases, is skipped as ``finditer`` skips it)."""
+    end = 0
+    for m in _import_statements(data, _CLASS_HEAD, b"class"):
+        if m.start() >= end:
+            end = m.end()
+            yield m
 
 
-def _gate_words(data: bytes, needles: tuple) -> bool:
+def _gate_words(data: bytes, needles: tuple, seen: Optional[dict] = None) -> bool:
     """Does ``data`` hold one of ``needles`` (allocator / anchor words), or ``hasattr`` and an
     ``swa`` in any case? The same answer as ``any(n in data ...) or (b"hasattr" in data and
-    _SWA.search(data))`` (tests/lint/test_project.py checks it), with bytes ``in`` only."""
+    _SWA.search(data))`` (tests/lint/test_project.py checks it), without a regular expression
+    (several times slower than bytes ``in`` without a literal prefix; this runs on every file).
+    ``seen``: ``{needle: found}`` shared with the byte prefilter (triage), so a word both
+    look for is searched once per file."""
+    if seen is None:
+        seen = {}
     for n in needles:
-        if n in data:
+        found = seen.get(n)
+        if found is None:
+            found = seen[n] = n in data
+        if found:
             return True
-    if b"hasattr" in data:
-        for s in _SWA_SPELLINGS:
-            if s in data:
-                return True
-    return False
+    # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in ``data``
+    return b"hasattr" in data and b"swa" in data.lower()
 
 
 def _is_called(data: bytes, word: bytes) -> bool:
@@ -283,29 +300,47 @@ class Index:
 
     def _imports_re(self, path: str, data: bytes) -> list:
         """``(module, [(name, bound as)] or None for ``import m``, star)`` per import statement,
-        read with regular expressions (over-approximate: one in a string counts too)."""
+        read with regular expressions (over-approximate: one in a string counts too). The
+        ``from`` statements come first, then the ``import`` ones, each in file order."""
         hit = self._import_tables.get(path)
         if hit is not None:
             return hit
         module = module_of(path)[0]
         pkg = os.path.basename(path) == "__init__.py"
-        out = []
-        for m in _import_statements(data, _FROM):
-            dots, target, names = m.group(1), m.group(2).decode(), m.group(3)
-            absmod = self.absolute(module, len(dots), target, pkg)
-            pairs = []
-            for part in re.sub(rb"#[^\n]*", b"", names).replace(b"\\\n", b" ").split(b","):
-                words = _NAME.findall(part)
-                if len(words) >= 3 and words[1] == b"as":
-                    pairs.append((words[0].decode(), words[2].decode()))
-                elif words:
-                    pairs.append((words[0].decode(), words[0].decode()))
-            out.append((absmod, pairs, b"*" in names))
-        for m in _import_statements(data, _IMPORT):
-            for part in m.group(1).split(b","):
-                words = part.split()
-                if words:
-                    out.append((words[0].decode(), None, False))
+        froms: list = []
+        plain: list = []
+        absolute: dict = {}
+        # one pass over the lines holding "import": a line is a ``from`` or an ``import``
+        # statement (or neither), never both
+        for m in _import_statements(data, _STATEMENT):
+            if m.group(1) is not None:
+                key = (m.group(1), m.group(2))
+                absmod = absolute.get(key)
+                if absmod is None:
+                    absmod = absolute[key] = self.absolute(
+                        module, len(key[0]), key[1].decode(), pkg
+                    )
+                names = m.group(3)
+                text = names
+                if b"#" in text:
+                    text = _COMMENT.sub(b"", text)
+                if b"\\" in text:
+                    text = text.replace(b"\\\n", b" ")
+                pairs = []
+                for part in text.split(b","):
+                    words = _NAME.findall(part)
+                    if len(words) >= 3 and words[1] == b"as":
+                        pairs.append((words[0].decode(), words[2].decode()))
+                    elif words:
+                        name = words[0].decode()
+                        pairs.append((name, name))
+                froms.append((absmod, pairs, b"*" in names))
+            else:
+                for part in m.group(4).split(b","):
+                    words = part.split()
+                    if words:
+                        plain.append((words[0].decode(), None, False))
+        out = froms + plain
         self._import_tables[path] = out
         return out
 
@@ -346,7 +381,13 @@ class Index:
         self._extent_tables[path] = out
         return out
 
-    def gate(self, path: str, data: Optional[bytes] = None) -> tuple[bool, list]:
+    def gate(
+        self,
+        path: str,
+        data: Optional[bytes] = None,
+        in_scope: Optional[Callable[[], bool]] = None,
+        seen: Optional[dict] = None,
+    ) -> tuple[bool, list]:
         """(may matter through another module, dependencies ``[[path, mtime_ns, size]]``).
 
         Asked only of files that hold an allocator word (they may hand the allocator to an
@@ -363,14 +404,14 @@ class Index:
         if data is None:
             data = self.read(path)
         answer: tuple = (False, [])
-        if data is not None and _gate_words(data, self._gate_needles):
+        if data is not None and _gate_words(data, self._gate_needles, seen):
             self.enter(path)
             deps: dict[str, list] = {}
             matters = False
             bases: set = set()
-            for m in _CLASS_HEAD.finditer(data):
+            for m in _class_heads(data):
                 bases.update(_NAME.findall(m.group(1)))
-            if not self._may_be_in_scope(path, data, bases, deps):
+            if not self._may_be_in_scope(path, data, bases, deps, in_scope):
                 self._gates[path] = answer = (False, sorted(deps.values()))
                 return answer
             # the flow model uses an imported function only when it is called, an imported
@@ -399,17 +440,29 @@ class Index:
         self._gates[path] = answer
         return answer
 
-    def _may_be_in_scope(self, path: str, data: bytes, bases: set, deps: dict) -> bool:
-        """Can code of the file be backend code: under the backend paths, a class deriving from
-        a base-pattern name, or from an imported class whose definition (followed through
-        re-exports and its own bases) names one?"""
+    def _may_be_in_scope(
+        self,
+        path: str,
+        data: bytes,
+        bases: set,
+        deps: dict,
+        in_scope: Optional[Callable[[], bool]] = None,
+    ) -> bool:
+        """Can code of the file be backend code: under the backend paths (``in_scope``: the
+        caller's ``path_in_scope``, asked only here), a class deriving from a base-pattern
+        name, or from an imported class whose definition (followed through re-exports and its
+        own bases) names one?"""
         scope = self.scope
         if scope is None or scope.all_code:
             return True
-        from .scope import path_in_scope
+        if in_scope is not None:
+            if in_scope():
+                return True
+        else:
+            from .scope import path_in_scope
 
-        if path_in_scope(path, scope):
-            return True
+            if path_in_scope(path, scope):
+                return True
         if not bases:
             return False
         if self._bases is None:

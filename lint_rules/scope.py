@@ -85,15 +85,20 @@ def _alias_regex(piece: str) -> re.Pattern:
     return re.compile(re.escape(piece) + r"\w*\s+as\s")
 
 
-def scope_may_match(text: str, path: str, scope: ScopeConfig) -> bool:
-    """Sound: False only when no code in the file can be in scope.
+def scope_may_match(
+    text: str, path: str, scope: ScopeConfig, in_scope: Optional[bool] = None
+) -> bool:
+    """Sound: False only when no code in the file can be in scope. ``in_scope``: the caller's
+    ``path_in_scope(path, scope)``, when it has it already.
 
     Out of the scope paths, only classes deriving from a base-pattern class are in scope. Every
     class statement starts a logical line, so each one with bases is found by ``_CLASS_RE``; its
     bases must contain a literal piece of a base pattern, unless an imported name matching a
     pattern is aliased (``import FooAttnBackend as Base``) - then any class may be in scope.
     """
-    if scope.all_code or path_in_scope(path, scope):
+    if in_scope is None:
+        in_scope = path_in_scope(path, scope)
+    if scope.all_code or in_scope:
         return True  # (the audit mode: backend-like code may be anywhere)
     literal_sets = [base_literals(p) for p in scope.base_patterns]
     if any(not pieces for pieces in literal_sets):

@@ -33,6 +33,7 @@ class RunSettings:
         self.scope = config.scope
         origin = f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores"
         root = project_root(config)
+        self._scope_dirs: dict[str, bool] = {}
         self._pfi = [
             (
                 GlobSet([pattern], anchored=True, root=root),
@@ -48,6 +49,38 @@ class RunSettings:
             if matcher.match(target.rel):
                 codes = codes - ignored
         return codes
+
+    def in_scope(self, target: Target) -> bool:
+        """``scope.path_in_scope`` for a target of the run (its ``rel`` is the scope path when
+        the scope has a root, else the display path is), with the parent directories' answer
+        memoised: a glob set matches a path when it matches a parent directory or the path
+        itself (``GlobSet.match``), so per file only the last step is left."""
+        if self.dir_in_scope(target):
+            return True
+        if not self.scope.paths:
+            return False
+        path = self._scope_path(target)
+        return self._globs().match_entry(path.rpartition("/")[2], path)
+
+    def dir_in_scope(self, target: Target) -> bool:
+        """Is the target's directory in scope (then the target is)? Memoised per directory."""
+        if not self.scope.paths:
+            return False
+        head, sep, _ = self._scope_path(target).rpartition("/")
+        if not sep:
+            return False
+        hit = self._scope_dirs.get(head)
+        if hit is None:
+            hit = self._scope_dirs[head] = self._globs().match(head)
+        return hit
+
+    def _scope_path(self, target: Target) -> str:
+        return target.rel if self.scope.root is not None else target.display
+
+    def _globs(self):
+        from .scope import scope_globs
+
+        return scope_globs(self.scope)
 
     def fix_allowed(self, finding: Finding) -> bool:
         if finding.fix is None:

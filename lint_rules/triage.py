@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from .discovery import Target, os_reason
 from .fileio import read_file
@@ -66,12 +66,15 @@ class Triage:
         # Per selected code set: (a rule lacks byte needles -> always check the text, needles).
         self._needle_plans: dict[frozenset[str], tuple] = {}
 
-    def bytes_may_match(self, data: bytes, codes: frozenset[str]) -> bool:
+    def bytes_may_match(
+        self, data: bytes, codes: frozenset[str], seen: Optional[dict] = None
+    ) -> bool:
         """Byte-level form of the registry prefilter (every needle group present).
 
         Only used for UTF-8 input without a cookie: there an ASCII needle occurs in the bytes
         exactly when it occurs in the decoded text, so this never hides a file that
-        ``checker.needs_parse`` would parse (it is implied by it).
+        ``checker.needs_parse`` would parse (it is implied by it). ``seen``: ``{needle:
+        found}`` already searched for in ``data`` (the project index's gate fills it).
         """
         if self.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
             return True
@@ -85,7 +88,8 @@ class Triage:
         if plan[0]:
             return True
         # Each distinct needle is searched at most once (the rules share most of them).
-        seen: dict[bytes, bool] = {}
+        if seen is None:
+            seen = {}
         for needles in plan[1]:
             for group in needles:
                 hit = False
@@ -111,10 +115,14 @@ class Triage:
                 return self.settings.lint(text, display, codes)
         return FileResult(path=display)
 
-    def needs_parse(self, text: str, display: str, codes: frozenset[str]) -> bool:
+    def needs_parse(
+        self, text: str, display: str, codes: frozenset[str], in_scope: Optional[bool] = None
+    ) -> bool:
         from . import checker
 
-        return bool(codes) and checker.needs_parse(text, display, codes, self.settings.scope)
+        return bool(codes) and checker.needs_parse(
+            text, display, codes, self.settings.scope, in_scope
+        )
 
     def __call__(self, target: Target, cache) -> Outcome:
         """Read, decode and prefilter one file."""
@@ -140,13 +148,21 @@ class Triage:
         # byte nor the text prefilter (they see one file) may skip it: the whole-module proof
         # runs with the facts its imports bring (lint_rules.project), and the cache entry is
         # keyed on the files those facts came from.
-        matters, deps = self.gate(target, data)
+        known: list[bool] = []  # the file's backend-path scope, computed when first asked
+
+        def in_scope() -> bool:
+            if not known:
+                known.append(self.settings.in_scope(target))
+            return known[0]
+
+        seen: dict[bytes, bool] = {}  # byte needles searched for (the gate's and the rules')
+        matters, deps = self.gate(target, data, in_scope, seen)
         deps = deps or None
         if (
             not matters
             and not data.startswith(BOM)
             and not _may_have_cookie(data)
-            and not self.bytes_may_match(data, codes)
+            and not self.bytes_may_match(data, codes, seen)
         ):
             # UTF-8 by Python's rules and no rule can match: validate the encoding only.
             if data.isascii():
@@ -161,7 +177,7 @@ class Triage:
             source = decode_source(data)
         except SourceDecodeError as exc:
             return Settled(FileResult(path=display, error=str(exc)), st, None, False)
-        if matters or self.needs_parse(source.text, display, codes):
+        if matters or self.needs_parse(source.text, display, codes, in_scope()):
             from . import checker
             from .project import set_current_path
 
@@ -172,10 +188,12 @@ class Triage:
                 return NeedsParse(st, digest or content_hash(data), deps)
         return Settled(self.unparsed_result(source.text, display, codes), st, None, True, deps)
 
-    def gate(self, target: Target, data: bytes) -> tuple[bool, list]:
+    def gate(
+        self, target: Target, data: bytes, in_scope: Callable[[], bool], seen: dict
+    ) -> tuple[bool, list]:
         from .project import current
 
         index = current()
         if index is None:
             return False, []
-        return index.gate(target.abspath, data)
+        return index.gate(target.abspath, data, in_scope, seen)

@@ -92,3 +92,43 @@ def test_bytes_prefilter_on_real_releases(version):
     assert len(files) > 1000
     for f in files:
         check_implication(f.read_bytes(), f.relative_to(tree).as_posix())
+
+
+SCOPE_PATHS = [
+    ("**/layers/attention/**",),
+    ("srt/layers/attention/*.py", "*_backend.py"),
+    ("pkg", "a/b"),
+    ("**/x*/**/y?.py",),
+    (),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(
+        st.sampled_from(["srt", "layers", "attention", "pkg", "a", "b", "xq", "y1.py", "f.py"]),
+        min_size=1,
+        max_size=6,
+    ),
+    paths=st.sampled_from(SCOPE_PATHS),
+    absolute=st.booleans(),
+)
+def test_target_scope_equals_path_in_scope(tmp_path_factory, parts, paths, absolute):
+    """The engine's per-target scope (``RunSettings.in_scope``, parent directories memoised, the
+    same settings object asked about many paths) equals ``scope.path_in_scope``; a target whose
+    directory is in scope (``dir_in_scope``, the parallel run's ordering) is in scope."""
+    from lint_rules.discovery import Target
+    from lint_rules.scope import path_in_scope
+
+    root = "/proj"
+    scope = ScopeConfig(paths=paths, root=None if absolute else root)
+    settings_ = RunSettings(Config(root=root, scope=scope), frozenset({"KVG001"}), Options())
+    for n in range(1, len(parts) + 1):
+        rel = "/".join(parts[:n])
+        display = "/" + rel if absolute else rel
+        target = Target(root + "/" + rel, display, rel)
+        # with a root, path_in_scope makes the (absolute) path root-relative itself
+        expected = path_in_scope(display if absolute else target.abspath, scope)
+        assert settings_.in_scope(target) is expected, (rel, paths)
+        if settings_.dir_in_scope(target):
+            assert expected

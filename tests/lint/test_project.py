@@ -344,7 +344,98 @@ def test_gate_word_test_equals_the_regex_form(data):
         or (b"hasattr" in data and project._SWA.search(data))
     )
     assert project._gate_words(data, index._gate_needles) is reference
-    # every case spelling of "swa" is one of the literals
+    # every case spelling of "swa" counts, with or without the needles already searched
     for i in range(8):
         word = bytes(c - 32 if i >> k & 1 else c for k, c in enumerate(b"swa"))
-        assert word in project._SWA_SPELLINGS
+        probe = b"hasattr(x, 'is_" + word + b"')\n"
+        assert project._gate_words(probe, index._gate_needles)
+        assert project._gate_words(probe, index._gate_needles, {b"Allocator": False})
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"class A(B): pass\n",
+        b"class A:\n    pass\nclass B(\n    Base,\n    class_thing,\n):\n    pass\n",
+        b"  class  Inner (x.Y, metaclass=M):\n",
+        b"@classmethod\ndef f(cls): pass\nsubclass = 1\nclass C(make(x), D): pass\n",
+        b"class A(f(\nclass B(C)):\n    pass\n",
+        b"x = '''\nclass Fake(Base)\n'''\nclass Real(Other): pass",
+        b"class A(B\n",
+        b"classA(B)\nclass\tT\t(U): pass\n",
+    ],
+)
+def test_class_heads_equal_the_multiline_regex(data):
+    """The gate's class-statement scan (``bytes.find`` + a match at the line start) finds
+    exactly what ``_CLASS_HEAD.finditer`` finds, overlapping spans included."""
+    expected = [(m.start(), m.group(1)) for m in project._CLASS_HEAD.finditer(data)]
+    assert [(m.start(), m.group(1)) for m in project._class_heads(data)] == expected
+
+
+def test_class_heads_on_real_modules():
+    """The same on real modules (this package's sources and the standard library's)."""
+    import sysconfig
+
+    files = sorted(Path(project.__file__).parent.rglob("*.py"))
+    files += sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))[:200]
+    for f in files:
+        data = f.read_bytes()
+        expected = [(m.start(), m.group(1)) for m in project._CLASS_HEAD.finditer(data)]
+        assert [(m.start(), m.group(1)) for m in project._class_heads(data)] == expected, f
+
+
+def _imports_reference(index, path: str, data: bytes) -> list:
+    """The import table as first written: one regular expression per statement kind, each
+    over the lines holding ``import``, and the names split with regular expressions."""
+    import re
+
+    module = project.module_of(path)[0]
+    pkg = os.path.basename(path) == "__init__.py"
+    out = []
+    for m in project._import_statements(data, project._FROM):
+        dots, target, names = m.group(1), m.group(2).decode(), m.group(3)
+        absmod = index.absolute(module, len(dots), target, pkg)
+        pairs = []
+        for part in re.sub(rb"#[^\n]*", b"", names).replace(b"\\\n", b" ").split(b","):
+            words = project._NAME.findall(part)
+            if len(words) >= 3 and words[1] == b"as":
+                pairs.append((words[0].decode(), words[2].decode()))
+            elif words:
+                pairs.append((words[0].decode(), words[0].decode()))
+        out.append((absmod, pairs, b"*" in names))
+    for m in project._import_statements(data, project._IMPORT):
+        for part in m.group(1).split(b","):
+            words = part.split()
+            if words:
+                out.append((words[0].decode(), None, False))
+    return out
+
+
+IMPORT_TEXTS = [
+    b"import os, sys as system\nfrom . import a\nfrom ..x.y import (b as c,  # note )\n d)\n",
+    b"from x import *\nfrom y import a, \\\n    b as bb\nimport a.b.c\n",
+    b"def f():\n    from .m import g  # local\n    import json; import re\n",
+    b"s = 'import x'\nfrom\tz  import\t(\n  k,\n  # import q\n  l,\n)\n",
+    b"from x import (a,\nimport_b)\nimportlib = 1\n",
+]
+
+
+@pytest.mark.parametrize("data", IMPORT_TEXTS)
+def test_import_table_equals_the_first_form(tmp_path, data):
+    index = project.Index(str(tmp_path))
+    path = str(tmp_path / "pkg" / "mod.py")
+    assert index._imports_re(path, data) == _imports_reference(index, path, data)
+
+
+def test_import_table_on_real_modules():
+    """The one-pass import table equals the two-pass form on this package and the standard
+    library (relative imports resolved from each file's package)."""
+    import sysconfig
+
+    files = sorted(Path(project.__file__).parent.rglob("*.py"))
+    files += sorted(Path(sysconfig.get_paths()["stdlib"]).rglob("*.py"))[:400]
+    index = project.Index(str(Path(project.__file__).parent))
+    for f in files:
+        data = f.read_bytes()
+        got = index._imports_re(str(f), data)
+        assert got == _imports_reference(index, str(f), data), f
