@@ -133,10 +133,13 @@ def _walk(
         except OSError as exc:
             errors.append((display, f"cannot list directory: {os_reason(exc)}"))
             continue
+        # rel_path(join(real_dir, name), root), with the directory's part computed once
+        rel_dir = rel_path(real_dir, root)
+        rel_head = "" if rel_dir == "." else rel_dir.rstrip("/") + "/"
         for entry in entries:
             name = entry.name
             child_display = name if display == "." else f"{display}/{name}"
-            rel = rel_path(os.path.join(real_dir, name), root)
+            rel = rel_head + name
             try:
                 if entry.is_symlink():
                     if name.endswith(PY_SUFFIXES) and _dangling(entry.path):

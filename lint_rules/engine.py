@@ -191,7 +191,11 @@ class Engine:
                         for index in self._chunks[chunk]:
                             store(index, FileResult(path="", error=reason), None, None, False)
                         continue
-                    for index, outcome, parsed in value:
+                    clean, rest = value
+                    for index in clean:
+                        results[index] = FileResult(path=targets[index].display)
+                    stats["prefiltered"] += len(clean)
+                    for index, outcome, parsed in rest:
                         if parsed is None:
                             settle(index, outcome)
                             continue
@@ -227,10 +231,12 @@ class Engine:
             stats["workers"] = jobs if pool.forked else 1
         return results  # type: ignore[return-value]
 
-    def _triage_chunk(self, chunk: int) -> list:
+    def _triage_chunk(self, chunk: int) -> tuple[list, list]:
         """Worker side of a large run: triage a chunk of files and parse its candidates.
-        ``(index, outcome, parse result or None)`` per file; the stat results go back only
-        when there is a cache to store them in."""
+        Returns ``(clean, rest)``: without a cache, the indices of the files settled with
+        nothing to report (most of a tree: only their index crosses the pipe); else, and for
+        the others, ``(index, outcome, parse result or None)``."""
+        clean: list[int] = []
         out = []
         cache = self._cache
         for index in self._chunks[chunk]:
@@ -246,9 +252,13 @@ class Engine:
                 out.append((index, NeedsParse(None, "", outcome.deps), (result, st, digest)))
                 continue
             if cache is None and isinstance(outcome, Settled):
+                r = outcome.result
+                if not (r.findings or r.error or r.unused_suppressions):
+                    clean.append(index)
+                    continue
                 outcome.st = None
             out.append((index, outcome, None))
-        return out
+        return clean, out
 
     def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
         """Files in directories under the backend path globs first: they are the likely parse

@@ -59,7 +59,7 @@ from .names import (
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNICODE_WORD = re.compile(r"\w+")
-_ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")
+_ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")  # (found by _allocator_class_words)
 # Calls whose result holds their arguments (flow.py: containers, partial).
 _WRAPPING_CALLS = frozenset({"dict", "partial", "list", "tuple", "set", "frozenset"})
 _CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update"})
@@ -521,12 +521,12 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
             if i is None or not load(i):
                 return False  # an import or alias outside functions may be used anywhere
             swa_chunks.add(i)
-    for m in _ALLOCATOR_CLASS_WORD.finditer(text):
-        if not is_allocator_class_name(m.group()):
+    for start, word in _allocator_class_words(text):
+        if not is_allocator_class_name(word):
             continue
-        if in_code_outside(m.start()):
+        if in_code_outside(start):
             return False
-        i = ol.chunk_at(m.start())
+        i = ol.chunk_at(start)
         if i is not None and not load(i):
             return False
 
@@ -578,7 +578,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
             continue
         if word in ("partial", "setattr") or word in code.all_params or _rebound(text, word):
             return False
-        if word not in by_name and re.search(rf"\bclass\s+{re.escape(word)}\b", text):
+        if word not in by_name and _search_words(rf"class\s+{re.escape(word)}\b", text):
             return False  # a class of the module without its own __init__ (inherited, record)
         if word in classes and _RECORD_HINT.search(text):
             return False  # a record class: positional fields become attributes
@@ -626,8 +626,17 @@ def _call_members(anchors) -> set[str]:
 def _held_member(text: str, word: str) -> bool:
     """Does ``word`` occur other than as a direct call ``.word()`` (so the member may be held
     in a name, attribute or container and called later)?"""
-    direct = len(re.findall(rf"\.{re.escape(word)}\s*\(", text))
-    return len(re.findall(rf"\b{re.escape(word)}\b", text)) > direct
+    # ``\bword\b`` occurrences that are not ``\.word\s*\(`` (each of those is one of them),
+    # found with str.find: a regular expression starting with ``\b`` scans every position
+    for at in _occurrences(text, (word,)):
+        if at and text[at - 1] == ".":
+            end = at + len(word)
+            while end < len(text) and text[end].isspace():
+                end += 1
+            if end < len(text) and text[end] == "(":
+                continue
+        return True
+    return False
 
 
 def _rebound(text: str, word: str) -> bool:
@@ -635,14 +644,49 @@ def _rebound(text: str, word: str) -> bool:
     except target, a lambda or def parameter, ``global``)? Imports are not: the flow model
     cannot resolve them either."""
     w = re.escape(word)
-    return bool(
-        re.search(
-            rf"\b{w}\s*(?:=[^=]|:[^\n]*=[^=]|:=)|\bas\s+{w}\b(?!\s*(?:,|$|\)))"
-            rf"|\bfor\s+[^\n]*\b{w}\b[^\n]*\bin\b|\blambda\b[^:\n]*\b{w}\b|\bglobal\b[^\n]*\b{w}\b",
-            text,
-            re.M,
+    return any(
+        _search_words(branch, text, re.M)
+        for branch in (
+            rf"{w}\s*(?:=[^=]|:[^\n]*=[^=]|:=)",
+            rf"as\s+{w}\b(?!\s*(?:,|$|\)))",
+            rf"for\s+[^\n]*\b{w}\b[^\n]*\bin\b",
+            rf"lambda\b[^:\n]*\b{w}\b",
+            rf"global\b[^\n]*\b{w}\b",
         )
     )
+
+
+def _search_words(pattern: str, text: str, flags: int = 0) -> bool:
+    r"""``re.search(r"\b" + pattern, text, flags)`` for a ``pattern`` that starts with a word
+    character: searched without the leading ``\b`` (a pattern starting with a literal is
+    scanned for it; one starting with ``\b`` is tried at every position), the boundary
+    checked at each match's start."""
+    compiled = re.compile(pattern, flags)
+    pos = 0
+    while True:
+        m = compiled.search(text, pos)
+        if m is None:
+            return False
+        at = m.start()
+        if not (at and _IDENT_CHAR.match(text, at - 1)):
+            return True
+        pos = at + 1
+
+
+def _allocator_class_words(text: str):
+    r"""``(start, word)`` for each match of ``\w*Allocator\w*`` (``finditer``): the maximal
+    runs of word characters holding ``Allocator``, found from its occurrences."""
+    at = text.find("Allocator")
+    n = len(text)
+    while at >= 0:
+        start = at
+        while start and _IDENT_CHAR.match(text, start - 1):
+            start -= 1
+        end = at + 9
+        while end < n and _IDENT_CHAR.match(text, end):
+            end += 1
+        yield start, text[start:end]
+        at = text.find("Allocator", end)
 
 
 def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str) -> bool:

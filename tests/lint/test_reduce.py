@@ -176,3 +176,73 @@ def _kvg001_survives(src: str, use_outline: bool) -> None:
     assert [f.code for f in full.findings] == ["KVG001"]
     assert reduce_for(src, CODES, use_outline=use_outline)[0] is False
     assert lint_text(src, PATH, CODES, ScopeConfig()).findings == full.findings
+
+
+def _held_member_regex(text: str, word: str) -> bool:
+    """``_held_member`` as first written: more ``\\bword\\b`` than ``\\.word\\s*\\(``."""
+    import re
+
+    direct = len(re.findall(rf"\.{re.escape(word)}\s*\(", text))
+    return len(re.findall(rf"\b{re.escape(word)}\b", text)) > direct
+
+
+def test_held_member_equals_the_regex_form():
+    """The outline proof's "is the member held anywhere?" (str.find) answers as the two
+    regular expressions it replaced, Unicode word characters and whitespace included."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from lint_rules.reduce import _held_member
+
+    parts = ["get_kvcache", ".", "(", " ", "\n", "\u2003", "x", "_", "\u00e9", ")", "\t", "#"]
+
+    @settings(max_examples=1000, deadline=None)
+    @given(st.lists(st.sampled_from(parts), max_size=10))
+    def check(pieces):
+        text = "".join(pieces)
+        assert _held_member(text, "get_kvcache") == _held_member_regex(text, "get_kvcache")
+
+    check()
+    for text in (SRC, "a.get_kvcache()", "f = a.get_kvcache\nf()", "x.get_kvcache \n ()"):
+        assert _held_member(text, "get_kvcache") == _held_member_regex(text, "get_kvcache")
+
+
+def _rebound_regex(text: str, word: str) -> bool:
+    """``_rebound`` as first written: one regular expression, each branch from ``\\b``."""
+    import re
+
+    w = re.escape(word)
+    return bool(
+        re.search(
+            rf"\b{w}\s*(?:=[^=]|:[^\n]*=[^=]|:=)|\bas\s+{w}\b(?!\s*(?:,|$|\)))"
+            rf"|\bfor\s+[^\n]*\b{w}\b[^\n]*\bin\b|\blambda\b[^:\n]*\b{w}\b|\bglobal\b[^\n]*\b{w}\b",
+            text,
+            re.M,
+        )
+    )
+
+
+def test_word_scans_equal_the_regex_forms():
+    """The outline proof's text scans that replaced regular expressions starting with ``\\w*``
+    or ``\\b`` (tried at every position) answer as those did: allocator-class words,
+    "is this name rebound", "is there a class of this name"."""
+    import re
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from lint_rules.reduce import _allocator_class_words, _rebound, _search_words
+
+    parts = ["f", "xf", "f_", "Allocator", "KV", " ", "\n", "=", "==", ":", ":=", ",", ")", "("]
+    parts += ["as ", "for ", " in ", "lambda ", "global ", "class ", "\u00e9", "\t", "."]
+
+    @settings(max_examples=1500, deadline=None)
+    @given(st.lists(st.sampled_from(parts), max_size=14))
+    def check(pieces):
+        text = "".join(pieces)
+        words = [(m.start(), m.group()) for m in re.finditer(r"\w*Allocator\w*", text)]
+        assert list(_allocator_class_words(text)) == words
+        assert _rebound(text, "f") == _rebound_regex(text, "f")
+        assert _search_words(r"class\s+f\b", text) == bool(re.search(r"\bclass\s+f\b", text))
+
+    check()
