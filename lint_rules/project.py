@@ -54,6 +54,10 @@ _CLASS_HEAD = re.compile(rb"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.M)
 _TRIPLE = re.compile(rb'"""|\'\'\'')
 _COL0 = re.compile(rb"^[^\s#)\]}]", re.M)
 _ASSIGN = re.compile(rb"^(\w+)[ \t]*(?::[^=\n]*)?=[^=]", re.M)
+# "\n" then the first byte a match of the one before can start with (literal prefix: fast)
+_TOP_NL = re.compile(rb"\n(?=async|def|class)")
+_COL0_NL = re.compile(rb"\n[^\s#)\]}]")
+_ASSIGN_NL = re.compile(rb"\n(?=\w)")
 _FROM = re.compile(
     rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n\\]|\\\n)*)", re.M
 )
@@ -127,6 +131,52 @@ def _gate_words(data: bytes, needles: tuple, seen: Optional[dict] = None) -> boo
             return True
     # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in ``data``
     return b"hasattr" in data and b"swa" in data.lower()
+
+
+def _extents_of(data: bytes) -> dict:
+    """:meth:`Index._extents` of a module's bytes. The three multi-line regular expressions
+    (``_TOP``, ``_COL0``, ``_ASSIGN``: no literal prefix, so tried at every position) are
+    matched only at the line starts that ``\\n`` + a first byte finds; none of their matches
+    holds a line start inside it, so these are the same matches (tests/lint/test_project.py
+    checks them against the ``finditer`` form)."""
+    out: dict = {}
+    heads = [m for m in (_TOP.match(data, at) for at in _line_starts(data, _TOP_NL)) if m]
+    quotes = _triple_quotes(data) if heads else []
+    for m in heads:
+        name = (m.group(1) or m.group(2)).decode()
+        end = len(data)
+        for nxt in _COL0_NL.finditer(data, m.end()):  # m.end() is never a line start
+            at = nxt.start() + 1
+            if bisect.bisect_left(quotes, at) % 2 == 0:  # not inside a triple-quoted string
+                end = at
+                break
+        prev = out.get(name)
+        out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
+    for at in _line_starts(data, _ASSIGN_NL):
+        m = _ASSIGN.match(data, at)
+        if m is not None:
+            out[m.group(1).decode()] = (0, len(data), b"")
+    return out
+
+
+def _line_starts(data: bytes, newline_then: re.Pattern):
+    """0, and each position after a ``\\n`` that ``newline_then`` matches."""
+    yield 0
+    for m in newline_then.finditer(data):
+        yield m.start() + 1
+
+
+def _triple_quotes(data: bytes) -> list:
+    """Start offsets of ``_TRIPLE.finditer(data)``: each kind found with ``bytes.find`` (the
+    two kinds share no byte, so they never overlap each other)."""
+    out = []
+    for q in (b'"""', b"'''"):
+        at = data.find(q)
+        while at >= 0:
+            out.append(at)
+            at = data.find(q, at + 3)
+    out.sort()
+    return out
 
 
 def _is_called(data: bytes, word: bytes) -> bool:
@@ -246,6 +296,7 @@ class Index:
         self._extent_tables: dict[str, dict] = {}
         self._paths: dict[str, tuple] = {}
         self._name_memo: dict[tuple, tuple] = {}
+        self._base_memo: dict[tuple, tuple] = {}
         self.fn_facts: list[FnFact] = []
         self.read_files: set[str] = set()
 
@@ -363,22 +414,7 @@ class Index:
         if hit is not None:
             return hit
         data = self.read(path) or b""
-        out: dict = {}
-        heads = list(_TOP.finditer(data))
-        quotes = [q.start() for q in _TRIPLE.finditer(data)] if heads else []
-        for m in heads:
-            name = (m.group(1) or m.group(2)).decode()
-            end = len(data)
-            for nxt in _COL0.finditer(data, m.end()):
-                at = nxt.start()
-                if bisect.bisect_left(quotes, at) % 2 == 0:  # not inside a triple-quoted string
-                    end = at
-                    break
-            prev = out.get(name)
-            out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
-        for m in _ASSIGN.finditer(data):
-            out[m.group(1).decode()] = (0, len(data), b"")
-        self._extent_tables[path] = out
+        self._extent_tables[path] = out = _extents_of(data)
         return out
 
     def gate(
@@ -469,16 +505,31 @@ class Index:
             return True
         if any(self._bases.search(b) for b in bases):
             return True
+        names = {b.decode() for b in bases}
         for module, pairs, star in self._imports_re(path, data):
             if star:
                 return True  # a star import may bind any base name
             for orig, bound in pairs or ():
-                if bound.encode() in bases and self._base_matters(module, orig, deps, 0):
+                if bound in names and self._base_matters(module, orig, deps, 0):
                     return True
         return False
 
     def _base_matters(self, module: str, name: str, deps: dict, depth: int) -> bool:
-        """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?"""
+        """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?
+        Memoised (with the files it looked at) per resolution root and depth: many files of
+        a tree derive from the same few classes."""
+        key = (self._root, module, name, depth)
+        hit = self._base_memo.get(key)
+        if hit is None:
+            local: dict = {}
+            hit = self._base_memo[key] = (
+                self._base_matters_uncached(module, name, local, depth),
+                local,
+            )
+        deps.update(hit[1])
+        return hit[0]
+
+    def _base_matters_uncached(self, module: str, name: str, deps: dict, depth: int) -> bool:
         if depth > _DEPTH:
             return False
         target = self._module_path(module, deps)
@@ -490,20 +541,20 @@ class Index:
             header = span[2].partition(b"(")[2]
             if self._bases.search(header):
                 return True
-            words = set(_NAME.findall(header))
+            words = {w.decode() for w in _NAME.findall(header)}
         else:
-            words = {name.encode()}  # a re-export: follow the name
+            words = {name}  # a re-export: follow the name
         for mod, pairs, star in self._imports_re(target, data):
             if star and span is None and self._base_matters(mod, name, deps, depth + 1):
                 return True
             for orig, bound in pairs or ():
-                if bound.encode() in words and self._base_matters(mod, orig, deps, depth + 1):
+                if bound in words and self._base_matters(mod, orig, deps, depth + 1):
                     return True
         if span is not None:
             for w in words:
-                local = self._extents(target).get(w.decode())
-                if local is not None and w.decode() != name and local[2].startswith(b"class"):
-                    if self._base_matters(module, w.decode(), deps, depth + 1):
+                local = self._extents(target).get(w)
+                if local is not None and w != name and local[2].startswith(b"class"):
+                    if self._base_matters(module, w, deps, depth + 1):
                         return True
         return False
 

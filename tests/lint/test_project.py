@@ -439,3 +439,50 @@ def test_import_table_on_real_modules():
         data = f.read_bytes()
         got = index._imports_re(str(f), data)
         assert got == _imports_reference(index, str(f), data), f
+
+
+def _extents_reference(data: bytes) -> dict:
+    """``Index._extents`` as first written: ``finditer`` of the multi-line expressions."""
+    import bisect
+
+    out: dict = {}
+    heads = list(project._TOP.finditer(data))
+    quotes = [q.start() for q in project._TRIPLE.finditer(data)] if heads else []
+    for m in heads:
+        name = (m.group(1) or m.group(2)).decode()
+        end = len(data)
+        for nxt in project._COL0.finditer(data, m.end()):
+            at = nxt.start()
+            if bisect.bisect_left(quotes, at) % 2 == 0:
+                end = at
+                break
+        prev = out.get(name)
+        out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
+    for m in project._ASSIGN.finditer(data):
+        out[m.group(1).decode()] = (0, len(data), b"")
+    return out
+
+
+EXTENT_TEXTS = [
+    b"def f():\n    pass\nclass C(B):\n    x = 1\n\nasync def g(): ...\n",
+    b'X = 1\ndef f():\n    """\ndef not_top():\n"""\n    return 1\n)\nY: int = 2\nf = 3\n',
+    b"x =\ny = 1\nz=\n=2\nclass A:\n  pass\nclass A:\n  pass\n# c\n}\ndef h(): pass",
+    b"'''\nclass Q: pass\n'''\nasync  def  k(a,\n b): pass\nasyncdef = 1\nclassy = 2\n",
+    b"def f(): pass\r\ndef g(): pass\n\n\n\ndef\tt(): pass\nv : str = 'a'\n",
+]
+
+
+@pytest.mark.parametrize("data", EXTENT_TEXTS)
+def test_extents_equal_the_multiline_regex_form(data):
+    assert project._extents_of(data) == _extents_reference(data)
+
+
+def test_extents_on_real_modules():
+    """The same on this package's modules and the standard library's."""
+    import sysconfig
+
+    files = sorted(Path(project.__file__).parent.rglob("*.py"))
+    files += sorted(Path(sysconfig.get_paths()["stdlib"]).rglob("*.py"))[:400]
+    for f in files:
+        data = f.read_bytes()
+        assert project._extents_of(data) == _extents_reference(data), f
