@@ -486,3 +486,31 @@ def test_extents_on_real_modules():
     for f in files:
         data = f.read_bytes()
         assert project._extents_of(data) == _extents_reference(data), f
+
+
+def test_chunked_parallel_triage_sees_other_modules(tmp_path):
+    """A run large enough to triage in chunks across processes (``--jobs 2``) finds what the
+    one-process run finds, cross-module findings included (each process builds its own index
+    memo), and both equal the full reference."""
+    from lint_rules.engine import MIN_PARALLEL_PENDING
+
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        "from sglang.srt.utils import kv_alloc",
+        expr='hasattr(kv_alloc(model_runner), "full_to_swa_index_mapping")',
+    )
+    sub = (
+        "from sglang.srt.store_base import StoreBase\n\n\n"
+        "class Sub(StoreBase):\n"
+        "    def f(self, loc):\n"
+        "        return self._kv.translate_loc_from_full_to_swa(loc)\n"
+    )
+    extra = {"sglang/srt/models/sub.py": sub}
+    for i in range(MIN_PARALLEL_PENDING + 40):
+        extra[f"sglang/srt/filler/m{i:04d}.py"] = f"VALUE_{i} = {i}\n"
+    _package(tmp_path, backend, extra)
+    one = _check(tmp_path, "--no-cache", "--jobs", "1")
+    two = _check(tmp_path, "--no-cache", "--jobs", "2")
+    assert ("sglang/srt/models/sub.py", "KVG002", 6) in one
+    assert any(f.endswith("foo_backend.py") and c == "KVG001" for f, c, _ in one)
+    assert one == two == _reference(tmp_path)
