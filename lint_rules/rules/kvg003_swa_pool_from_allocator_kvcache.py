@@ -134,7 +134,10 @@ class SwaPoolFromAllocatorKvcache(Rule):
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
             try:
-                self._facts = pathcond.Facts.of_text(_source_text(self.analysis))
+                # (the analysis's ast of the full text, parsed once for the module)
+                self._facts = pathcond.Facts.of_text(
+                    _source_text(self.analysis), self.analysis.syntax_tree()
+                )
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
                 self._facts = pathcond.Facts.empty()
         return self._facts
