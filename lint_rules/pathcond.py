@@ -208,14 +208,22 @@ def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
 _LAST_FACTS: list = []  # [(text, Facts)]: Facts.of_text
 
 
+_STORE_WORDS = re.compile(r"\b(?:for|setattr)\b")
+
+
 class Facts:
     """Same-module helpers and ``self.<attr>`` stores. ``Facts.empty()`` knows none (every
     helper call and flag is then an unknown predicate)."""
 
     def __init__(
-        self, tree: Optional[ast.Module] = None, path: Optional[str] = None, swa=None
+        self,
+        tree: Optional[ast.Module] = None,
+        path: Optional[str] = None,
+        swa=None,
+        text: Optional[str] = None,
     ) -> None:
         self.path = path  # the module's file: names it imports resolve by the project index
+        self._text = text  # the source of ``tree``, when known (``attr_stores`` skips by it)
         self.swa = swa  # its SWA pool class test (None: the rule's own)
         self._imported: dict[str, Optional[_FnFacts]] = {}
         self.functions: dict[str, _FnFacts] = {}
@@ -251,7 +259,7 @@ class Facts:
         key = (text, path, index if path else None)  # the index itself: ids are reused
         if _LAST_FACTS and _LAST_FACTS[0][0] == key:
             return _LAST_FACTS[0][1]
-        facts = cls(tree if tree is not None else ast.parse(text), path)
+        facts = cls(tree if tree is not None else ast.parse(text), path, text=text)
         # the file's bytes are ``text`` in UTF-8: for an ASCII text their ``ast`` is this one
         # (no coding cookie can read them otherwise), so the index may take it as the file's
         facts._file_tree = facts._tree if path is not None and text.isascii() else None
@@ -334,19 +342,40 @@ class Facts:
             del self.functions[name]
 
     def _collect_stores(self, tree: ast.Module) -> None:
-        def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts]) -> None:
+        # An expression holds a store only in a comprehension's target or a ``setattr`` call,
+        # so one whose lines hold neither word (``for``, ``setattr``) is not walked (known
+        # source only, ASCII: ``ast`` normalises non-ASCII identifiers, the text does not).
+        text = self._text
+        rows: Optional[list] = None
+        if text is not None and text.isascii():
+            from bisect import bisect_left
+
+            starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", text))]
+            rows = sorted({bisect_left(starts, m.start() + 1) for m in _STORE_WORDS.finditer(text)})
+
+        def may_store(e: ast.expr) -> bool:
+            end = getattr(e, "end_lineno", None)
+            if rows is None or end is None:
+                return True
+            i = bisect_left(rows, e.lineno)
+            return i < len(rows) and rows[i] <= end
+
+        def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts], skip) -> None:
             for child in ast.iter_child_nodes(node):
+                if skip and isinstance(child, ast.expr) and not may_store(child):
+                    continue
                 if isinstance(child, ast.ClassDef):
-                    visit(child, child.name, owner)
+                    visit(child, child.name, owner, skip)
                 elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    visit(child, None, self.facts_of(child, cls))
+                    visit(child, None, self.facts_of(child, cls), skip)
                 elif isinstance(child, ast.Lambda):
-                    visit(child, None, self.facts_of(child, None))
+                    visit(child, None, self.facts_of(child, None), skip)
                 else:
                     self._stores(child, owner)
-                    visit(child, cls, owner)
+                    # (inside an f-string the positions of the parts are not trusted)
+                    visit(child, cls, owner, skip and not isinstance(child, ast.JoinedStr))
 
-        visit(tree, None, None)
+        visit(tree, None, None, rows is not None)
 
     def _stores(self, node: ast.AST, owner: Optional[_FnFacts]) -> None:
         targets: list[ast.AST] = []
@@ -436,7 +465,7 @@ def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFac
             tree = ast.parse(text) if text is not None else None
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
-        facts = Facts(tree, found[1], strict_swa_pool_class(text or "")) if tree else Facts()
+        facts = Facts(tree, found[1], strict_swa_pool_class(text or ""), text) if tree else Facts()
         _FOREIGN[key] = facts
     return facts.functions.get(found[2])
 
