@@ -9,7 +9,7 @@ import sys
 _cwd = os.getcwd()
 sys.path[:] = [p for p in sys.path if p not in ("", ".", _cwd)]
 
-from .cli import main  # noqa: E402
+from .cli import entry  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

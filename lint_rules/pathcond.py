@@ -118,10 +118,18 @@ class Cond:
 class _FnFacts:
     node: FuncNode
     cls: Optional[str]
-    locals_once: dict[str, ast.expr] = field(default_factory=dict)
+    # local names bound once (``locals_once``); None: not computed yet (``Facts.facts_of``
+    # records every function of the module, few are ever asked about)
+    once: Optional[dict[str, ast.expr]] = None
     # a helper asked at one call: parameter -> (argument, the caller's facts)
     bound: dict = field(default_factory=dict)
     env: Optional["Facts"] = None  # the module whose names the body resolves (None: the rule's)
+
+    @property
+    def locals_once(self) -> dict[str, ast.expr]:
+        if self.once is None:
+            self.once = _locals_once(self.node)
+        return self.once
 
 
 def _param_names(fn: FuncNode) -> list[str]:
@@ -147,7 +155,7 @@ def _store_names(target: ast.AST):
             yield sub.id
 
 
-def fn_facts(fn: FuncNode, cls: Optional[str] = None) -> _FnFacts:
+def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
     """Local names bound exactly once in ``fn`` (to a known value), for predicate aliases."""
     counts: dict[str, int] = {p: 2 for p in _param_names(fn)}  # parameters: never aliases
     values: dict[str, ast.expr] = {}
@@ -194,11 +202,13 @@ def fn_facts(fn: FuncNode, cls: Optional[str] = None) -> _FnFacts:
             counts[node.name] = 2
         elif isinstance(node, ast.MatchMapping) and node.rest:
             counts[node.rest] = 2
-    once = {n: values[n] for n, c in counts.items() if c == 1 and n in values}
-    return _FnFacts(fn, cls, once)
+    return {n: values[n] for n, c in counts.items() if c == 1 and n in values}
 
 
 _LAST_FACTS: list = []  # [(text, Facts)]: Facts.of_text
+
+
+_STORE_WORDS = re.compile(r"\b(?:for|setattr)\b")
 
 
 class Facts:
@@ -206,16 +216,25 @@ class Facts:
     helper call and flag is then an unknown predicate)."""
 
     def __init__(
-        self, tree: Optional[ast.Module] = None, path: Optional[str] = None, swa=None
+        self,
+        tree: Optional[ast.Module] = None,
+        path: Optional[str] = None,
+        swa=None,
+        text: Optional[str] = None,
     ) -> None:
         self.path = path  # the module's file: names it imports resolve by the project index
+        self._text = text  # the source of ``tree``, when known (``attr_stores`` skips by it)
         self.swa = swa  # its SWA pool class test (None: the rule's own)
         self._imported: dict[str, Optional[_FnFacts]] = {}
         self.functions: dict[str, _FnFacts] = {}
         self.methods: dict[tuple[str, str], _FnFacts] = {}
         self.properties: set[tuple[str, str]] = set()
         self.bases: dict[str, list[str]] = {}
-        self.attr_stores: dict[str, list[tuple[Optional[ast.expr], Optional[_FnFacts]]]] = {}
+        self._tree = tree
+        self._file_tree = None  # ``tree`` when it is the ast of the file at ``path`` (of_text)
+        # ``attr_stores``: collected on first use (a whole walk of the module; most modules
+        # are asked about no flag)
+        self._attr_stores: Optional[dict[str, list]] = None
         self._fn_cache: dict[int, _FnFacts] = {}
         self.flag_lookups = 0  # flags looked up that have stores (the reduction reads it)
         if tree is not None:
@@ -240,14 +259,17 @@ class Facts:
         key = (text, path, index if path else None)  # the index itself: ids are reused
         if _LAST_FACTS and _LAST_FACTS[0][0] == key:
             return _LAST_FACTS[0][1]
-        facts = cls(tree if tree is not None else ast.parse(text), path)
+        facts = cls(tree if tree is not None else ast.parse(text), path, text=text)
+        # the file's bytes are ``text`` in UTF-8: for an ASCII text their ``ast`` is this one
+        # (no coding cookie can read them otherwise), so the index may take it as the file's
+        facts._file_tree = facts._tree if path is not None and text.isascii() else None
         _LAST_FACTS[:] = [(key, facts)]
         return facts
 
     def facts_of(self, fn: FuncNode, cls: Optional[str]) -> _FnFacts:
         got = self._fn_cache.get(id(fn))
         if got is None:
-            got = self._fn_cache[id(fn)] = fn_facts(fn, cls)
+            got = self._fn_cache[id(fn)] = _FnFacts(fn, cls)  # locals_once: when asked
             got.env = self
         return got
 
@@ -259,8 +281,22 @@ class Facts:
             return None
         if name not in self._imported:
             self._imported[name] = None
-            self._imported[name] = _imported_function(self.path, name)
+            self._imported[name] = _imported_function(self.path, name, self._file_tree)
         return self._imported[name]
+
+    @property
+    def attr_stores(self) -> dict[str, list[tuple[Optional[ast.expr], Optional[_FnFacts]]]]:
+        """Attribute name -> (stored value when exactly ``x.<attr> = value``, else None; the
+        facts of the function holding the store), every store in the module, in source order."""
+        if self._attr_stores is None:
+            self._attr_stores = {}
+            if self._tree is not None:
+                self._collect_stores(self._tree)
+        return self._attr_stores
+
+    # Statements hold every def and class (an expression holds none): the walks of
+    # ``_collect`` go through these only.
+    _STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
 
     def _collect(self, tree: ast.Module) -> None:
         def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts]) -> None:
@@ -279,10 +315,7 @@ class Facts:
                         if any(getattr(d, "id", None) == "property" for d in child.decorator_list):
                             self.properties.add((cls, child.name))
                     visit(child, None, info)
-                elif isinstance(child, ast.Lambda):
-                    visit(child, None, self.facts_of(child, None))
-                else:
-                    self._stores(child, owner)
+                elif isinstance(child, self._STATEMENTS):
                     visit(child, cls, owner)
 
         visit(tree, None, None)
@@ -308,6 +341,42 @@ class Facts:
         for name in [n for n in self.functions if bound.get(n, 0) != 1]:
             del self.functions[name]
 
+    def _collect_stores(self, tree: ast.Module) -> None:
+        # An expression holds a store only in a comprehension's target or a ``setattr`` call,
+        # so one whose lines hold neither word (``for``, ``setattr``) is not walked (known
+        # source only, ASCII: ``ast`` normalises non-ASCII identifiers, the text does not).
+        text = self._text
+        rows: Optional[list] = None
+        if text is not None and text.isascii():
+            from bisect import bisect_left
+
+            starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", text))]
+            rows = sorted({bisect_left(starts, m.start() + 1) for m in _STORE_WORDS.finditer(text)})
+
+        def may_store(e: ast.expr) -> bool:
+            end = getattr(e, "end_lineno", None)
+            if rows is None or end is None:
+                return True
+            i = bisect_left(rows, e.lineno)
+            return i < len(rows) and rows[i] <= end
+
+        def visit(node: ast.AST, cls: Optional[str], owner: Optional[_FnFacts], skip) -> None:
+            for child in ast.iter_child_nodes(node):
+                if skip and isinstance(child, ast.expr) and not may_store(child):
+                    continue
+                if isinstance(child, ast.ClassDef):
+                    visit(child, child.name, owner, skip)
+                elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    visit(child, None, self.facts_of(child, cls), skip)
+                elif isinstance(child, ast.Lambda):
+                    visit(child, None, self.facts_of(child, None), skip)
+                else:
+                    self._stores(child, owner)
+                    # (inside an f-string the positions of the parts are not trusted)
+                    visit(child, cls, owner, skip and not isinstance(child, ast.JoinedStr))
+
+        visit(tree, None, None, rows is not None)
+
     def _stores(self, node: ast.AST, owner: Optional[_FnFacts]) -> None:
         targets: list[ast.AST] = []
         value: Optional[ast.expr] = None
@@ -326,7 +395,7 @@ class Facts:
             for sub in ast.walk(t):
                 if isinstance(sub, ast.Attribute):
                     exact = sub is t and isinstance(node, (ast.Assign, ast.AnnAssign))
-                    self.attr_stores.setdefault(sub.attr, []).append(
+                    self._attr_stores.setdefault(sub.attr, []).append(
                         (value if exact else None, owner)
                     )
         if isinstance(node, ast.Call):  # setattr(x, "name", v): unknown store
@@ -334,9 +403,9 @@ class Facts:
             if isinstance(f, ast.Name) and f.id == "setattr" and len(node.args) >= 2:
                 name = node.args[1]
                 if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                    self.attr_stores.setdefault(name.value, []).append((None, owner))
+                    self._attr_stores.setdefault(name.value, []).append((None, owner))
                 else:
-                    self.attr_stores.setdefault("*", []).append((None, owner))
+                    self._attr_stores.setdefault("*", []).append((None, owner))
 
     def method(self, cls: Optional[str], name: str) -> Optional[_FnFacts]:
         seen: set[str] = set()
@@ -357,7 +426,7 @@ _FOREIGN: dict = {}  # path -> Facts of another module of the tree, for the inde
 _FOREIGN_OF: list = []  # [the index] (held: an id could be reused by the next run's index)
 
 
-def _imported_function(path: str, name: str) -> Optional[_FnFacts]:
+def _imported_function(path: str, name: str, tree=None) -> Optional[_FnFacts]:
     from . import project
 
     index = project.current()
@@ -365,14 +434,16 @@ def _imported_function(path: str, name: str) -> Optional[_FnFacts]:
         return None
     root = index._root
     try:
-        return _resolve_imported(index, path, name)
+        return _resolve_imported(index, path, name, tree)
     finally:
         index._root = root  # the index resolves the linted file from its own root
 
 
-def _resolve_imported(index, path: str, name: str) -> Optional[_FnFacts]:
+def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFacts]:
+    """``tree``: the ``ast`` of the file at ``path``, when the caller has it."""
     index.enter(path)
-    s = index.summary(path)
+    # only the module's import table and names are read here: its own flow facts are not
+    s = index.summary(path, facts=False, tree=tree)
     if s is None or (name not in s.imports and not s.stars) or name in s.defined:
         return None
     if index.path_of(s.module) != s.path:
@@ -394,7 +465,7 @@ def _resolve_imported(index, path: str, name: str) -> Optional[_FnFacts]:
             tree = ast.parse(text) if text is not None else None
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
-        facts = Facts(tree, found[1], strict_swa_pool_class(text or "")) if tree else Facts()
+        facts = Facts(tree, found[1], strict_swa_pool_class(text or ""), text) if tree else Facts()
         _FOREIGN[key] = facts
     return facts.functions.get(found[2])
 

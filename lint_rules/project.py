@@ -233,6 +233,11 @@ class Summary:
     functions: dict = field(default_factory=dict)  # name -> FnFact
     classes: dict = field(default_factory=dict)  # name -> ClassFact
     summarised: bool = False
+    # ``functions``/``classes`` not computed yet (asked with ``Index.summary(path,
+    # facts=False)``; the next ``summary(path)`` computes them). Their names are among
+    # ``heads``: the def and class statements outside any def or class.
+    pending: bool = False
+    heads: frozenset = frozenset()
 
 
 def module_of(path: str) -> tuple[str, str]:
@@ -662,10 +667,19 @@ class Index:
 
     # ------------------------------------------------------------------ summaries (ast)
 
-    def summary(self, path: str) -> Optional[Summary]:
+    def summary(
+        self, path: str, facts: bool = True, tree: Optional[ast.Module] = None
+    ) -> Optional[Summary]:
+        """The module's summary: its import table and names (``imports``, ``stars``,
+        ``defined``) and, with ``facts``, its ``functions`` and ``classes`` (the flow model
+        over the module). ``facts=False`` leaves those for a later ``summary(path)``, which
+        completes the same object (a caller that needs only the table does not pay for
+        them). ``tree``: the ``ast`` of the file's bytes, when the caller has parsed them."""
         path = os.path.abspath(path)
         hit = self._summaries.get(path)
         if hit is not None:
+            if facts and hit.pending:
+                self._complete(hit, tree)
             return hit
         if path in self._in_progress:
             return None  # an import cycle: the module's facts are not complete yet
@@ -674,9 +688,12 @@ class Index:
             return None
         digest = hashlib.blake2b(data + path.encode(), digest_size=16).hexdigest()
         if digest in self._by_hash:
-            return self._by_hash[digest]
+            hit = self._by_hash[digest]
+            if facts and hit.pending:
+                self._complete(hit, tree)
+            return hit
         try:
-            tree = ast.parse(data)
+            tree = tree if tree is not None else ast.parse(data)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         module, _ = module_of(path)
@@ -684,14 +701,38 @@ class Index:
         s = Summary(path, module, {}, [], set())
         for stmt in tree.body:
             self._table(stmt, s, module, pkg)
-        self._in_progress.add(path)
-        try:
-            if self._facts.search(data):
-                self._summarise(tree, s)
-        finally:
-            self._in_progress.discard(path)
+        s.pending = True
+        heads, stack = set(), list(tree.body)
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                heads.add(stmt.name)
+                continue
+            for sub in ast.iter_child_nodes(stmt):
+                if isinstance(sub, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    stack.append(sub)
+        s.heads = frozenset(heads)
+        if facts:
+            self._complete(s, tree)
         self._summaries[path] = self._by_hash[digest] = s
         return s
+
+    def _complete(self, s: Summary, tree: Optional[ast.Module]) -> None:
+        """Compute ``s``'s functions and classes (once), if its module holds a fact word."""
+        s.pending = False
+        data = self.read(s.path)
+        if data is None or not self._facts.search(data):
+            return
+        if tree is None:
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+        self._in_progress.add(s.path)
+        try:
+            self._summarise(tree, s)
+        finally:
+            self._in_progress.discard(s.path)
 
     def _table(self, stmt, s: Summary, module: str, pkg: bool) -> None:
         if isinstance(stmt, ast.ImportFrom):
@@ -784,11 +825,13 @@ class Index:
         path = self.path_of(module)
         if path is None:
             return None
-        s = self.summary(path)
+        s = self.summary(path, facts=not where)
         if s is None:
             return None
         if where and name in s.defined:
             return ("def", s.path, name)
+        if s.pending and (not where or name in s.heads):
+            s = self.summary(path)  # the functions and classes are asked below
         if name in s.functions:
             return ("fn", s.functions[name])
         if name in s.classes:

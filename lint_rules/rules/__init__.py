@@ -8,7 +8,15 @@ from __future__ import annotations
 from ..registry import RULES, UnknownRuleError, default_codes, expand, load_rule, resolve_codes
 from .base import Case, Rule
 
-ALL_RULES: dict[str, type[Rule]] = {code: load_rule(code) for code in RULES}
+
+def __getattr__(name: str):
+    # ``ALL_RULES`` (every rule class) on first use: a run imports only its selected rules
+    if name == "ALL_RULES":
+        rules: dict[str, type[Rule]] = {code: load_rule(code) for code in RULES}
+        globals()["ALL_RULES"] = rules
+        return rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Selection helpers re-exported for convenience; import them from lint_rules.registry on hot
 # paths (that module does not import libcst).

@@ -109,6 +109,48 @@ class _Mark(cst.CSTTransformer):
         )
 
 
+def _marked(root: cst.CSTNode, targets: dict) -> cst.CSTNode:
+    """``root.visit(_Mark(targets))``, rebuilding only the nodes on a path to a target call
+    (a transformer rebuilds every node of the function): the same tree, the same code."""
+    from ..analysis import _children, _fields
+
+    mark = _Mark(targets)
+    on_path: set = set()
+    path: list = []
+
+    def find(node: cst.CSTNode) -> None:
+        path.append(id(node))
+        if node in targets:
+            on_path.update(path)
+        outer, inner = _fields(type(node))
+        for child in _children(node, outer + inner):
+            find(child)
+        path.pop()
+
+    def rebuild(node: cst.CSTNode) -> cst.CSTNode:
+        if id(node) not in on_path:
+            return node
+        outer, inner = _fields(type(node))
+        changes = {}
+        for name in outer + inner:
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                new = rebuild(value)
+                if new is not value:
+                    changes[name] = new
+            elif type(value) in (list, tuple):
+                items = [rebuild(v) if isinstance(v, cst.CSTNode) else v for v in value]
+                if any(a is not b for a, b in zip(items, value)):
+                    changes[name] = type(value)(items)
+        updated = node.with_changes(**changes) if changes else node
+        if isinstance(node, cst.Call) and node in targets:
+            return mark.leave_Call(node, updated)
+        return updated
+
+    find(root)
+    return rebuild(root)
+
+
 def _mark_key(call: ast.Call):
     f = call.func
     if (
@@ -134,7 +176,10 @@ class SwaPoolFromAllocatorKvcache(Rule):
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
             try:
-                self._facts = pathcond.Facts.of_text(_source_text(self.analysis))
+                # (the analysis's ast of the full text, parsed once for the module)
+                self._facts = pathcond.Facts.of_text(
+                    _source_text(self.analysis), self.analysis.syntax_tree()
+                )
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
                 self._facts = pathcond.Facts.empty()
         return self._facts
@@ -179,7 +224,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if not targets:
             return {}
         try:
-            marked = fn.node.visit(_Mark(targets))
+            marked = _marked(fn.node, targets)
             code = self.analysis.module.code_for_node(marked)
             if isinstance(fn.node, cst.Lambda):
                 node = ast.parse("(" + code + ")", mode="eval").body

@@ -228,3 +228,31 @@ def test_audit_mode_never_fixes_scheduler_code(kv, project):
     assert "no automatic fix: `PrefillAdder` is not attention-backend code" in items[0]["message"]
     assert path.read_text(encoding="utf-8") == SCHEDULER
     assert "fixed" not in run.err.lower()
+
+
+def test_fast_exit_delivers_all_output_and_the_status(kv, project, monkeypatch):
+    """``python -m lint_rules`` (and the ``kvguard`` script) end without the interpreter's
+    teardown (``cli.entry``): everything written must still arrive, with the same exit status,
+    as from ``cli.main`` in this process — a large JSON report and a ``--diff``."""
+    import contextlib
+    import io
+
+    from lint_rules import cli
+
+    for i in range(40):
+        write(project, f"pkg{i}/b.py", BUGGY)
+    for args in (
+        ("check", "--no-cache", "--output-format", "json"),
+        ("fix", "--diff", "--no-cache"),
+    ):
+        run = kv(*args)
+        out = io.StringIO()
+        monkeypatch.chdir(project)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            rc = cli.main(list(args))
+        assert (run.rc, run.out) == (rc, out.getvalue())
+        assert len(run.out) > 40_000
+    report = json.loads(kv("check", "--no-cache", "--output-format", "json").out)
+    assert len(report) == 40 * len(
+        json.loads(kv("check", "--no-cache", "pkg0", "--output-format", "json").out)
+    )

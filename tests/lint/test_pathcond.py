@@ -272,3 +272,46 @@ def test_too_many_unknowns_is_unsafe_not_a_crash():
     src = _resolver(tests)
     (message,) = _messages(src)
     assert "too complex" in message
+
+
+def test_marking_rebuilds_the_same_function_as_the_transformer():
+    """KVG003 marks its kvcache calls for the ``ast`` analysis by rebuilding only the nodes on
+    a path to them (``_marked``); the code must be exactly what libcst's transformer
+    (``_Mark``) gives, on the rule's cases and real backends, with every zero-argument call
+    of a function marked (nested ones included) and with only the kvcache calls marked."""
+    import sys
+    from pathlib import Path
+
+    import libcst as cst
+
+    from lint_rules.checker import run_rules_on_module
+    from lint_rules.model import ScopeConfig
+    from lint_rules.rules import kvg003_swa_pool_from_allocator_kvcache as K
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import sglang_wheels
+
+    texts = [
+        c if isinstance(c, str) else c.code
+        for c in (*K.SwaPoolFromAllocatorKvcache.VALID, *K.SwaPoolFromAllocatorKvcache.INVALID)
+    ]
+    for version in ("0.5.9", "0.5.12.post1"):
+        root = sglang_wheels.ensure_tree(version, quiet=True)
+        texts += [
+            p.read_text(encoding="utf-8")
+            for p in sorted((root / "sglang/srt/layers/attention").glob("*.py"))
+        ]
+    compared = kvcache = 0
+    for text in texts:
+        module = cst.parse_module(text)
+        analysis, _ = run_rules_on_module(module, "x.py", frozenset({"KVG003"}), ScopeConfig())
+        for fn in analysis.functions.values():
+            for pick in (K._is_get_kvcache, lambda c: isinstance(c, cst.Call) and not c.args):
+                targets = {c: k for k, c in enumerate(c for c in fn.calls if pick(c))}
+                if not targets:
+                    continue
+                want = module.code_for_node(fn.node.visit(K._Mark(targets)))
+                assert module.code_for_node(K._marked(fn.node, targets)) == want
+                compared += 1
+                kvcache += pick is K._is_get_kvcache
+    assert compared > 400 and kvcache > 20, (compared, kvcache)

@@ -241,3 +241,209 @@ def test_a_rebound_predicate_is_unknown(rebinding):
 def test_a_decorated_predicate_is_unknown():
     src = "@lru_cache\n" + textwrap.dedent(_LOCAL.format(test="_is_swa(mr.token_to_kv_pool)"))
     assert len(lint_text(src, PATH, frozenset({"KVG003"}), ScopeConfig()).findings) == 1
+
+
+# ---- the lazy paths: KVG003 asks the index for a module's import table only (its flow facts
+# are computed when something asks for them) and collects the module's attribute stores only
+# when a flag is looked up. Both must answer exactly what the eager computation answers.
+
+
+def _names_and_modules(tree_root):
+    """(module file, every name it imports) for every module of the attention directory."""
+    import ast as _ast
+
+    out = []
+    for path in sorted((tree_root / "sglang/srt/layers/attention").glob("*.py")):
+        mod = _ast.parse(path.read_bytes())
+        names = sorted(
+            {
+                a.asname or a.name
+                for n in _ast.walk(mod)
+                if isinstance(n, _ast.ImportFrom)
+                for a in n.names
+                if a.name != "*"
+            }
+        )
+        out.append((str(path), names))
+    return out
+
+
+def _eager_index(root):
+    """An index that computes every summary in full (the behaviour before table-only ones)."""
+    from lint_rules import project
+
+    class Eager(project.Index):
+        def summary(self, path, facts=True, tree=None):
+            return super().summary(path, True, tree)
+
+    return Eager(str(root), patterns=ScopeConfig().base_patterns)
+
+
+def _where(index, path, names) -> list:
+    from lint_rules import project
+
+    index.enter(path)
+    module = project.module_of(path)[0]
+    return [index.resolve(module, name, where=True) for name in names]
+
+
+@pytest.mark.parametrize("version", ["0.5.9", "0.5.12.post1"])
+def test_table_only_summaries_resolve_as_complete_ones(version):
+    """``Index.resolve(..., where=True)`` (KVG003's imported predicates) reads table-only
+    summaries and completes one only when a def or class of the name exists outside any def
+    or class; on a real tree it answers what the index answers when every module it reads
+    was summarised in full first."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import sglang_wheels
+
+    from lint_rules import project
+
+    root = sglang_wheels.ensure_tree(version, quiet=True)
+    cases = _names_and_modules(root)
+    assert sum(len(n) for _, n in cases) > 200
+    lazy = project.Index(str(root), patterns=ScopeConfig().base_patterns)
+    eager = _eager_index(root)
+    for path, names in cases:
+        got = _where(lazy, path, names)
+        want = _where(eager, path, names)
+        assert got == want, path
+    assert not any(s.pending for s in eager._summaries.values())
+    assert any(s.pending for s in lazy._summaries.values())  # the lazy path was taken
+
+
+def test_table_only_summary_completes_for_a_def_it_shadows(tmp_path):
+    """A module that imports ``helper`` and also defines it in a ``with`` block (which the
+    table does not record as defined): the flow model's function wins, as in the eager index."""
+    from lint_rules import project
+
+    _package(
+        tmp_path,
+        "from sglang.srt.shadow import helper\n",
+        {
+            "sglang/srt/shadow.py": (
+                "import contextlib\n"
+                "from sglang.srt.utils.swa_checks import is_swa_pool as helper\n"
+                "with contextlib.suppress(Exception):\n"
+                "    def helper(alloc):\n"
+                "        return alloc.token_to_kv_pool_allocator\n"
+            ),
+            **EXTRA,
+        },
+    )
+    backend = str(tmp_path / "sglang/srt/layers/attention/foo_backend.py")
+    lazy = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
+    eager = _eager_index(tmp_path)
+    shadow = str(tmp_path / "sglang/srt/shadow.py")
+    assert _where(lazy, backend, ["helper"]) == _where(eager, backend, ["helper"])
+    assert _where(lazy, backend, ["helper"])[0][0] == "fn"
+    assert not lazy.summary(shadow, facts=False).pending  # completed on demand
+
+
+def test_lazy_facts_match_the_eager_walk():
+    """``Facts`` computes a function's once-bound locals and the module's attribute stores on
+    first use; on real backends they equal a direct computation over the whole module."""
+    import ast as _ast
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import sglang_wheels
+
+    from lint_rules import pathcond
+
+    root = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
+    checked = 0
+    for path in sorted((root / "sglang/srt/layers/attention").glob("*.py")):
+        tree = _ast.parse(path.read_bytes())
+        facts = pathcond.Facts(tree)
+        # every store of an attribute, found by a plain walk of the whole module
+        stores: dict = {}
+        for node in _ast.walk(tree):
+            targets = []
+            if isinstance(node, _ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (_ast.AnnAssign, _ast.AugAssign, _ast.NamedExpr)):
+                targets = [node.target]
+            elif isinstance(node, (_ast.For, _ast.AsyncFor, _ast.comprehension)):
+                targets = [node.target]
+            elif isinstance(node, _ast.withitem) and node.optional_vars is not None:
+                targets = [node.optional_vars]
+            elif isinstance(node, _ast.Delete):
+                targets = node.targets
+            elif isinstance(node, _ast.Call) and getattr(node.func, "id", None) == "setattr":
+                name = node.args[1] if len(node.args) >= 2 else None
+                if isinstance(name, _ast.Constant) and isinstance(name.value, str):
+                    stores[name.value] = stores.get(name.value, 0) + 1
+            for t in targets:
+                for sub in _ast.walk(t):
+                    if isinstance(sub, _ast.Attribute):
+                        stores[sub.attr] = stores.get(sub.attr, 0) + 1
+        got = {k: len(v) for k, v in facts.attr_stores.items() if k != "*"}
+        assert got == stores, path
+        for (cls, name), info in facts.methods.items():
+            assert info.once is None  # not computed until asked
+            assert info.locals_once == pathcond._locals_once(info.node)
+            assert info.cls == cls and info.node.name == name
+            checked += 1
+        # each store's owner is the innermost function holding it
+        for entries in facts.attr_stores.values():
+            for value, owner in entries:
+                if owner is not None and value is not None:
+                    assert any(n is value for n in _ast.walk(owner.node))
+    assert checked > 100
+
+
+_STORE_TRAPS = [
+    # a comprehension's attribute target inside an f-string, a multi-line setattr, lone CRs
+    'def f(xs, o):\n    s = f"{[o.a for o.a in xs]}"\n    return s\n',
+    "def f(o, v):\n    setattr(\n        o,\n        'b',\n        v,\n    )\n",
+    "def f(o, v):\r    o.c = v\r    x = [1 for o.d in v]\r    return x\r",
+    "def f(o, v):\r\n    o.c = v\r\n    y = (\r\n        o.e\r\n        for o.e in v\r\n    )\r\n",
+    "class A:\n    def g(self, n):\n        self.flag = lambda: [0 for self.k in n]\n",
+    "def f(o, name, v):\n    setattr(o, name, v)\n    o.z: int = 1\n    del o.y\n",
+]
+
+
+def _attr_stores_compared(text: str) -> int:
+    """The attribute stores of ``text``'s module with the word filter (source known) and
+    without it: the same entries, in the same order, with the same values and owners."""
+    import ast as _ast
+
+    from lint_rules import pathcond
+
+    tree = _ast.parse(text)
+    fast = pathcond.Facts(tree, text=text)
+    full = pathcond.Facts(tree)
+
+    def flat(facts):
+        return {
+            k: [(id(v), o.node if o is not None else None) for v, o in entries]
+            for k, entries in facts.attr_stores.items()
+        }
+
+    assert flat(fast) == flat(full)
+    return sum(len(v) for v in full.attr_stores.values())
+
+
+@pytest.mark.parametrize("text", _STORE_TRAPS)
+def test_attribute_stores_skip_only_expressions_without_a_store(text):
+    assert _attr_stores_compared(text) > 0
+
+
+def test_attribute_stores_skip_exactly_on_real_trees():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import sglang_wheels
+
+    total = 0
+    for version in ("0.5.9", "0.5.12.post1"):
+        root = sglang_wheels.ensure_tree(version, quiet=True) / "sglang/srt"
+        for sub in ("layers", "mem_cache", "model_executor", "speculative"):
+            for path in sorted((root / sub).rglob("*.py")):
+                total += _attr_stores_compared(path.read_text(encoding="utf-8"))
+    assert total > 5000
