@@ -465,7 +465,11 @@ def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFac
             tree = ast.parse(text) if text is not None else None
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
-        facts = Facts(tree, found[1], strict_swa_pool_class(text or ""), text) if tree else Facts()
+        facts = (
+            Facts(tree, found[1], strict_swa_pool_class(text or "", tree), text)
+            if tree
+            else Facts()
+        )
         _FOREIGN[key] = facts
     return facts.functions.get(found[2])
 
@@ -485,21 +489,84 @@ def returned_expr(fn: FuncNode) -> Optional[ast.expr]:
 # ------------------------------------------------------------------------ predicates -> atoms
 
 
-def strict_swa_pool_class(text: str) -> Callable[[ast.expr], bool]:
-    """An SWA pool class test that never says yes where the shared analysis says no: a name
-    that looks like an SWA pool class and is not the ``as`` target of an import, or an
-    attribute whose name looks like one."""
+def strict_swa_pool_class(
+    text: str, tree: Optional[ast.Module] = None
+) -> Callable[[ast.expr], bool]:
+    """An SWA pool class test that never says yes where the shared analysis says no: an
+    attribute whose name looks like an SWA pool class, or a name that looks like one and is not
+    the ``as`` target of an import. With the module's ``tree``, a name is judged by what it is
+    bound to at module level instead: an import's ``as`` target by the imported name, and an
+    alias bound once (``_PoolT = SWAKVPool``) by its value."""
+    if tree is None:
 
-    def check(e: ast.expr) -> bool:
+        def by_text(e: ast.expr) -> bool:
+            if isinstance(e, ast.Attribute):
+                return is_swa_pool_class_name(e.attr)
+            if isinstance(e, ast.Name):
+                return is_swa_pool_class_name(e.id) and not re.search(
+                    r"\bas\s+" + re.escape(e.id) + r"\b", text
+                )
+            return False
+
+        return by_text
+
+    bound = _module_bindings(tree)
+
+    def check(e: ast.expr, depth: int = 0) -> bool:
         if isinstance(e, ast.Attribute):
             return is_swa_pool_class_name(e.attr)
-        if isinstance(e, ast.Name):
-            return is_swa_pool_class_name(e.id) and not re.search(
-                r"\bas\s+" + re.escape(e.id) + r"\b", text
-            )
-        return False
+        if not isinstance(e, ast.Name):
+            return False
+        values = bound.get(e.id)
+        if values is None:
+            return is_swa_pool_class_name(e.id)
+        if len(values) != 1 or values[0] is None:
+            return False
+        if isinstance(values[0], str):  # from-imported: the name it has where it is defined
+            return is_swa_pool_class_name(values[0])
+        return depth < 8 and check(values[0], depth + 1)  # an alias bound once: its value
 
     return check
+
+
+def _module_bindings(tree: ast.Module) -> dict[str, list]:
+    """Names bound by the module's own statements (also under module-level ``if``/``try``):
+    name -> what each binding binds (the value for ``name = <expr>``, the imported name for a
+    from-import, None for anything else). Nested scopes are not read: a function rebinding a module name needs a
+    ``global`` statement, which the analysis does not follow either."""
+    out: dict[str, list] = {}
+    todo = list(tree.body)
+    while todo:
+        s = todo.pop()
+        if isinstance(s, (ast.If, ast.Try)) or type(s).__name__ == "TryStar":
+            todo.extend(s.body)
+            todo.extend(getattr(s, "orelse", ()))
+            todo.extend(getattr(s, "finalbody", ()))
+            for h in getattr(s, "handlers", ()):
+                todo.extend(h.body)
+                if h.name:
+                    out.setdefault(h.name, []).append(None)
+        elif isinstance(s, (ast.Import, ast.ImportFrom)):
+            for a in s.names:
+                if a.name == "*":
+                    continue
+                if isinstance(s, ast.ImportFrom):
+                    out.setdefault(a.asname or a.name, []).append(a.name)
+                elif a.asname:
+                    out.setdefault(a.asname, []).append(None)  # a module object
+                else:
+                    out.setdefault(a.name.split(".")[0], []).append(None)
+        elif isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.setdefault(s.name, []).append(None)
+        elif (
+            isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+        ):
+            out.setdefault(s.targets[0].id, []).append(s.value)
+        else:
+            for n in ast.walk(s):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    out.setdefault(n.id, []).append(None)
+    return out
 
 
 def _bind(info: _FnFacts, call: ast.Call, caller: _FnFacts, skip: int) -> _FnFacts:

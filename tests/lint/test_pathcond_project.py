@@ -157,6 +157,34 @@ def _message_of(root, src: str) -> str:
     return " / ".join(f.message for f in result.findings)
 
 
+@pytest.mark.parametrize(
+    "spelling,clean",
+    [
+        ("_PoolT = SWAKVPool\n_PoolU = _PoolT", True),  # aliases bound once: the class
+        ("from sglang.srt.mem_cache.memory_pool import SWAKVPool as _PoolU", True),
+        ("from sglang.srt.mem_cache.memory_pool import MHATokenToKVPool as _PoolU", False),
+        ("_PoolU = SWAKVPool\n_PoolU = object", False),  # rebound: not one class
+    ],
+    ids=["module_alias", "import_as", "import_as_other_class", "rebound_alias"],
+)
+def test_class_named_through_the_predicate_modules_own_binding(tmp_path, spelling, clean):
+    """The predicate's module names the SWA class through its own binding: judged by what the
+    binding binds, as in the resolver's module, never by the spelling of the name."""
+    extra = dict(EXTRA)
+    extra["sglang/srt/utils/swa_checks.py"] = CHECKS.replace(
+        "\n\ndef is_swa_pool(obj):\n    return isinstance(obj, SWAKVPool)",
+        f"\n{spelling}\n\n\ndef is_swa_pool(obj):\n    return isinstance(obj, _PoolU)",
+    )
+    assert "_PoolU" in extra["sglang/srt/utils/swa_checks.py"]
+    _package(
+        tmp_path,
+        RESOLVER.format(imports=SPELLINGS[0][1], pool="is_swa_pool", draft="is_plain_draft"),
+        extra,
+    )
+    assert [c for c, _ in _codes(tmp_path)] == ([] if clean else ["KVG003"])
+    assert _check(tmp_path, "--no-cache") == _reference(tmp_path)
+
+
 def test_unresolved_import_stays_unknown(tmp_path):
     imports = "from thirdparty.swa import is_plain_draft, is_swa_pool"
     _package(
