@@ -3,11 +3,30 @@ linter's model of the code it judges)."""
 
 from __future__ import annotations
 
+import ast
+import builtins
+import symtable
 from typing import Callable, Iterable, Optional, Sequence
 
 import libcst as cst
 
 ALLOC = "token_to_kv_pool_allocator"
+
+_MODULE_DUNDERS = frozenset(
+    (
+        "__name__",
+        "__file__",
+        "__doc__",
+        "__package__",
+        "__spec__",
+        "__loader__",
+        "__path__",
+        "__builtins__",
+        "__annotations__",
+        "__dict__",
+        "__cached__",
+    )
+)
 ANCHOR_METHODS = ("get_kvcache", "translate_loc_from_full_to_swa")
 
 
@@ -431,3 +450,35 @@ def map_functions(module: cst.Module, needles, fn_op) -> Optional[cst.Module]:
         else:
             body.append(top)
     return module.with_changes(body=body) if changed else None
+
+
+def undefined_globals(text: str, filename: str = "<variant>") -> set[str]:
+    """Names some scope of ``text`` reads as globals that the module never binds and that are
+    not builtins: a NameError waiting to happen (CPython's own symbol table, nothing run).
+    A module with a star import binds names that cannot be known: nothing is reported."""
+    top = symtable.symtable(text, filename, "exec")
+    bound = set(dir(builtins)) | _MODULE_DUNDERS
+    read: set[str] = set()
+
+    def walk(table, module_level: bool) -> None:
+        for s in table.get_symbols():
+            name = s.get_name()
+            if module_level:
+                if s.is_assigned() or s.is_imported() or s.is_namespace():
+                    bound.add(name)
+                elif s.is_referenced():
+                    read.add(name)
+            elif s.is_declared_global() and s.is_assigned():
+                bound.add(name)
+            elif s.is_global() and s.is_referenced():
+                read.add(name)
+        for child in table.get_children():
+            walk(child, False)
+
+    walk(top, True)
+    if "*" in bound or any(
+        isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)
+        for n in ast.walk(ast.parse(text))
+    ):
+        return set()
+    return read - bound

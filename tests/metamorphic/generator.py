@@ -16,7 +16,9 @@ Verdict:
 * fixed site + a mutation (with or without refactorings): at least one finding.
 
 Every file of every variant is ``compile()``d (CPython's parser and compiler; nothing is
-imported or run). A variant that fails is an operator bug (``OperatorBug``), never a verdict.
+imported or run) and must read no global it does not bind that the original did not already
+leave unbound (CPython's symbol table). A variant that fails is an operator bug
+(``OperatorBug``), never a verdict.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Iterable, Optional, Sequence
 
 import libcst as cst
 
+from .cstutil import undefined_globals
 from .operators import OPERATORS, Ctx, Operator
 from .sites import REPO, Site
 
@@ -90,12 +93,26 @@ def _module_code(module: cst.Module) -> str:
 
 
 _STEPS: dict[tuple, Optional[tuple]] = {}  # (site id, ops prefix) -> (module, extra files)
+_UNDEFINED: dict[str, set] = {}  # site id -> globals the original module leaves undefined
 
 
 def site_module(site: Site) -> cst.Module:
     if site.id not in _MODULES:
         _MODULES[site.id] = cst.parse_module(site.text)
     return _MODULES[site.id]
+
+
+def _site_undefined(site: Site) -> set[str]:
+    if site.id not in _UNDEFINED:
+        _UNDEFINED[site.id] = undefined_globals(site.text, site.relpath)
+    return _UNDEFINED[site.id]
+
+
+def _leaves_names_behind(site: Site, files: dict[str, str]) -> bool:
+    """A multi-file operator applies only if the code it moves needs no name that the site's
+    module binds for itself (a module-level alias, a record class another operator added): moved
+    without it, the code would raise NameError -- not a refactoring."""
+    return any(undefined_globals(text, rel) - _site_undefined(site) for rel, text in files.items())
 
 
 def build(site: Site, op_names: Sequence[str]) -> Optional[Variant]:
@@ -119,6 +136,8 @@ def build(site: Site, op_names: Sequence[str]) -> Optional[Variant]:
                 raise OperatorBug(f"{op.name} on {site.id}: {type(exc).__name__}: {exc}") from exc
             if new is not None and _module_code(new) == _module_code(module):
                 new = None
+            if new is not None and op.multi_file and _leaves_names_behind(site, ctx.extra):
+                new = None
             _STEPS[key] = None if new is None else (new, ctx.extra)
         step = _STEPS[key]
         if step is None:
@@ -132,6 +151,13 @@ def build(site: Site, op_names: Sequence[str]) -> Optional[Variant]:
             compile(text, rel, "exec", dont_inherit=True)
         except Exception as exc:
             raise OperatorBug(f"{'+'.join(op_names)} on {site.id}: {rel}: {exc}") from exc
+        # ... and reads no global the original did not already leave undefined (a helper moved
+        # to another module without a name it needs would change meaning: a NameError)
+        new_undefined = undefined_globals(text, rel) - _site_undefined(site)
+        if new_undefined:
+            raise OperatorBug(
+                f"{'+'.join(op_names)} on {site.id}: {rel}: undefined {sorted(new_undefined)}"
+            )
     return Variant(site, tuple(op_names), files, expect)
 
 

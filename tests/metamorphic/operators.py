@@ -46,6 +46,7 @@ from .cstutil import (
     replace_nodes,
     replace_toplevel,
     stmts,
+    undefined_globals,
 )
 
 PKG = "sglang.srt.layers.attention"
@@ -659,7 +660,10 @@ class ImportAlias(Operator):
 
         new = map_functions(module, tuple(mapping), lambda fn, cls: fn.visit(U()))
         new = new or module
-        return new.with_changes(body=[s.visit(T()) if _is_import_stmt(s) else s for s in new.body])
+        # module-level statements too: an alias `X = SWAKVPool` must read the new name
+        return new.with_changes(
+            body=[s.visit(T()).visit(U()) if _is_import_stmt(s) else s for s in new.body]
+        )
 
 
 @register
@@ -1804,6 +1808,37 @@ class KwargsForwarding(Operator):
 # ----------------------------------------------------------------------------- annotations
 
 
+def _given_a_pool(module, funcs: set, param: str) -> set:
+    """Functions of ``funcs`` some call of which in ``module`` passes a KV pool
+    (`….token_to_kv_pool` / `token_to_kv_pool`) as ``param`` (by keyword or position)."""
+    index = {
+        f.name.value: param_names(f).index(param)
+        for f in functions(module)
+        if f.name.value in funcs
+    }
+
+    def is_pool(node) -> bool:
+        return is_attr(node, "token_to_kv_pool") or (
+            isinstance(node, cst.Name) and node.value == "token_to_kv_pool"
+        )
+
+    out = set()
+    for call in find_all(
+        module,
+        lambda n: isinstance(n, cst.Call)
+        and isinstance(n.func, cst.Name)
+        and n.func.value in index,
+    ):
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        for a in call.args:
+            if a.keyword is not None and a.keyword.value == param and is_pool(a.value):
+                out.add(call.func.value)
+        i = index[call.func.value]
+        if i < len(positional) and is_pool(positional[i].value):
+            out.add(call.func.value)
+    return out
+
+
 class _Annotate(Operator):
     """Base: a helper's allocator parameter renamed `kv_alloc` and annotated with the allocator
     class (spelled per subclass), imported under TYPE_CHECKING; locals bound to the allocator
@@ -1814,6 +1849,9 @@ class _Annotate(Operator):
 
     def apply(self, module, ctx):
         funcs = {f.name.value for f in functions(module) if ALLOC in param_names(f)}
+        # the annotation states that the parameter holds the allocator: not where a caller in
+        # the module passes it a pool (the name alone proves nothing)
+        funcs -= _given_a_pool(module, funcs, ALLOC)
         ann = cst.Annotation(expr(self.spelling))
 
         class Params(cst.CSTTransformer):
@@ -2289,11 +2327,29 @@ class BaseOtherModule(_MoveToBase):
 
     def finish(self, module, cls, base_cls, new_cls, ctx):
         imports = [s for s in module.body if not isinstance(s, (cst.ClassDef, cst.FunctionDef))]
-        ctx.extra[f"{PKG_DIR}/swa_base.py"] = cst.Module(
-            body=imports + base_cls, header=module.header
-        ).code
+        # module-level classes/functions the moved code uses (a record class another operator
+        # added) move with it and are imported back: the same objects under the same names
+        left = undefined_globals(ctx.site.text)
+        carried: list = []
+        while True:
+            text = cst.Module(body=imports + carried + base_cls, header=module.header).code
+            need = undefined_globals(text) - left
+            more = [
+                s
+                for s in module.body
+                if isinstance(s, (cst.ClassDef, cst.FunctionDef))
+                and s.name.value in need
+                and s is not cls
+                and s not in carried
+            ]
+            if not more:
+                break
+            carried = [s for s in module.body if s in carried or s in more]
+        ctx.extra[f"{PKG_DIR}/swa_base.py"] = text
         new = replace_toplevel(module, cls, [new_cls])
-        return add_imports(new, [f"from {PKG}.swa_base import {base_cls[0].name.value}"])
+        new = new.with_changes(body=[s for s in new.body if s not in carried])
+        names = ", ".join([base_cls[0].name.value] + [s.name.value for s in carried])
+        return add_imports(new, [f"from {PKG}.swa_base import {names}"])
 
 
 @register
