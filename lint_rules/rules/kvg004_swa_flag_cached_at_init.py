@@ -278,7 +278,7 @@ class SwaFlagCachedAtInit(Rule):
 
         text = "".join(lines)
         inits = [c for c in candidates if c.name == "__init__"]
-        if len(re.findall(r"\bdef\s+__init__\b", text)) != len(inits):
+        if sum(n == "__init__" for _, n in gating.def_names(text)) != len(inits):
             return cls._keeps_every_init(candidates, lines, tree)
         called = re.compile(r"(\w+)[\s)]*\(")
 
@@ -293,9 +293,9 @@ class SwaFlagCachedAtInit(Rule):
 
         starts = [0, *accumulate(map(len, lines))]
         listed = {c.node.lineno for c in candidates}
-        for m in re.finditer(r"\bdef\s+(\w+)", text):  # defs that are not candidates
-            if bisect_right(starts, m.start()) not in listed:
-                may_ask[m.group(1)] = True
+        for at, name in gating.def_names(text):  # defs that are not candidates
+            if bisect_right(starts, at) not in listed:
+                may_ask[name] = True
         # ``x.__init__(...)`` resolves to the class's own ``__init__`` (``target is fn``) when
         # no module function is named ``__init__`` and no class has two: never a helper then
         init_helper = not _one_init_per_class(tree)

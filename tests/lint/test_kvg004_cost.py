@@ -246,3 +246,22 @@ def test_default_rules_plus_kvg004_on_real_backends(scope):
         assert {r.code for r in state.raw} <= {"KVG004"} and state.reduced
         n += len(fast)
     assert n == (4 if not scope.kvg004_write_gating else 7)
+
+
+def test_word_scans_equal_the_word_boundary_regex():
+    import re
+
+    texts = [
+        "xdef def foo\ndef  bar(x)\n_def baz\n    async def qux():\nundef def\tdef e",
+        "self.flag flagx xflag flag _flag flag_ ﬂag éflag flag",
+        *(t for _, t in _real(limit=100_000)),
+    ]
+    for text in texts:
+        assert list(gating.def_names(text)) == [
+            (m.start(), m.group(1)) for m in re.finditer(r"\bdef\s+(\w+)", text)
+        ]
+        for word in ("flag", "use_sliding_window_kv_pool", "__init__", "forward", "def"):
+            for start, end in ((0, len(text)), (3, len(text) // 2)):
+                assert list(gating.word_hits(text, word, start, end)) == [
+                    m.start() for m in re.compile(rf"\b{word}\b").finditer(text, start, end)
+                ], (word, start, end)
