@@ -241,7 +241,7 @@ def test_default_rules_plus_kvg004_on_real_backends(scope):
     n = 0
     for rel, text in _real():
         fast = _findings(text, rel, ALL, scope)
-        assert fast == _findings(text, rel, ALL, scope, reduce=False), rel
+        assert fast == _findings(text, rel, ALL, scope, prefilter=False, reduce=False), rel
         state = sparse.analyse(text, rel, ALL, scope, True)
         assert {r.code for r in state.raw} <= {"KVG004"} and state.reduced
         n += len(fast)
@@ -265,3 +265,60 @@ def test_word_scans_equal_the_word_boundary_regex():
                 assert list(gating.word_hits(text, word, start, end)) == [
                     m.start() for m in re.compile(rf"\b{word}\b").finditer(text, start, end)
                 ], (word, start, end)
+
+
+# files of 0.5.23 the engine sends down each path: KVG004 reports; KVG004's proof settles them
+# and the default rules' needles are present (their proof runs) or absent (it does not)
+ENGINE_FILES = (
+    *KVG004_FILES,
+    "sglang/srt/layers/attention/trtllm_mha_backend.py",
+    "sglang/srt/layers/attention/flashinfer_backend.py",
+    "sglang/srt/layers/attention/dsa_backend.py",
+    "sglang/srt/layers/attention/tbo_backend.py",
+    "sglang/srt/layers/attention/base_attn_backend.py",
+)
+
+
+def _engine_equals_full(files, write_gating: bool) -> int:
+    """The engine (triage: KVG004's proof first, the default rules' proof only for the rules
+    whose needles a file holds; workers: the parse for the rules left) gives exactly what
+    linting every file with every rule, without prefilter and reduction, gives."""
+    from lint_rules.config import Config
+    from lint_rules.discovery import discover
+    from lint_rules.engine import Engine
+    from lint_rules.settings import Options
+
+    scope = ScopeConfig(root="/", kvg004_write_gating=write_gating)
+    config = Config(root="/", scope=scope)
+    report = Engine(config, ALL, Options(jobs=1)).run(discover([str(p) for p in files], config))
+    got = sorted(
+        (fr.target.abspath, f.code, f.location.row, f.message)
+        for fr in report.files
+        for f in fr.result.findings
+    )
+    want = sorted(
+        (str(p), f.code, f.location.row, f.message)
+        for p in files
+        for f in checker.lint_text(
+            p.read_text(encoding="utf-8"), str(p), ALL, scope, prefilter=False, reduce=False
+        ).findings
+    )
+    assert got == want
+    return len(want)
+
+
+@pytest.mark.parametrize("write_gating", [False, True], ids=["default", "write-gating"])
+def test_engine_run_equals_every_file_linted_in_full(write_gating):
+    tree = sglang_wheels.ensure_tree("0.5.23", quiet=True)
+    n = _engine_equals_full([tree / rel for rel in ENGINE_FILES], write_gating)
+    assert n == (4 if not write_gating else 7)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.23"])
+def test_engine_run_equals_every_file_linted_in_full_on_attention_directories(version):
+    tree = sglang_wheels.ensure_tree(version, quiet=True)
+    for write_gating in (False, True):
+        _engine_equals_full(
+            sorted((tree / "sglang/srt/layers/attention").rglob("*.py")), write_gating
+        )
