@@ -583,6 +583,23 @@ def _no_lambda(value: ast.AST) -> list:
     return out
 
 
+# A call's name: the word before a ``(``; closing parentheses, white space, comments and line
+# continuations in between allowed (``(f)(x)``, ``f  # c`` + newline + ``(x)`` in brackets).
+CALLED = re.compile(r"(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
+_DEF_LINE = re.compile(r"def\s+\w+")
+
+
+def may_cache(src: str, helper_ok) -> bool:
+    """Can an ``__init__`` whose source (nested definitions included) is ``src`` store a cache
+    (:func:`_init_candidates`)? Only when it names the pool (``token_to_kv_pool``: a pool
+    attribute, ``getattr`` string, or a local bound to one) or calls a name ``helper_ok`` may
+    accept (either call form; a ``def`` line is not a call)."""
+    if POOL_ATTR in src:
+        return True
+    names = set(CALLED.findall(_DEF_LINE.sub(" ", src)))
+    return any(helper_ok(n, True) or helper_ok(n, False) for n in names)
+
+
 def proven_clean_for(text: str, scope=None) -> bool:
     """KVG004's reduction hook (registry): the scope's setting, or the one that reports most."""
     return proven_clean(
@@ -610,10 +627,18 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         except _PARSE_ERRORS:
             return False
         init_nodes = _inits_by_class(tree)
-    else:
+    helpers = _Helpers(text, ol)  # decided per called name (most calls are not helpers)
+
+    def helper_ok(name: str, bare: bool) -> bool:
+        return class_word and ("function" if bare else "method", name) in helpers
+
+    if tree is None:
         for chunk in inits:
+            src = ol.source(chunk)
+            if not may_cache(src, helper_ok):
+                continue  # neither the pool word nor a helper call: no store can cache
             try:
-                sub = ast.parse(ol.source(chunk))
+                sub = ast.parse(src)
             except _PARSE_ERRORS:
                 return False
             init_nodes += [
@@ -621,10 +646,6 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
                 for n in ast.walk(sub)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
             ]
-    helpers = _Helpers(text, ol)  # decided per called name (most calls are not helpers)
-
-    def helper_ok(name: str, bare: bool) -> bool:
-        return class_word and ("function" if bare else "method", name) in helpers
 
     # read elsewhere: another occurrence of the word besides the store(s)
     counts: dict[str, bool] = {}

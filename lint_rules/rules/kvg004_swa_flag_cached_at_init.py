@@ -271,16 +271,15 @@ class SwaFlagCachedAtInit(Rule):
         ``__init__`` whose lines hold the word ``token_to_kv_pool`` or call a name some
         ``def`` of which may hold ``isinstance`` (its lines do, or it is not a candidate), and
         every function whose name such an ``__init__`` calls: the word before a ``(``, closing
-        parentheses in between allowed. The rule reads libcst names as spelled: words match
-        the text exactly. An ``__init__`` that is not a candidate (a one-line or nested one)
-        makes every ``__init__`` and all it calls kept, as before."""
-        import re
-
+        parentheses, white space, comments and line continuations in between allowed
+        (``gating.CALLED``). The rule reads libcst names as spelled: words match the text
+        exactly. An ``__init__`` that is not a candidate (a one-line or nested one) makes every
+        ``__init__`` and all it calls kept, as before."""
         text = "".join(lines)
         inits = [c for c in candidates if c.name == "__init__"]
         if sum(n == "__init__" for _, n in gating.def_names(text)) != len(inits):
             return cls._keeps_every_init(candidates, lines, tree)
-        called = re.compile(r"(\w+)[\s)]*\(")
+        called = gating.CALLED
 
         def chunk(c) -> str:
             return "".join(lines[c.first - 1 : c.last])
@@ -319,7 +318,6 @@ class SwaFlagCachedAtInit(Rule):
     def _keeps_every_init(cls, candidates: list, lines: list, tree) -> set:
         """Every ``__init__`` (any, nested ones included) and every function whose name some
         ``__init__`` calls."""
-        import re
 
         words: set = set()
         for node in ast.walk(tree):
@@ -327,7 +325,7 @@ class SwaFlagCachedAtInit(Rule):
                 node.name == "__init__"
             ):
                 end = node.end_lineno or node.lineno
-                words.update(re.findall(r"(\w+)[\s)]*\(", "".join(lines[node.lineno - 1 : end])))
+                words.update(gating.CALLED.findall("".join(lines[node.lineno - 1 : end])))
         return {i for i, c in enumerate(candidates) if c.name == "__init__" or c.name in words}
 
     def visit_Assign(self, node: cst.Assign) -> None:
