@@ -10,7 +10,8 @@
   the run).
 * Time: the whole tree with the default rules plus KVG004 (`--extend-select KVG004
   --no-cache`) against `ruff check --select E9,F63 --no-cache`, alternating runs in the same
-  session, medians and their ratio (target <= 1.0).
+  session, medians and their ratio (target <= 1.0); and the default rules alone in the same
+  runs, so KVG004's added cost (wall and CPU of the process and its workers) is printed.
 """
 
 from __future__ import annotations
@@ -132,6 +133,9 @@ def timing(tree: Path, runs: int) -> dict:
         "kvguard (defaults + KVG004, --no-cache)": kvguard(
             ["--no-cache", "--extend-select", "KVG004", "--output-format", "concise", "sglang"]
         ),
+        "kvguard (defaults, --no-cache)": kvguard(
+            ["--no-cache", "--output-format", "concise", "sglang"]
+        ),
         "ruff E9,F63 --no-cache": [
             _bin("ruff"),
             "check",
@@ -206,7 +210,7 @@ def main(argv=None) -> int:
             )
         lines.append("")
     t = timing(tree, args.runs)
-    (kv_w, kv_c, kv_lo, kv_hi), (ru_w, ru_c, ru_lo, ru_hi) = t.values()
+    (kv_w, kv_c, _, _), (base_w, base_c, _, _), (ru_w, ru_c, _, _) = t.values()
     ratio = kv_w / ru_w
     lines.append(
         f"Time, whole `sglang/` tree ({args.runs} alternating runs each, medians; wall includes start-up):"
@@ -221,6 +225,12 @@ def main(argv=None) -> int:
     lines.append(
         f"Ratio kvguard / ruff (wall): {ratio:.2f}x (target <= {TARGET_RATIO:.1f}: {status}); "
         f"CPU: {kv_c / ru_c:.2f}x."
+    )
+    lines.append("")
+    lines.append(
+        f"KVG004's added cost (same runs, medians, defaults + KVG004 minus defaults): "
+        f"{kv_w - base_w:+.3f} s wall, {kv_c - base_c:+.3f} s CPU; the defaults alone: "
+        f"{base_w / ru_w:.2f}x ruff wall, {base_c / ru_c:.2f}x CPU."
     )
     text = "\n".join(lines)
     print(text)

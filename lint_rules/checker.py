@@ -36,6 +36,14 @@ def needs_parse(
     )
 
 
+def prefiltered(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None) -> frozenset:
+    """``codes`` without the anchored rules whose needles ``text`` lacks: they cannot report
+    (the prefilter's own argument; use it only where the prefilter applies, i.e. not for a file
+    the project index's gate lets through). Rules without anchors stay: one may shape the
+    others' fixes (``FIX_NEEDS_RESOLVER``)."""
+    return frozenset(c for c in codes if not RULES[c].anchors or RULES[c].may_match(text, scope))
+
+
 def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig]):
     """Rules with their own proof (``RuleMeta.reduction``) are settled here: (False, _) when one
     cannot prove ``text`` clean, else (True, the codes left to the shared reduction); a rule the
@@ -166,6 +174,8 @@ def lint_text(
         if report_unused_suppressions:
             result.unused_suppressions = _unused(scan_suppressions(text))
         return result
+    if prefilter:  # (KVG004 selected: the default rules its needles let in need not parse)
+        codes = prefiltered(text, codes, scope)
     try:
         findings = _run_rules(text, path, codes, scope, reduce)
     except _ParseFailure as exc:

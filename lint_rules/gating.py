@@ -59,6 +59,38 @@ WRITE_MARKERS = (
     "save_kv_cache",
 )
 _TRANSLATE = "translate_loc_from_full_to_swa"
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")  # Python's line ends
+_NONASCII = re.compile(r"[^\x00-\x7f]")
+_WORD_CHAR = re.compile(r"\w")
+
+
+def word_hits(text: str, word: str, start: int = 0, end: Optional[int] = None):
+    """Offsets of ``word`` (an identifier) as a whole word in ``text[start:end]``: what
+    ``\\b<word>\\b`` finds, without the leading ``\\b`` that stops ``re`` from scanning for the
+    literal (tens of ms on a large module)."""
+    pattern = re.compile(re.escape(word) + r"(?!\w)")
+    for m in pattern.finditer(text, start, len(text) if end is None else end):
+        i = m.start()
+        if i == 0 or not _WORD_CHAR.match(text, i - 1):
+            yield i
+
+
+def def_names(text: str):
+    """(offset of ``def``, name) for each ``\\bdef\\s+(\\w+)`` of ``text``."""
+    pos = 0
+    while True:
+        m = _DEF.search(text, pos)
+        if m is None:
+            return
+        i = m.start()
+        if i == 0 or not _WORD_CHAR.match(text, i - 1):
+            yield i, m.group(1)
+            pos = m.end()
+        else:  # ``xdef``: the next ``\\bdef`` may start at the name this match took
+            pos = m.start(1)
+
+
+_DEF = re.compile(r"def\s+(\w+)")
 _DEPTH = 3
 
 
@@ -118,6 +150,31 @@ class _Method:
         return self._parent
 
 
+def _walk_rows(node: ast.AST, rows: Optional[list]):
+    """``ast.walk(node)`` (same order) without the subtrees whose lines hold none of ``rows``
+    (every node when ``rows`` is None). A node spelling a word lies within its lines."""
+    if rows is None:
+        yield from ast.walk(node)
+        return
+    from bisect import bisect_left
+    from collections import deque
+
+    todo = deque([node])
+    while todo:
+        n = todo.popleft()
+        for child in ast.iter_child_nodes(n):
+            first = getattr(child, "lineno", None)
+            last = getattr(child, "end_lineno", None)
+            if first is not None and last is not None:
+                for d in getattr(child, "decorator_list", ()):  # above a def's own line
+                    first = min(first, d.lineno)
+                i = bisect_left(rows, first)
+                if i == len(rows) or rows[i] > last:
+                    continue  # no occurrence of the word in its lines
+            todo.append(child)
+        yield n
+
+
 def _statements(node: ast.AST):
     """Statements directly under ``node`` (classes live in statement lists; a class inside a
     lambda or comprehension is not possible)."""
@@ -136,9 +193,28 @@ class Gating:
     """Per class (by qualified name, as the shared analysis names it): what each attribute's
     forward-time reads decide."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, text: Optional[str] = None) -> None:
         self.classes: dict[str, dict[str, _Method]] = {}
-        self._indexes: dict[str, tuple] = {}
+        self._attrs: dict[tuple, list] = {}
+        self._calls: dict[tuple, list] = {}
+        # ``text`` (the module's source): only the lines that may spell a word are walked for
+        # it (an ``ast`` name or attribute lies within its node's lines). ``ast`` normalises
+        # non-ASCII identifiers (NFKC), so a line holding a non-ASCII character always counts.
+        self._text = text
+        self._tree = tree
+        self._cache_attrs: Optional[set] = None
+        self._starts: list = []
+        self._nonascii: list = []
+        if text is not None:
+            from itertools import accumulate
+
+            self._starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]
+            if not text.isascii():
+                from bisect import bisect_right
+
+                self._nonascii = sorted(
+                    {bisect_right(self._starts, m.start()) for m in _NONASCII.finditer(text)}
+                )
         self._collect(tree, ())
 
     @classmethod
@@ -148,7 +224,7 @@ class Gating:
         for the same module in turn (a pure function of the text; its caches too)."""
         if _LAST_GATING and _LAST_GATING[0][0] == text:
             return _LAST_GATING[0][1]
-        made = cls(tree if tree is not None else ast.parse(text))
+        made = cls(tree if tree is not None else ast.parse(text), text)
         _LAST_GATING[:] = [(text, made)]
         return made
 
@@ -171,27 +247,98 @@ class Gating:
             elif not isinstance(child, (ast.ClassDef, ast.Lambda)) and isinstance(child, ast.stmt):
                 self._methods(child, out)  # defs under if/try in the class body
 
+    def line_starts(self) -> list:
+        """Offsets of the text's lines (Python's line ends), and its length."""
+        if self._text is None:
+            raise ValueError("Gating built without its text")
+        return self._starts
+
+    def cache_attrs(self) -> set:
+        """Every attribute some ``__init__`` of the module may cache in KVG004's sense (the
+        over-approximation the proof uses: :func:`_init_candidates`), ``ast`` spelling."""
+        if self._cache_attrs is None:
+            if self._text is None:
+                raise ValueError("Gating built without its text")
+            text = self._text
+            class_word = bool(_SWA_POOL_WORD.search(text))
+            helpers: list = []
+
+            def helper_ok(name: str, bare: bool) -> bool:
+                if not class_word:
+                    return False
+                if not helpers:
+                    from .outline import outline
+
+                    helpers.append(_Helpers(text, outline(text)))
+                return ("function" if bare else "method", name) in helpers[0]
+
+            self._cache_attrs = set()
+            for _, node in _inits_by_class(self._tree):
+                self._cache_attrs |= _init_candidates(node, class_word, helper_ok, ":=" in text)
+        return self._cache_attrs
+
     # ---- reads
-    def _index(self, cls: str):
-        """(attr -> [(method name, method, Attribute node)], called name -> [(method, Call)]) of
-        a class, from one walk of its methods."""
-        got = self._indexes.get(cls)
+    def _methods_with(self, cls: str, word: str):
+        """(name, method, rows) of the methods of ``cls`` whose lines may spell ``word``, in
+        definition order; ``rows``: the sorted lines where the word occurs (None: unknown,
+        without the text)."""
+        methods = self.classes.get(cls, {})
+        if self._text is None:
+            for name, m in methods.items():
+                yield name, m, None
+            return
+        starts, text = self._starts, self._text
+        from bisect import bisect_right
+
+        for name, m in methods.items():
+            node = m.node
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            last = node.end_lineno
+            if last is None or last >= len(starts):
+                yield name, m, None
+                continue
+            rows = [
+                bisect_right(starts, hit)
+                for hit in word_hits(text, word, starts[first - 1], starts[last])
+            ]
+            if self._nonascii:
+                rows = sorted({*rows, *(r for r in self._nonascii if first <= r <= last)})
+            if rows:
+                yield name, m, rows
+
+    def _attr_reads(self, cls: str, attr: str) -> list:
+        """[(method name, method, Attribute node)]: ``<name>.<attr>`` loads in the methods of
+        ``cls``, in method order, each method in ``ast.walk`` order."""
+        got = self._attrs.get((cls, attr))
         if got is None:
-            attrs: dict[str, list] = {}
-            calls: dict[str, list] = {}
-            for name, m in self.classes.get(cls, {}).items():
-                for sub in ast.walk(m.node):
-                    if isinstance(sub, ast.Attribute):
-                        if isinstance(sub.value, ast.Name) and isinstance(sub.ctx, ast.Load):
-                            attrs.setdefault(sub.attr, []).append((name, m, sub))
-                    if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
-                        calls.setdefault(sub.func.attr, []).append((m, sub))
-            got = self._indexes[cls] = (attrs, calls)
+            got = self._attrs[(cls, attr)] = [
+                (name, m, sub)
+                for name, m, rows in self._methods_with(cls, attr)
+                for sub in _walk_rows(m.node, rows)
+                if isinstance(sub, ast.Attribute)
+                and sub.attr == attr
+                and isinstance(sub.value, ast.Name)
+                and isinstance(sub.ctx, ast.Load)
+            ]
+        return got
+
+    def _method_calls(self, cls: str, name: str) -> list:
+        """[(method, Call)]: calls ``<x>.<name>(...)`` in the methods of ``cls``."""
+        got = self._calls.get((cls, name))
+        if got is None:
+            got = self._calls[(cls, name)] = [
+                (m, sub)
+                for _, m, rows in self._methods_with(cls, name)
+                for sub in _walk_rows(m.node, rows)
+                if isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr == name
+            ]
         return got
 
     def reads(self, cls: str, attr: str):
         """(method, "read"|"write", line) for each ``self.<attr>`` read outside ``__init__``."""
-        for name, m, sub in self._index(cls)[0].get(attr, ()):
+        for name, m, sub in self._attr_reads(cls, attr):
             if name == "__init__" or m.self_name is None or sub.value.id != m.self_name:
                 continue
             words: set[str] = set()
@@ -266,7 +413,7 @@ class Gating:
 
     def _call_regions(self, cls: str, name: str, depth: int, seen: set) -> list:
         out: list = []
-        for m, sub in self._index(cls)[1].get(name, ()):
+        for m, sub in self._method_calls(cls, name):
             out += self._regions(cls, m, sub, depth, seen)
         return out
 
@@ -313,42 +460,58 @@ def harmful(
 # ------------------------------------------------------------------------------ reduction
 
 _SWA_POOL_WORD = re.compile(r"SWA\w*Pool")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
-_INIT_DEF = re.compile(r"\bdef\s+__init__\b")
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 
 
-def _pool_names(init: ast.AST) -> set[str]:
-    """Locals of ``init`` that may be bound to a pool expression (alias chains included)."""
+def _assign_stmts(init: ast.AST) -> list:
+    """The ``Assign``/``AnnAssign`` statements anywhere under ``init`` (nested blocks and
+    definitions included: the statements ``ast.walk`` would meet; expressions hold none)."""
+    out, stack = [], [init]
+    while stack:
+        node = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, None) or ():
+                if isinstance(child, (ast.Assign, ast.AnnAssign)):
+                    out.append(child)
+                elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    stack.append(child)
+    return out
+
+
+def _pool_names(init: ast.AST, stmts: list, walrus: bool = True) -> set[str]:
+    """Locals of ``init`` that may be bound to a pool expression (alias chains included);
+    ``stmts``: its assignment statements, ``walrus``: the text may hold ``:=``."""
     pairs = []
-    for node in ast.walk(init):
+    for node in stmts:
         if isinstance(node, ast.Assign):
             pairs += [(t, node.value) for t in node.targets]
-        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+        elif node.value is not None:
             pairs.append((node.target, node.value))
+    if walrus:
+        pairs += [(n.target, n.value) for n in ast.walk(init) if isinstance(n, ast.NamedExpr)]
+    # per pair, once: does the value name the pool itself, which names does it read
+    # (lambdas excluded), which names does the target bind (tuple unpacking: every one)
+    facts = []
+    for target, value in pairs:
+        pool, reads = False, set()
+        for n in _no_lambda(value):
+            if isinstance(n, ast.Name):
+                reads.add(n.id)
+            elif (isinstance(n, ast.Attribute) and n.attr == POOL_ATTR) or (
+                isinstance(n, ast.Constant) and n.value == POOL_ATTR
+            ):
+                pool = True
+        bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        facts.append((pool, reads, bound))
     names: set[str] = set()
     changed = True
     while changed:
         changed = False
-        for target, value in pairs:
-            if not _mentions_pool(value, names):
-                continue
-            for n in ast.walk(target):  # tuple unpacking pairs elements: pool every name
-                if isinstance(n, ast.Name) and n.id not in names:
-                    names.add(n.id)
-                    changed = True
+        for pool, reads, bound in facts:
+            if (pool or not reads.isdisjoint(names)) and not bound <= names:
+                names |= bound
+                changed = True
     return names
-
-
-def _mentions_pool(value: ast.AST, names: set[str]) -> bool:
-    for n in _no_lambda(value):
-        if isinstance(n, ast.Attribute) and n.attr == POOL_ATTR:
-            return True
-        if isinstance(n, ast.Constant) and n.value == POOL_ATTR:
-            return True
-        if isinstance(n, ast.Name) and n.id in names:
-            return True
-    return False
 
 
 def _pool_like(e: ast.AST, names: set[str]) -> bool:
@@ -364,15 +527,16 @@ def _pool_like(e: ast.AST, names: set[str]) -> bool:
     return False
 
 
-def _init_candidates(init: ast.AST, class_word: bool, helper_ok) -> set[str]:
+def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = True) -> set[str]:
     """Attributes an ``__init__`` may cache in KVG004's sense (over-approximated): stores
     ``self.<attr> = v`` / ``self.<attr>: T = v`` where ``v`` (lambdas excluded) holds an
     ``isinstance`` of a possible pool or a possibly-SWA helper call (when an SWA pool class name
     occurs in the file), a translate member of a possible pool, or, for an attribute named like
     ``*swa*`` or annotated, a possible pool."""
     out: set[str] = set()
-    names = _pool_names(init)
-    for node in ast.walk(init):
+    stmts = _assign_stmts(init)
+    names = _pool_names(init, stmts, walrus)
+    for node in stmts:
         if isinstance(node, ast.Assign):
             targets, value, ann = node.targets, node.value, None
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
@@ -419,6 +583,23 @@ def _no_lambda(value: ast.AST) -> list:
     return out
 
 
+# A call's name: the word before a ``(``; closing parentheses, white space, comments and line
+# continuations in between allowed (``(f)(x)``, ``f  # c`` + newline + ``(x)`` in brackets).
+CALLED = re.compile(r"(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
+_DEF_LINE = re.compile(r"def\s+\w+")
+
+
+def may_cache(src: str, helper_ok) -> bool:
+    """Can an ``__init__`` whose source (nested definitions included) is ``src`` store a cache
+    (:func:`_init_candidates`)? Only when it names the pool (``token_to_kv_pool``: a pool
+    attribute, ``getattr`` string, or a local bound to one) or calls a name ``helper_ok`` may
+    accept (either call form; a ``def`` line is not a call)."""
+    if POOL_ATTR in src:
+        return True
+    names = set(CALLED.findall(_DEF_LINE.sub(" ", src)))
+    return any(helper_ok(n, True) or helper_ok(n, False) for n in names)
+
+
 def proven_clean_for(text: str, scope=None) -> bool:
     """KVG004's reduction hook (registry): the scope's setting, or the one that reports most."""
     return proven_clean(
@@ -440,16 +621,24 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
     tree: Optional[ast.Module] = None
     # (the class an __init__ is a method of, or None when unknown: every class) -> its nodes
     init_nodes: list[tuple[Optional[str], ast.AST]] = []
-    if inits is None or len(inits) != len(_INIT_DEF.findall(text)):
+    if inits is None or len(inits) != sum(n == "__init__" for _, n in def_names(text)):
         try:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return False
         init_nodes = _inits_by_class(tree)
-    else:
+    helpers = _Helpers(text, ol)  # decided per called name (most calls are not helpers)
+
+    def helper_ok(name: str, bare: bool) -> bool:
+        return class_word and ("function" if bare else "method", name) in helpers
+
+    if tree is None:
         for chunk in inits:
+            src = ol.source(chunk)
+            if not may_cache(src, helper_ok):
+                continue  # neither the pool word nor a helper call: no store can cache
             try:
-                sub = ast.parse(ol.source(chunk))
+                sub = ast.parse(src)
             except _PARSE_ERRORS:
                 return False
             init_nodes += [
@@ -457,24 +646,19 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
                 for n in ast.walk(sub)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
             ]
-    helpers: list = []  # computed on the first call an __init__ stores (most have none)
-
-    def helper_ok(name: str, bare: bool) -> bool:
-        if not helpers:
-            helpers.append(_swa_helper_names(text, ol) if class_word else set())
-        return ("function" if bare else "method", name) in helpers[0]
 
     # read elsewhere: another occurrence of the word besides the store(s)
     counts: dict[str, bool] = {}
 
     def read_elsewhere(a: str) -> bool:
-        if a not in counts:
-            counts[a] = len(re.findall(r"\b" + re.escape(a) + r"\b", text)) > 1
+        if a not in counts:  # a second occurrence (the first two are found, no more)
+            hits = word_hits(text, a)
+            counts[a] = next(hits, None) is not None and next(hits, None) is not None
         return counts[a]
 
     candidates: list[tuple[Optional[str], str]] = []
     for owner, node in init_nodes:
-        for a in sorted(_init_candidates(node, class_word, helper_ok)):
+        for a in sorted(_init_candidates(node, class_word, helper_ok, ":=" in text)):
             if read_elsewhere(a):
                 candidates.append((owner, a))
     if not candidates:
@@ -485,18 +669,16 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         except _PARSE_ERRORS:
             return False
     gating = Gating.of_text(text, tree)
-    from itertools import accumulate
-
-    starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]  # Python's line ends
+    starts = gating.line_starts()  # Python's line ends
 
     def read_in(cls: str, a: str) -> bool:
         """Some method of ``cls`` but ``__init__`` has the word ``a`` (``Gating.reads`` only
         finds ``self.<a>`` loads in them)."""
-        word = re.compile(r"\b" + re.escape(a) + r"\b")
         for name, m in gating.classes[cls].items():
             node = m.node
             if name != "__init__" and node.end_lineno is not None and node.end_lineno < len(starts):
-                if word.search(text, starts[node.lineno - 1], starts[node.end_lineno]):
+                hits = word_hits(text, a, starts[node.lineno - 1], starts[node.end_lineno])
+                if next(hits, None) is not None:
                     return True
             elif name != "__init__":
                 return True  # cannot place it: ask
@@ -534,46 +716,62 @@ def _inits_by_class(tree: ast.Module) -> list[tuple[Optional[str], ast.AST]]:
 _RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")
 
 
-def _swa_helper_names(text: str, ol) -> set[str]:
-    """Functions/methods that may be KVG004 helpers: an ``isinstance`` call in their code and
-    none of the FROZEN_KV-aware resolver's names (as the rule decides it). Any name, when the
-    outline cannot say (or some def is not one of its chunks: nested functions)."""
-    if ol is None:
-        return _Everything()
-    # defs the outline does not list (nested functions, methods of nested classes) count as
-    # methods; the rule resolves a bare-name call to a top-level function only
-    chunk_names = Counter(c.name for c in ol.chunks)
-    out = {
-        ("method", n)
-        for n, k in Counter(re.findall(r"\bdef\s+(\w+)", text)).items()
-        if k > chunk_names[n]
-    }
-    for chunk in ol.chunks:
-        src = ol.source(chunk)
-        if "isinstance" not in src:
-            continue
-        try:
-            tree = ast.parse(src)
-        except _PARSE_ERRORS:
-            return _Everything()
-        defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        if not defs:
-            return _Everything()
-        # the rule's words: names and attributes of the body, lambdas excluded (a subset here)
-        words = set()
-        for stmt in defs[0].body:
-            for n in _no_lambda(stmt):
-                if isinstance(n, ast.Name):
-                    words.add(n.id)
-                elif isinstance(n, ast.Attribute):
-                    words.add(n.attr)
-        if not any(w in words for w in _RESOLVER_WORDS):
-            out.add(("function" if chunk.cls is None else "method", chunk.name))
-    return out
+class _Helpers:
+    """The (kind, name) pairs that may be KVG004 helpers, decided per name on first question:
+    a function/method of that name (the rule resolves a bare call to a module function, an
+    attribute call to a method of the class) with an ``isinstance`` call in its code and none
+    of the FROZEN_KV-aware resolver's names (as the rule decides it). Every name, when the
+    outline cannot say; a name some def the outline does not list (nested functions, methods
+    of nested classes) has counts as a method; a def of that name that does not parse counts."""
 
+    def __init__(self, text: str, ol) -> None:
+        self.text, self.ol = text, ol
+        self._unlisted: Optional[set] = None
+        self._known: dict[tuple, bool] = {}
 
-class _Everything(set):
-    """Every (kind, name) is a possible helper."""
+    def __contains__(self, item: tuple) -> bool:
+        got = self._known.get(item)
+        if got is None:
+            got = self._known[item] = self._decide(*item)
+        return got
 
-    def __contains__(self, item: object) -> bool:
-        return True
+    def _decide(self, kind: str, name: str) -> bool:
+        ol = self.ol
+        if ol is None:
+            return True
+        if kind == "method":
+            if self._unlisted is None:
+                chunk_names = Counter(c.name for c in ol.chunks)
+                self._unlisted = {
+                    n
+                    for n, k in Counter(name for _, name in def_names(self.text)).items()
+                    if k > chunk_names[n]
+                }
+            if name in self._unlisted:
+                return True
+        for chunk in ol.chunks:
+            if chunk.name != name or (chunk.cls is None) != (kind == "function"):
+                continue
+            src = ol.source(chunk)
+            if "isinstance" not in src:
+                continue
+            try:
+                tree = ast.parse(src)
+            except _PARSE_ERRORS:
+                return True
+            defs = [
+                n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            ]
+            if not defs:
+                return True
+            # the rule's words: names and attributes of the body, lambdas excluded (a subset)
+            words = set()
+            for stmt in defs[0].body:
+                for n in _no_lambda(stmt):
+                    if isinstance(n, ast.Name):
+                        words.add(n.id)
+                    elif isinstance(n, ast.Attribute):
+                        words.add(n.attr)
+            if not any(w in words for w in _RESOLVER_WORDS):
+                return True
+        return False

@@ -441,6 +441,10 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
         anchored = [c for c in codes if RULES[c].anchors]
         if len(anchored) == len(codes) and reduce_cached(text, codes, scope=scope):
             return state  # proven clean: no parse
+        if anchored and len(anchored) < len(codes) and reduce_cached(text, anchored, scope=scope):
+            # the anchored rules are proven clean: only the others (KVG004) are parsed for
+            # (rules report independently; a rule without findings offers no fix)
+            codes, anchored = codes - frozenset(anchored), []
         if anchored:
             model = _flow_model(text, path, scope, state)
         reduced = None

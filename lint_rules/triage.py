@@ -182,7 +182,9 @@ class Triage:
             from .project import set_current_path
 
             set_current_path(target.abspath)
-            if not checker.proven_clean(source.text, codes, self.settings.scope):
+            scope = self.settings.scope
+            proof_codes = codes if matters else checker.prefiltered(source.text, codes, scope)
+            if not checker.proven_clean(source.text, proof_codes, scope):
                 from .cache import content_hash
 
                 return NeedsParse(st, digest or content_hash(data), deps)

@@ -91,6 +91,33 @@ def _nodes_no_lambda(node: cst.CSTNode):
         stack.extend(n.children)
 
 
+def _one_init_per_class(tree) -> bool:
+    """Every ``__init__`` outside functions is a method, one per class (the class's methods
+    table then holds that one)."""
+    stack = [(tree, False)]
+    while stack:
+        node, in_class = stack.pop()
+        inits = 0
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, None) or ():
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    if child.name == "__init__":
+                        if not in_class:
+                            return False
+                        inits += 1
+                elif isinstance(child, ast.ClassDef):
+                    stack.append((child, True))
+                elif isinstance(child, (ast.excepthandler, ast.match_case)) or (
+                    isinstance(child, ast.stmt) and hasattr(child, "body")
+                ):
+                    if in_class:
+                        return False  # defs under a compound statement of a class body
+                    stack.append((child, False))
+        if inits > 1:
+            return False
+    return True
+
+
 def _source_text(analysis) -> str:
     """The module's text: kept by the analysis where it has it (no codegen), else regenerated
     (libcst round-trips it exactly)."""
@@ -208,10 +235,15 @@ class SwaFlagCachedAtInit(Rule):
                 and t.value.value == fn.self_name
             ):
                 continue
+            attr = t.attr.value
+            if attr.isascii() and attr not in self._gates().cache_attrs():
+                continue  # no __init__ of the module may cache it (what the proof decides)
             hit = self._caching_node(value, t.attr.value, annotation)
             if hit is None:
                 continue
-            reads = gating.harmful(self._gates(), cls.qualname, t.attr.value, self._write_gating())
+            reads = gating.harmful(
+                self._gates(), cls.qualname, t.attr.value, self._write_gating(), first=True
+            )
             if reads:
                 method, kind, line = reads[0]
                 message = _MESSAGE.format(
@@ -231,12 +263,61 @@ class SwaFlagCachedAtInit(Rule):
 
     @classmethod
     def reduced_keeps(cls, candidates: list, lines: list, tree) -> Optional[set]:
-        """A finding sits in an ``__init__`` (``_check``); the only libcst bodies read from
-        elsewhere are the helpers an ``__init__`` calls by name (``_swa_helper``: a module
-        function or a method of the class, the call's ``func`` a name or an attribute). So:
-        every ``__init__``, and every function whose name some ``__init__`` (any, nested ones
-        included) calls: the word before a ``(``, closing parentheses in between allowed."""
-        import re
+        """A finding sits in an ``__init__`` (``_check``) on a store whose value holds the pool
+        (the word ``token_to_kv_pool``: an attribute, a ``getattr`` string, or a local bound to
+        one in the same function) or a call of a same-module helper that asks ``isinstance``
+        (``_swa_helper``); the only libcst bodies read from elsewhere are those helpers (a
+        module function or a method of the class, called by name or attribute). So: every
+        ``__init__`` whose lines hold the word ``token_to_kv_pool`` or call a name some
+        ``def`` of which may hold ``isinstance`` (its lines do, or it is not a candidate), and
+        every function whose name such an ``__init__`` calls: the word before a ``(``, closing
+        parentheses, white space, comments and line continuations in between allowed
+        (``gating.CALLED``). The rule reads libcst names as spelled: words match the text
+        exactly. An ``__init__`` that is not a candidate (a one-line or nested one) makes every
+        ``__init__`` and all it calls kept, as before."""
+        text = "".join(lines)
+        inits = [c for c in candidates if c.name == "__init__"]
+        if sum(n == "__init__" for _, n in gating.def_names(text)) != len(inits):
+            return cls._keeps_every_init(candidates, lines, tree)
+        called = gating.CALLED
+
+        def chunk(c) -> str:
+            return "".join(lines[c.first - 1 : c.last])
+
+        may_ask: dict[str, bool] = {}
+        for c in candidates:  # defs of a name with isinstance in their lines
+            may_ask[c.name] = may_ask.get(c.name, False) or "isinstance" in chunk(c)
+        from bisect import bisect_right
+        from itertools import accumulate
+
+        starts = [0, *accumulate(map(len, lines))]
+        listed = {c.node.lineno for c in candidates}
+        for at, name in gating.def_names(text):  # defs that are not candidates
+            if bisect_right(starts, at) not in listed:
+                may_ask[name] = True
+        # ``x.__init__(...)`` resolves to the class's own ``__init__`` (``target is fn``) when
+        # no module function is named ``__init__`` and no class has two: never a helper then
+        init_helper = not _one_init_per_class(tree)
+        if not init_helper:
+            may_ask.pop("__init__", None)
+        keep: set = set()
+        words: set = set()
+        for i, c in enumerate(candidates):
+            if c.name != "__init__":
+                continue
+            src = chunk(c)
+            names = set(called.findall("".join(lines[c.body - 1 : c.last])))
+            if POOL_ATTR in src or any(may_ask.get(n, False) for n in names):
+                keep.add(i)
+                words |= names
+        if not init_helper:
+            words.discard("__init__")
+        return keep | {i for i, c in enumerate(candidates) if c.name in words}
+
+    @classmethod
+    def _keeps_every_init(cls, candidates: list, lines: list, tree) -> set:
+        """Every ``__init__`` (any, nested ones included) and every function whose name some
+        ``__init__`` calls."""
 
         words: set = set()
         for node in ast.walk(tree):
@@ -244,7 +325,7 @@ class SwaFlagCachedAtInit(Rule):
                 node.name == "__init__"
             ):
                 end = node.end_lineno or node.lineno
-                words.update(re.findall(r"(\w+)[\s)]*\(", "".join(lines[node.lineno - 1 : end])))
+                words.update(gating.CALLED.findall("".join(lines[node.lineno - 1 : end])))
         return {i for i, c in enumerate(candidates) if c.name == "__init__" or c.name in words}
 
     def visit_Assign(self, node: cst.Assign) -> None:
