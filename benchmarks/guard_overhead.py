@@ -71,10 +71,8 @@ def in_call(n: int) -> int:
 
     triton_jit.JITFunction.run = lambda self, *a, **k: None  # STAND-IN: no GPU
     import guardrails
-    from guardrails import runtime
 
     guardrails.install("raise", per_layer=False)
-    inst = runtime._installation
     trs = H.build_runner_set("triton", drafts=False)
     be = H.build_triton(trs.target)
     be.init_cuda_graph_state(H.MAX_BS, H.MAX_BS)
@@ -83,27 +81,12 @@ def in_call(n: int) -> int:
     wrapped = type(be).init_forward_metadata_out_graph
     original = wrapped.__wrapped__
 
-    def inactive(self, fb, cap):
-        inst.active = False
-        try:
-            return wrapped(self, fb, cap)
-        finally:
-            inst.active = True
-
-    def original_toggled(self, fb, cap):  # the same toggling around the original
-        inst.active = False
-        try:
-            return original(self, fb, cap)
-        finally:
-            inst.active = True
-
     from guardrails import context
 
     enter = inspect.getclosurevars(wrapped).nonlocals["_kvguard_enter"]
-    state = be.__dict__["_kvguard_state"]
-    frame = context.new_frame(be, state, "bench", be.token_to_kv_pool, "", True, batch)
 
-    def pushed_only(self, fb, cap):  # a frame on the stack, no check
+    def full_path(self, fb, cap):  # what every call did before the inline steady state
+        frame = enter(self, fb, None, None)
         frames = context._local.stack
         frames.append(frame)
         try:
@@ -111,18 +94,11 @@ def in_call(n: int) -> int:
         finally:
             frames.pop()
 
-    def enter_only(self, fb, cap):  # the check, no frame pushed
-        enter(self, fb, None, None)
-        return original(self, fb, cap)
-
     fns = {
         "original": original,
         "original (A/A)": original,
         "guarded": wrapped,
-        "shell only (inactive)": inactive,
-        "original, toggled": original_toggled,
-        "frame pushed only": pushed_only,
-        "enter only": enter_only,
+        "enter + frame (full path)": full_path,
     }
     times = {k: [] for k in fns}
     keys = list(fns)
