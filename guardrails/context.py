@@ -39,6 +39,19 @@ class _Local(threading.local):
 
 _local = _Local()
 
+# ``id()`` of every frame whose pool is not SWA while it is open, on any thread (list append /
+# remove of ints are atomic under the GIL). An SWA frame matters only above such a frame, which
+# it shadows: while this list is empty the wrappers push no SWA frame (``guardrails/hotpath.py``).
+OPEN: List[int] = []
+
+
+def close(token: int) -> None:
+    """Take one frame's token off ``OPEN`` (never raises)."""
+    try:
+        OPEN.remove(token)
+    except ValueError:
+        pass
+
 
 def stack() -> List[list]:
     """This thread's frame stack (innermost last)."""

@@ -28,24 +28,28 @@ from .wiring import FORWARD, UNKNOWN_POOL
 STATE_ATTR = "_kvguard_state"
 WRAPPER_MARK = "__kvguard_wrapper__"
 
-FAST_PREFIX = "fast_"  # state attribute per wrapped method: the steady state (see SHELL)
+FAST_PREFIX = "_kvguard_fast_"  # backend attribute per wrapped method: its steady state (SHELL)
 
 # The shell around the original. The steady state is decided inline, without a further Python
-# call: the state's fast tuple for this method — (active pool, SWA pool, flag, cached frame,
-# what) of the last call that ``enter`` found consistent — is compared by identity with this
-# call's objects (``what``: 0 pool only (the backend exposes no ``_swa_kv_pool``), 1 also the SWA
-# pool, 2 also the flag). Anything else (first call, a changed object, a subclass instance,
-# per-layer checking, an exception) goes to ``enter``, which decides, reports, contains its own
-# faults and sets the fast tuple again. The cached frame is the SWA-pool frame (immutable: it is
-# never reported, and holds no batch); it is pushed only above another frame, where it shadows
-# it: on an empty stack it changes no outcome (no frame and an SWA frame both assert nothing). A
-# full-pool frame is built per call (it records the call's report and batch).
+# call: the backend's fast tuple for this method — (active pool, SWA pool, flag, cached frame,
+# what, installation's hot object, state) of the last call that ``enter`` found consistent — is
+# compared by identity with this call's objects (``what``: 0 pool only (the backend exposes no
+# ``_swa_kv_pool``), 1 also the SWA pool, 2 also the flag). It lives in the backend's own
+# ``__dict__``, next to the attributes compared, so the steady state reads one object besides
+# the installation's small ``Hot``. Anything else (first call, a changed object, another
+# installation, a subclass instance, per-layer checking, an exception) goes to ``enter``, which
+# decides, reports, contains its own faults and sets the fast tuple again. The cached frame is
+# the SWA-pool frame (immutable: it is never reported, and holds no batch); it is pushed only
+# while a frame whose pool is not SWA is open on some thread (``context.OPEN``), the only frame
+# it could shadow: otherwise it changes no outcome (no frame and an SWA frame both assert
+# nothing), and the thread-local stack is not even read. A full-pool frame is built per call (it
+# records the call's report and batch) and registered in ``context.OPEN`` while it is open.
 SHELL = """
 try:
-    _kvguard_st = {self}._kvguard_state
-    _kvguard_f = _kvguard_st.{FAST}
+    _kvguard_f = {self}.{FAST}
     _kvguard_hit = (
         _kvguard_f is not None
+        and _kvguard_f[5] is _kvguard_hot
         and _kvguard_f[0] is {POOL}
         and (
             _kvguard_f[4] == 0
@@ -63,8 +67,8 @@ if _kvguard_hit:
     {COUNT}
     _kvguard_frame = _kvguard_f[3]
     if _kvguard_frame is None:
-        _kvguard_frame = [{self}, _kvguard_st, _kvguard_name, _kvguard_f[0], {SOURCE}, False, False, {arg:BATCH}]
-    elif not _kvguard_local.stack:
+        _kvguard_frame = [{self}, _kvguard_f[6], _kvguard_name, _kvguard_f[0], {SOURCE}, False, False, {arg:BATCH}]
+    elif not _kvguard_open:
         return {call}
 else:
     _kvguard_frame = _kvguard_enter({self}, {arg:BATCH}, {arg:LAYER}, {arg:MODE})
@@ -72,9 +76,14 @@ else:
         return {call}
 _kvguard_frames = _kvguard_local.stack
 _kvguard_frames.append(_kvguard_frame)
+_kvguard_token = None if _kvguard_frame[5] is True else id(_kvguard_frame)
+if _kvguard_token is not None:
+    _kvguard_open.append(_kvguard_token)
 try:
     return {call}
 finally:
+    if _kvguard_token is not None:
+        _kvguard_close(_kvguard_token)
     if _kvguard_frames and _kvguard_frames[-1] is _kvguard_frame:
         _kvguard_frames.pop()
     else:
@@ -85,17 +94,18 @@ COUNT_METADATA = "if _kvguard_f[4]:\n        _kvguard_hot.checks += 1"
 COUNT_FORWARD = (
     "if _kvguard_f[4]:\n"
     "        _kvguard_key = (id({arg:BATCH}), id(_kvguard_f[0]))\n"
-    "        if _kvguard_st.last_forward_key != _kvguard_key:\n"
-    "            _kvguard_st.last_forward_key = _kvguard_key\n"
+    "        if _kvguard_f[6].last_forward_key != _kvguard_key:\n"
+    "            _kvguard_f[6].last_forward_key = _kvguard_key\n"
     "            _kvguard_hot.checks += 1"
 )
 
 
-def forget_fast(state) -> None:
-    """Drop every steady-state tuple of ``state`` (its checks are disabled)."""
-    for key in list(vars(state)):
+def forget_fast(backend) -> None:
+    """Drop every steady-state tuple of ``backend`` (its checks are disabled)."""
+    found = getattr(backend, "__dict__", {})
+    for key in list(found):
         if key.startswith(FAST_PREFIX):
-            setattr(state, key, None)
+            found[key] = None
 
 
 def pick(args, kwargs, index, name):
@@ -154,7 +164,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             cached = [self, state, name, pool, source, True, False, None] if pool_is_swa else None
             if not state.applicable:
                 if klass is owner:
-                    setattr(state, fast_attr, (pool, None, None, cached, 0))
+                    self.__dict__[fast_attr] = (pool, None, None, cached, 0, hot, state)
                 return frame
             layer_id = None
             if is_forward:
@@ -169,7 +179,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             flag = getattr(self, "use_sliding_window_kv_pool", None)
             hot.checks += 1
             ok = state.last_ok
-            steady = (pool, swa, flag, cached, 2 if state.flag_known else 1)
+            steady = (pool, swa, flag, cached, 2 if state.flag_known else 1, hot, state)
             if (
                 layer_id is None
                 and ok is not None
@@ -178,7 +188,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 and ok[2] is flag
             ):
                 if klass is owner:
-                    setattr(state, fast_attr, steady)
+                    self.__dict__[fast_attr] = steady
                 return frame
             violations = check_pool_invariant(
                 pool,
@@ -193,7 +203,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 if layer_id is None:
                     state.last_ok = (pool, swa, flag)
                     if klass is owner:
-                        setattr(state, fast_attr, steady)
+                        self.__dict__[fast_attr] = steady
                 return frame
             if forward_batch is not None:
                 mode = getattr(forward_batch, "forward_mode", None)
@@ -222,7 +232,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
     if inline is not None:
         pool_expr, source = inline[0], "_kvguard_source"
     else:  # the wiring's function, called only when there is a steady state to compare with
-        pool_expr = "(_kvguard_ps := _kvguard_active_pool({self}, _kvguard_st, {arg:BATCH}))[0]"
+        pool_expr = "(_kvguard_ps := _kvguard_active_pool({self}, _kvguard_f[6], {arg:BATCH}))[0]"
         source = "_kvguard_ps[1]"
     body = (
         SHELL.replace("{FAST}", fast_attr)
@@ -239,6 +249,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
         "_kvguard_enter": enter,
         "_kvguard_local": context._local,
         "_kvguard_repair": context.remove,
+        "_kvguard_open": context.OPEN,
+        "_kvguard_close": context.close,
         "_kvguard_hot": hot,
         "_kvguard_owner": owner,
         "_kvguard_name": name,
@@ -267,9 +279,14 @@ def _generic(original, enter, spec, positions):
             return original(self, *args, **kwargs)
         frames = local.stack
         frames.append(frame)
+        token = None if frame[context.POOL_IS_SWA] is True else id(frame)
+        if token is not None:
+            context.OPEN.append(token)
         try:
             return original(self, *args, **kwargs)
         finally:
+            if token is not None:
+                context.close(token)
             if frames and frames[-1] is frame:
                 frames.pop()
             else:

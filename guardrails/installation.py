@@ -291,7 +291,7 @@ class Installation:
         try:
             if state is not None:
                 state.disabled = True
-                hotpath.forget_fast(state)
+                hotpath.forget_fast(backend)
             else:
                 object.__setattr__(backend, STATE_ATTR, None)
         except Exception:  # pragma: no cover - last resort: nothing more we can do

@@ -307,7 +307,7 @@ def test_an_swa_backend_called_inside_a_full_pool_backend_shadows_its_frame(worl
     draft.updater = types.SimpleNamespace(update=lambda locs: target.init_forward_metadata(Batch()))
     target.seen = None
     draft.init_forward_metadata(Batch())  # no violation: the translation ran in the target's frame
-    assert target.seen == [5, 6, 7] and context.depth() == 0
+    assert target.seen == [5, 6, 7] and context.depth() == 0 and context.OPEN == []
     draft.updater = types.SimpleNamespace(
         update=lambda locs: world.allocator.translate_loc_from_full_to_swa(locs)
     )
