@@ -39,18 +39,11 @@ class _Local(threading.local):
 
 _local = _Local()
 
-# ``id()`` of every frame whose pool is not SWA while it is open, on any thread (list append /
-# remove of ints are atomic under the GIL). An SWA frame matters only above such a frame, which
-# it shadows: while this list is empty the wrappers push no SWA frame (``guardrails/hotpath.py``).
+# One entry per frame whose pool is not SWA while it is open, on any thread: a counter made of
+# ``list.append`` / ``list.pop``, each atomic under the GIL (an ``x += 1`` is not). An SWA frame
+# matters only above such a frame, which it shadows: while this list is empty the wrappers push
+# no SWA frame (``guardrails/hotpath.py``).
 OPEN: List[int] = []
-
-
-def close(token: int) -> None:
-    """Take one frame's token off ``OPEN`` (never raises)."""
-    try:
-        OPEN.remove(token)
-    except ValueError:
-        pass
 
 
 def stack() -> List[list]:

@@ -43,7 +43,7 @@ FAST_PREFIX = "_kvguard_fast_"  # backend attribute per wrapped method: its stea
 # while a frame whose pool is not SWA is open on some thread (``context.OPEN``), the only frame
 # it could shadow: otherwise it changes no outcome (no frame and an SWA frame both assert
 # nothing), and the thread-local stack is not even read. A full-pool frame is built per call (it
-# records the call's report and batch) and registered in ``context.OPEN`` while it is open.
+# records the call's report and batch) and counted in ``context.OPEN`` while it is open.
 SHELL = """
 try:
     _kvguard_f = {self}.{FAST}
@@ -76,14 +76,14 @@ else:
         return {call}
 _kvguard_frames = _kvguard_local.stack
 _kvguard_frames.append(_kvguard_frame)
-_kvguard_token = None if _kvguard_frame[5] is True else id(_kvguard_frame)
-if _kvguard_token is not None:
-    _kvguard_open.append(_kvguard_token)
+_kvguard_shadows = _kvguard_frame[5] is not True
+if _kvguard_shadows:
+    _kvguard_open.append(1)
 try:
     return {call}
 finally:
-    if _kvguard_token is not None:
-        _kvguard_close(_kvguard_token)
+    if _kvguard_shadows:
+        _kvguard_open.pop()
     if _kvguard_frames and _kvguard_frames[-1] is _kvguard_frame:
         _kvguard_frames.pop()
     else:
@@ -250,7 +250,6 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
         "_kvguard_local": context._local,
         "_kvguard_repair": context.remove,
         "_kvguard_open": context.OPEN,
-        "_kvguard_close": context.close,
         "_kvguard_hot": hot,
         "_kvguard_owner": owner,
         "_kvguard_name": name,
@@ -279,14 +278,14 @@ def _generic(original, enter, spec, positions):
             return original(self, *args, **kwargs)
         frames = local.stack
         frames.append(frame)
-        token = None if frame[context.POOL_IS_SWA] is True else id(frame)
-        if token is not None:
-            context.OPEN.append(token)
+        shadows = frame[context.POOL_IS_SWA] is not True
+        if shadows:
+            context.OPEN.append(1)
         try:
             return original(self, *args, **kwargs)
         finally:
-            if token is not None:
-                context.close(token)
+            if shadows:
+                context.OPEN.pop()
             if frames and frames[-1] is frame:
                 frames.pop()
             else:
