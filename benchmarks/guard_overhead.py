@@ -26,7 +26,8 @@ time (``time.thread_time_ns``: on a loaded machine, time spent waiting for a cor
 counted), best of 5.
 
 ``--in-call ROUNDS`` measures instead what the guard costs inside a real host metadata call
-(Triton's, on the objects of the H200 benchmark's Triton row): see ``in_call``.
+(Triton's, on the objects of the H200 benchmark's Triton row): see ``in_call``. ``--evict MB``
+measures the check with the CPU caches flushed before every call: see ``evicted``.
 """
 
 from __future__ import annotations
@@ -71,10 +72,8 @@ def in_call(n: int) -> int:
 
     triton_jit.JITFunction.run = lambda self, *a, **k: None  # STAND-IN: no GPU
     import guardrails
-    from guardrails import runtime
 
     guardrails.install("raise", per_layer=False)
-    inst = runtime._installation
     trs = H.build_runner_set("triton", drafts=False)
     be = H.build_triton(trs.target)
     be.init_cuda_graph_state(H.MAX_BS, H.MAX_BS)
@@ -83,27 +82,12 @@ def in_call(n: int) -> int:
     wrapped = type(be).init_forward_metadata_out_graph
     original = wrapped.__wrapped__
 
-    def inactive(self, fb, cap):
-        inst.active = False
-        try:
-            return wrapped(self, fb, cap)
-        finally:
-            inst.active = True
-
-    def original_toggled(self, fb, cap):  # the same toggling around the original
-        inst.active = False
-        try:
-            return original(self, fb, cap)
-        finally:
-            inst.active = True
-
     from guardrails import context
 
     enter = inspect.getclosurevars(wrapped).nonlocals["_kvguard_enter"]
-    state = be.__dict__["_kvguard_state"]
-    frame = context.new_frame(be, state, "bench", be.token_to_kv_pool, "", True, batch)
 
-    def pushed_only(self, fb, cap):  # a frame on the stack, no check
+    def full_path(self, fb, cap):  # what every call did before the inline steady state
+        frame = enter(self, fb, None, None)
         frames = context._local.stack
         frames.append(frame)
         try:
@@ -111,18 +95,11 @@ def in_call(n: int) -> int:
         finally:
             frames.pop()
 
-    def enter_only(self, fb, cap):  # the check, no frame pushed
-        enter(self, fb, None, None)
-        return original(self, fb, cap)
-
     fns = {
         "original": original,
         "original (A/A)": original,
         "guarded": wrapped,
-        "shell only (inactive)": inactive,
-        "original, toggled": original_toggled,
-        "frame pushed only": pushed_only,
-        "enter only": enter_only,
+        "enter + frame (full path)": full_path,
     }
     times = {k: [] for k in fns}
     keys = list(fns)
@@ -143,6 +120,86 @@ def in_call(n: int) -> int:
     return 0
 
 
+def evicted(megabytes: float, n: int) -> int:
+    """``--evict MB``: the metadata check with the CPU caches flushed before every call (a copy of
+    ``MB`` megabytes), as inside a long host call that evicts the guard's code and data. Real
+    TRTLLM backend (sglang 0.5.23 objects), a no-op original with the real method's signature;
+    per iteration, in shuffled order: the bare no-op (twice: A/A), the guarded wrapper (steady
+    state, inline) and the full path (``enter`` + the frame pushed around the original: what every
+    call ran before the inline steady state). Quantiles of per-call wall time
+    (``perf_counter_ns``; the copy is outside the timed region)."""
+    import inspect
+    import random
+
+    import guardrails
+    from guardrails import context, runtime, wiring
+    from guardrails.invariant import version_facts
+    from guardrails.shell import make_shell
+    from guardrails.wiring import MethodSpec
+    from guardrails.wrapper import make_wrapper
+    from tests.support import real_sglang as rs
+
+    facts = rs.sglang_facts()
+    guardrails.install("raise")
+    s = rs.build_runner_set()
+    backend = rs.build_trtllm_backend(s.target)
+    batch = rs.make_forward_batch(s.target)
+    cls = type(backend)
+    noop = make_shell(cls.init_forward_metadata.__wrapped__, "return None", {})
+    meta = make_wrapper(
+        runtime._installation,
+        cls,
+        noop,
+        MethodSpec("kvguard_bench_meta", wiring.METADATA, "forward_batch"),
+        wiring.select(facts.version_tuple),
+        (rs.swa_pool_class(),),
+        version_facts(facts.version),
+    )
+    enter = inspect.getclosurevars(meta).nonlocals["_kvguard_enter"]
+
+    def full_path(self, fb):
+        frame = enter(self, fb, None, None)
+        frames = context._local.stack
+        frames.append(frame)
+        try:
+            return noop(self, fb)
+        finally:
+            frames.pop()
+
+    names = ("kvguard_bench_noop", "kvguard_bench_meta", "kvguard_bench_full")
+    for name, fn in zip(names, (noop, meta, full_path)):
+        setattr(cls, name, fn)
+    try:
+        bare, guarded, full = (getattr(backend, name) for name in names)
+        fns = {"bare": bare, "bare (A/A)": bare, "guarded": guarded, "full path": full}
+        for fn in fns.values():
+            fn(batch)
+        size = int(megabytes * (1 << 20))
+        buf, src = bytearray(size), bytes(size)
+        keys = list(fns)
+        times = {k: [] for k in keys}
+        clock = time.perf_counter_ns
+        for _ in range(n):
+            random.shuffle(keys)
+            for key in keys:
+                buf[:] = src
+                fn = fns[key]
+                t0 = clock()
+                fn(batch)
+                times[key].append(clock() - t0)
+    finally:
+        for name in names:
+            delattr(cls, name)
+        guardrails.uninstall()
+    print(f"metadata check, caches flushed by a {megabytes} MB copy before each call, {n} rounds")
+    print(f"{'us per call':24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
+    for key in fns:
+        ordered = sorted(times[key])
+        row = [ordered[int(q * len(ordered))] / 1000.0 for q in (0.1, 0.25, 0.5)]
+        print(f"{key:<24}" + "".join(f"{v:10.2f}" for v in row))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=100_000, help="calls per repetition (best of 5)")
@@ -153,9 +210,18 @@ def main(argv=None):
         metavar="ROUNDS",
         help="instead: the guard's cost inside Triton's real host metadata call (see in_call)",
     )
+    parser.add_argument(
+        "--evict",
+        type=float,
+        default=0.0,
+        metavar="MB",
+        help="instead: the check with the CPU caches flushed before each call (see evicted)",
+    )
     args = parser.parse_args(argv)
     if args.in_call:
         return in_call(args.in_call)
+    if args.evict:
+        return evicted(args.evict, args.n if args.n != 100_000 else 1500)
 
     import guardrails
     from guardrails import runtime, wiring

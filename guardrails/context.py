@@ -39,6 +39,12 @@ class _Local(threading.local):
 
 _local = _Local()
 
+# One entry per frame whose pool is not SWA while it is open, on any thread: a counter made of
+# ``list.append`` / ``list.pop``, each atomic under the GIL (an ``x += 1`` is not). An SWA frame
+# matters only above such a frame, which it shadows: while this list is empty the wrappers push
+# no SWA frame (``guardrails/hotpath.py``).
+OPEN: List[int] = []
+
 
 def stack() -> List[list]:
     """This thread's frame stack (innermost last)."""

@@ -28,22 +28,84 @@ from .wiring import FORWARD, UNKNOWN_POOL
 STATE_ATTR = "_kvguard_state"
 WRAPPER_MARK = "__kvguard_wrapper__"
 
-# the shell around the original: ``enter`` decides (and may raise in raise mode); the frame it
-# returns is this thread's innermost frame for exactly the duration of the original call
+FAST_PREFIX = "_kvguard_fast_"  # backend attribute per wrapped method: its steady state (SHELL)
+
+# The shell around the original. The steady state is decided inline, without a further Python
+# call: the backend's fast tuple for this method — (active pool, SWA pool, flag, cached frame,
+# what, installation's hot object, state) of the last call that ``enter`` found consistent — is
+# compared by identity with this call's objects (``what``: 0 pool only (the backend exposes no
+# ``_swa_kv_pool``), 1 also the SWA pool, 2 also the flag). It lives in the backend's own
+# ``__dict__``, next to the attributes compared, so the steady state reads one object besides
+# the installation's small ``Hot``. Anything else (first call, a changed object, another
+# installation, a subclass instance, per-layer checking, an exception) goes to ``enter``, which
+# decides, reports, contains its own faults and sets the fast tuple again. The cached frame is
+# the SWA-pool frame (immutable: it is never reported, and holds no batch); it is pushed only
+# while a frame whose pool is not SWA is open on some thread (``context.OPEN``), the only frame
+# it could shadow: otherwise it changes no outcome (no frame and an SWA frame both assert
+# nothing), and the thread-local stack is not even read. A full-pool frame is built per call (it
+# records the call's report and batch) and counted in ``context.OPEN`` while it is open.
 SHELL = """
-_kvguard_frame = _kvguard_enter({self}, {arg:BATCH}, {arg:LAYER}, {arg:MODE})
-if _kvguard_frame is None:
-    return {call}
+try:
+    _kvguard_f = {self}.{FAST}
+    _kvguard_hit = (
+        _kvguard_f is not None
+        and _kvguard_f[5] is _kvguard_hot
+        and _kvguard_f[0] is {POOL}
+        and (
+            _kvguard_f[4] == 0
+            or (
+                _kvguard_f[1] is {self}._swa_kv_pool
+                and (_kvguard_f[4] == 1 or _kvguard_f[2] is {self}.use_sliding_window_kv_pool)
+            )
+        )
+        and type({self}) is _kvguard_owner
+        and _kvguard_hot.active{FORWARD_TEST}
+    )
+except Exception:
+    _kvguard_hit = False
+if _kvguard_hit:
+    {COUNT}
+    _kvguard_frame = _kvguard_f[3]
+    if _kvguard_frame is None:
+        _kvguard_frame = [{self}, _kvguard_f[6], _kvguard_name, _kvguard_f[0], {SOURCE}, False, False, {arg:BATCH}]
+    elif not _kvguard_open:
+        return {call}
+else:
+    _kvguard_frame = _kvguard_enter({self}, {arg:BATCH}, {arg:LAYER}, {arg:MODE})
+    if _kvguard_frame is None:
+        return {call}
 _kvguard_frames = _kvguard_local.stack
 _kvguard_frames.append(_kvguard_frame)
+_kvguard_shadows = _kvguard_frame[5] is not True
+if _kvguard_shadows:
+    _kvguard_open.append(1)
 try:
     return {call}
 finally:
+    if _kvguard_shadows:
+        _kvguard_open.pop()
     if _kvguard_frames and _kvguard_frames[-1] is _kvguard_frame:
         _kvguard_frames.pop()
     else:
         _kvguard_repair(_kvguard_frames, _kvguard_frame)
 """
+COUNT_METADATA = "if _kvguard_f[4]:\n        _kvguard_hot.checks += 1"
+# forward_* once per forward batch (as ``enter``): count when the (batch, pool) key is new
+COUNT_FORWARD = (
+    "if _kvguard_f[4]:\n"
+    "        _kvguard_key = (id({arg:BATCH}), id(_kvguard_f[0]))\n"
+    "        if _kvguard_f[6].last_forward_key != _kvguard_key:\n"
+    "            _kvguard_f[6].last_forward_key = _kvguard_key\n"
+    "            _kvguard_hot.checks += 1"
+)
+
+
+def forget_fast(backend) -> None:
+    """Drop every steady-state tuple of ``backend`` (its checks are disabled)."""
+    found = getattr(backend, "__dict__", {})
+    for key in list(found):
+        if key.startswith(FAST_PREFIX):
+            found[key] = None
 
 
 def pick(args, kwargs, index, name):
@@ -61,6 +123,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
     the wrapper is installed on (its own instances skip the ``super()``-chain lookup)."""
     active_pool_of = wiring_mod.active_pool
     name = spec.name
+    fast_attr = FAST_PREFIX + name
+    hot = inst.hot
     is_forward = spec.kind == FORWARD
     unknown = UNKNOWN_POOL
     wrapper = None  # set below; ``enter`` compares the class's attribute with it
@@ -71,7 +135,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             state = self.__dict__.get(STATE_ATTR)
         except Exception:  # no instance dict: nothing was recorded, nothing to check
             return None
-        if state is None or state.disabled or not inst.active:
+        if state is None or state.disabled or not hot.active:
             return None
         found = frame = None
         try:
@@ -95,11 +159,16 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             frame = [self, state, name, pool, source, pool_is_swa, False, forward_batch]
             if pool_is_swa is False and inst.probes_pending and state.translate_check:
                 inst.arm_probes()  # the first full-pool frame: the mapping probes go on now
+            # the frame the shell reuses in the steady state: an SWA frame holds no batch and is
+            # never reported; a full-pool frame is built per call (None here)
+            cached = [self, state, name, pool, source, True, False, None] if pool_is_swa else None
             if not state.applicable:
+                if klass is owner:
+                    self.__dict__[fast_attr] = (pool, None, None, cached, 0, hot, state)
                 return frame
             layer_id = None
             if is_forward:
-                if inst.per_layer:
+                if hot.per_layer:
                     layer_id = getattr(layer, "layer_id", None)
                 else:  # once per forward batch
                     key = (id(forward_batch), id(pool))
@@ -108,8 +177,9 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                     state.last_forward_key = key
             swa = getattr(self, "_swa_kv_pool", None)
             flag = getattr(self, "use_sliding_window_kv_pool", None)
-            inst.checks += 1
+            hot.checks += 1
             ok = state.last_ok
+            steady = (pool, swa, flag, cached, 2 if state.flag_known else 1, hot, state)
             if (
                 layer_id is None
                 and ok is not None
@@ -117,6 +187,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 and ok[1] is swa
                 and ok[2] is flag
             ):
+                if klass is owner:
+                    self.__dict__[fast_attr] = steady
                 return frame
             violations = check_pool_invariant(
                 pool,
@@ -130,6 +202,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             if not violations:
                 if layer_id is None:
                     state.last_ok = (pool, swa, flag)
+                    if klass is owner:
+                        self.__dict__[fast_attr] = steady
                 return frame
             if forward_batch is not None:
                 mode = getattr(forward_batch, "forward_mode", None)
@@ -154,14 +228,34 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             return None
         return frame
 
+    inline = getattr(active_pool_of, "inline", None)  # the wiring's own, not a replacement
+    if inline is not None:
+        pool_expr, source = inline[0], "_kvguard_source"
+    else:  # the wiring's function, called only when there is a steady state to compare with
+        pool_expr = "(_kvguard_ps := _kvguard_active_pool({self}, _kvguard_f[6], {arg:BATCH}))[0]"
+        source = "_kvguard_ps[1]"
     body = (
-        SHELL.replace("BATCH", spec.forward_batch_param or "")
+        SHELL.replace("{FAST}", fast_attr)
+        .replace("{POOL}", pool_expr)
+        .replace("{SOURCE}", source)
+        .replace("{FORWARD_TEST}", " and not _kvguard_hot.per_layer" if is_forward else "")
+        .replace("{COUNT}", COUNT_FORWARD if is_forward else COUNT_METADATA)
+        .replace("BATCH", spec.forward_batch_param or "")
         .replace("LAYER", spec.layer_param or "")
         .replace("MODE", spec.forward_mode_param or "")
         .replace("{arg:}", "None")
     )
-    env = {"_kvguard_enter": enter, "_kvguard_local": context._local}
-    env["_kvguard_repair"] = context.remove
+    env = {
+        "_kvguard_enter": enter,
+        "_kvguard_local": context._local,
+        "_kvguard_repair": context.remove,
+        "_kvguard_open": context.OPEN,
+        "_kvguard_hot": hot,
+        "_kvguard_owner": owner,
+        "_kvguard_name": name,
+        "_kvguard_active_pool": active_pool_of,
+        "_kvguard_source": inline[1] if inline is not None else None,
+    }
     wrapper = make_shell(original, body, env, name)
     if wrapper is None:
         wrapper = _generic(original, enter, spec, positions)
@@ -184,9 +278,14 @@ def _generic(original, enter, spec, positions):
             return original(self, *args, **kwargs)
         frames = local.stack
         frames.append(frame)
+        shadows = frame[context.POOL_IS_SWA] is not True
+        if shadows:
+            context.OPEN.append(1)
         try:
             return original(self, *args, **kwargs)
         finally:
+            if shadows:
+                context.OPEN.pop()
             if frames and frames[-1] is frame:
                 frames.pop()
             else:

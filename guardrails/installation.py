@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import facts, translate, wiring
+from . import facts, hotpath, translate, wiring
 from .config import Mode, log_format_from_env
 from .context import BACKEND, BATCH, METHOD, POOL, POOL_SOURCE, REPORTED, STATE
 from .hotpath import STATE_ATTR, WRAPPER_MARK
@@ -38,7 +38,31 @@ class Patch:
 ABSENT = object()
 
 
+class Hot:
+    """What every guarded call reads (the wrappers bind this object, not the installation): one
+    small object with fixed slots, so the steady-state check touches few cache lines."""
+
+    __slots__ = ("active", "checks", "per_layer")
+
+    def __init__(self):
+        self.active = True
+        self.checks = 0  # approximate under concurrent threads; violations are exact
+        self.per_layer = False
+
+
+def _hot_field(name: str, doc: str) -> property:
+    return property(
+        lambda self: getattr(self.hot, name),
+        lambda self, value: setattr(self.hot, name, value),
+        doc=doc,
+    )
+
+
 class Installation:
+    active = _hot_field("active", "False once uninstalled: every wrapper calls its original as is")
+    checks = _hot_field("checks", "metadata checks counted (approximate under threads)")
+    per_layer = _hot_field("per_layer", "check every forward_* layer call (and the layer id)")
+
     def __init__(
         self,
         mode: Mode,
@@ -46,19 +70,18 @@ class Installation:
         targets: Optional[Dict[str, Tuple[str, ...]]],
         overrides: Optional[dict] = None,
     ):
+        self.hot = Hot()
         self.overrides = dict(overrides or {})
         self.mode = mode
         self.per_layer = per_layer
         # None: each wiring generation's own TARGETS; else {module: (class names)} for every one
         self.targets = None if targets is None else dict(targets)
-        self.active = True
         self.lock = threading.RLock()
         self.patches: List[Patch] = []
         self.patched_classes: Dict[type, str] = {}  # class -> wiring generation
         self.class_keys: Dict[type, str] = {}  # class -> "module.Class" as targeted
         self.counts: Counter = Counter()
         self.logged: set = set()
-        self.checks = 0  # approximate under concurrent threads; violations are exact
         self.internal_errors = 0
         self.sglang_version = "unknown"
         self.class_swa: Dict[type, Tuple[tuple, str, tuple]] = {}  # backend class -> SWA classes
@@ -268,6 +291,7 @@ class Installation:
         try:
             if state is not None:
                 state.disabled = True
+                hotpath.forget_fast(backend)
             else:
                 object.__setattr__(backend, STATE_ATTR, None)
         except Exception:  # pragma: no cover - last resort: nothing more we can do

@@ -41,3 +41,11 @@ def active_pool(backend, state, forward_batch):
     if pool is not _MISSING:
         return pool, "self.token_to_kv_pool"
     return state.init_pool, "model_runner.token_to_kv_pool stashed at __init__"
+
+
+# The same read, for the wrappers' steady-state test (``guardrails/hotpath.py``): an expression
+# of the backend (``{self}``) and the source it names. A wiring may declare this when its active
+# pool is one side-effect-free expression; a missing attribute there only sends the call to the
+# full path (which calls ``active_pool`` itself). Bound to the function, so a replaced
+# ``active_pool`` (a test injecting a fault) is called instead.
+active_pool.inline = ("{self}.token_to_kv_pool", "self.token_to_kv_pool")

@@ -322,6 +322,43 @@ def test_memo_of_the_last_consistent_check_never_hides_a_change(mod):
     assert runtime.stats()["checks"] >= 7
 
 
+def test_steady_state_is_decided_in_the_shell_and_a_failing_pool_read_is_contained(mod):
+    """After the first call, a consistent backend's calls never enter ``hotpath.enter`` (the shell
+    compares the same objects inline); a pool read that fails there goes to the full path, which
+    contains the fault: the call proceeds, that instance is disabled, one internal error."""
+    do_install("raise")
+    pool = SWAPool()
+    backend = mod.FakeBackend(runner(pool, pool))
+    entered = []
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_name == "enter":
+            if frame.f_code.co_filename.endswith("hotpath.py"):
+                entered.append(1)
+
+    sys.setprofile(profile)
+    try:
+        for _ in range(4):
+            assert backend.init_forward_metadata(Batch()) == "meta"
+    finally:
+        sys.setprofile(None)
+    assert len(entered) == 1 and runtime.stats()["checks"] == 4
+
+    def broken(self):
+        raise RuntimeError("a pool read that fails")
+
+    mod.FakeBackend.token_to_kv_pool = property(broken)
+    try:
+        assert backend.init_forward_metadata(Batch()) == "meta"
+        assert backend.init_forward_metadata(Batch()) == "meta"
+    finally:
+        del mod.FakeBackend.token_to_kv_pool
+    state = runtime.backend_state(backend)
+    assert state.disabled and runtime.stats()["internal_errors"] == 1
+    fast = {k: v for k, v in vars(backend).items() if k.startswith(hotpath.FAST_PREFIX)}
+    assert fast and all(v is None for v in fast.values())
+
+
 def test_post_import_hook_patches_lazily():
     name = "kvguard_fake_backend_lazy"
     sys.modules.pop(name, None)

@@ -295,3 +295,21 @@ def test_every_violation_kind_has_a_static_rule():
     assert kinds and set(kinds) == set(STATIC_RULES)
     assert STATIC_RULES["swa-pool-on-full-active-pool"] == ("KVG001", "KVG003")
     assert STATIC_RULES[TRANSLATION_ON_FULL_ACTIVE_POOL] == ("KVG002",)
+
+
+def test_an_swa_backend_called_inside_a_full_pool_backend_shadows_its_frame(world):
+    """The target's steady-state frame is pushed when another frame is open on this thread: a
+    translation inside the target's call, nested in a full-pool draft's call, is the target's."""
+    install("raise", world)
+    target, draft = backends(world)
+    target.init_forward_metadata(Batch())  # the target's steady state (empty stack: no push)
+    target.init_forward_metadata(Batch())
+    draft.updater = types.SimpleNamespace(update=lambda locs: target.init_forward_metadata(Batch()))
+    target.seen = None
+    draft.init_forward_metadata(Batch())  # no violation: the translation ran in the target's frame
+    assert target.seen == [5, 6, 7] and context.depth() == 0 and context.OPEN == []
+    draft.updater = types.SimpleNamespace(
+        update=lambda locs: world.allocator.translate_loc_from_full_to_swa(locs)
+    )
+    with pytest.raises(guardrails.PoolGuardViolation):
+        draft.init_forward_metadata(Batch())  # the draft's own translation still raises
