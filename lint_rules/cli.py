@@ -230,7 +230,8 @@ def entry() -> None:
     about a tenth of a one-file run, e.g. a pre-commit hook). Nothing of kvguard's is pending
     then: the output is flushed here, files and the cache were written atomically, forked
     workers were joined. Where something else may be (an ``atexit`` callback, another thread,
-    a flush that fails), the usual exit runs instead. Library callers use :func:`main`."""
+    a flush that fails, a profiler or tracer such as ``python -m cProfile`` that reports at
+    the end), the usual exit runs instead. Library callers use :func:`main`."""
     import atexit
     import threading
 
@@ -241,7 +242,13 @@ def entry() -> None:
     except Exception:
         sys.exit(code)  # the interpreter reports it, as before
     ncallbacks = getattr(atexit, "_ncallbacks", None)
-    if ncallbacks is None or ncallbacks() or threading.active_count() > 1:
+    if (
+        ncallbacks is None
+        or ncallbacks()
+        or threading.active_count() > 1
+        or sys.getprofile() is not None
+        or sys.gettrace() is not None
+    ):
         sys.exit(code)
     os._exit(code)
 

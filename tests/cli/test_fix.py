@@ -256,3 +256,21 @@ def test_fast_exit_delivers_all_output_and_the_status(kv, project, monkeypatch):
     assert len(report) == 40 * len(
         json.loads(kv("check", "--no-cache", "pkg0", "--output-format", "json").out)
     )
+
+
+def test_fast_exit_leaves_a_profiler_its_report(project, tmp_path):
+    """Under ``python -m cProfile`` (what ``benchmarks/speed.py --profile`` runs) the usual
+    exit runs, so the profiler still writes its statistics."""
+    import subprocess
+    import sys
+
+    write(project, "pkg/b.py", BUGGY)
+    prof = tmp_path / "kvguard.prof"
+    run = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "lint_rules", "check", "pkg"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    assert "KVG001" in run.stdout, (run.stdout, run.stderr)
+    assert prof.stat().st_size > 0
