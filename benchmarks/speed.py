@@ -9,6 +9,8 @@ Every comparison is measured in the same run with alternating executions (A B, B
 ...), reporting medians and ratios:
 
 * whole tree, cold: ``kvguard check --no-cache`` vs ``ruff check --select E9,F63 --no-cache``
+* the same, on a copy of the tree with a ``pyproject.toml`` above ``sglang/`` (as a checkout
+  has it: the project index resolves ``sglang.srt...`` imports there and is active)
 * whole tree, warm: ``kvguard check`` with its result cache primed
 * one large file (``flashinfer_backend.py``): kvguard (cold) vs ruff vs Fixit (one rule)
 * ``sglang/srt/layers/attention/``: kvguard (cold, and warm) vs Fixit (one built-in rule)
@@ -381,6 +383,21 @@ def main(argv: Optional[list[str]] = None) -> int:
     rf_tree = Timing("ruff E9,F63 --no-cache", ruff("sglang"))
     r.alternate([kv_cold, rf_tree], args.runs)
 
+    # The same tree as a checkout has it: a pyproject.toml above `sglang/` makes that directory
+    # the project root, so absolute `sglang.srt...` imports resolve and the project index is
+    # active (on the bare extracted wheel `sglang/srt` is a namespace package with no marker
+    # above it: the index finds nothing to follow there; docs/lint.md).
+    print("\n[1b] whole tree with a project marker (index active) vs ruff", file=sys.stderr)
+    checkout = work / "checkout"
+    shutil.copytree(tree / "sglang", checkout / "sglang")
+    (checkout / "pyproject.toml").write_text('[project]\nname = "sglang"\n', encoding="utf-8")
+    rc = Runner(checkout, env)
+    kv_marked = Timing(
+        "kvguard cold, project marker (index active)", kvguard("sglang", cache=False)
+    )
+    rf_marked = Timing("ruff E9,F63 --no-cache (same copy)", ruff("sglang"))
+    rc.alternate([kv_marked, rf_marked], max(3, args.runs // 2))
+
     print("\n[2] whole tree: kvguard warm", file=sys.stderr)
     kv_warm = Timing("kvguard warm (cache primed)", kvguard("sglang", cache=True))
     r.once(kv_warm, record=False)  # prime the result cache
@@ -441,6 +458,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     }
 
     cold_ratio = kv_cold.median / rf_tree.median
+    marked_ratio = kv_marked.median / rf_marked.median
     fixit_speedup = fx_attn.median / kv_attn.median
     fixit_speedup_warm = fx_attn.median / kv_attn_w.median
     targets = [
@@ -449,6 +467,12 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"{cold_ratio:.2f}x",
             cold_ratio <= TARGET_COLD_RATIO,
             f"{kv_cold.cpu_median / rf_tree.cpu_median:.2f}x",
+        ),
+        (
+            "whole-tree cold <= 0.5x ruff, with a project marker (index active)",
+            f"{marked_ratio:.2f}x",
+            marked_ratio <= TARGET_COLD_RATIO,
+            f"{kv_marked.cpu_median / rf_marked.cpu_median:.2f}x",
         ),
         (
             "warm <= 0.3 s",
@@ -510,6 +534,8 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     row(kv_cold, f"{cold_ratio:.2f}x ruff")
     row(rf_tree, "1.00")
+    row(kv_marked, f"{marked_ratio:.2f}x ruff (same copy)")
+    row(rf_marked, "1.00")
     row(kv_warm, f"{kv_warm.median / rf_tree.median:.3f}x ruff")
     row(
         kv_one,
