@@ -112,12 +112,17 @@ def in_call(n: int) -> int:
             times[key].append(clock() - t0)
     guardrails.uninstall()
     print(f"Triton init_forward_metadata_out_graph (CPU, kernels stubbed), {n} rounds, us per call")
-    print(f"{'':24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
-    for key in fns:
-        ordered = sorted(times[key])
+    _print_quantiles("", times)
+    return 0
+
+
+def _print_quantiles(head: str, times: dict) -> None:
+    """One row per key: the q0.1 / q0.25 / q0.5 of its call times (ns), in µs."""
+    print(f"{head:24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
+    for key, samples in times.items():
+        ordered = sorted(samples)
         row = [ordered[int(q * len(ordered))] / 1000.0 for q in (0.1, 0.25, 0.5)]
         print(f"{key:<24}" + "".join(f"{v:10.2f}" for v in row))
-    return 0
 
 
 def evicted(megabytes: float, n: int) -> int:
@@ -192,11 +197,7 @@ def evicted(megabytes: float, n: int) -> int:
             delattr(cls, name)
         guardrails.uninstall()
     print(f"metadata check, caches flushed by a {megabytes} MB copy before each call, {n} rounds")
-    print(f"{'us per call':24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
-    for key in fns:
-        ordered = sorted(times[key])
-        row = [ordered[int(q * len(ordered))] / 1000.0 for q in (0.1, 0.25, 0.5)]
-        print(f"{key:<24}" + "".join(f"{v:10.2f}" for v in row))
+    _print_quantiles("us per call", times)
     return 0
 
 

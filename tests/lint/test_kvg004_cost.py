@@ -21,6 +21,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from test_sparse import KVG004_FILES  # 0.5.23 files where KVG004 reports
 
 from lint_rules import checker, gating, sparse
 from lint_rules.model import ScopeConfig
@@ -36,14 +37,6 @@ PATH = "sglang/srt/layers/attention/example_backend.py"
 K4 = frozenset({"KVG004"})
 ALL = frozenset(default_codes()) | K4
 SETTINGS = [ScopeConfig(), ScopeConfig(kvg004_write_gating=True)]
-KVG004_FILES = (  # 0.5.23 files where KVG004 reports (default or write gating)
-    "sglang/srt/layers/attention/flashattention_backend.py",
-    "sglang/srt/layers/attention/xpu_backend.py",
-    "sglang/srt/layers/attention/intel_amx_backend.py",
-    "sglang/srt/layers/attention/torch_native_backend.py",
-    "sglang/srt/layers/attention/triton_backend.py",
-    "sglang/srt/hardware_backend/npu/attention/ascend_backend.py",
-)
 
 EDGES = {
     # an __init__ without the pool word that calls a helper asking isinstance: kept
