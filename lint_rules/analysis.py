@@ -386,7 +386,9 @@ def import_aliases(tree) -> dict[str, str]:
     the stdlib ``ast`` of the same text."""
     import ast
 
-    nodes = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    from .flow import statements
+
+    nodes = [n for n in statements(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     out: dict[str, str] = {}
     for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset)):
         if isinstance(node, ast.ImportFrom):

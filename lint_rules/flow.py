@@ -50,6 +50,32 @@ _MAX_ROUNDS = 40
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def statements(tree: ast.AST) -> list:
+    """Every statement of ``tree`` (nested ones included: bodies of functions, classes,
+    branches, loops, ``with``, ``try`` handlers, ``match`` cases), without descending into
+    expressions. Imports, class and function definitions are statements, so a search for
+    them that walks only these is complete; it visits a few times fewer nodes than
+    ``ast.walk``. Order: depth first, not source order."""
+    out: list = []
+    stack = list(getattr(tree, "body", ()))
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        for field in _BODIES:
+            sub = getattr(node, field, None)
+            if not sub:
+                continue
+            for child in sub:
+                if isinstance(child, ast.stmt):
+                    stack.append(child)
+                else:  # an except handler or a match case: its body holds statements
+                    stack.extend(child.body)
+    return out
+
+
 def allocator_like(values: Iterable) -> bool:
     """Does the value set hold the allocator itself?"""
     return ALLOC in values

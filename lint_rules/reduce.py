@@ -47,7 +47,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .flow import ALLOC, DEFAULT_ROOTS, Flow, annotation_names_allocator, member_names
+from .flow import (
+    ALLOC,
+    DEFAULT_ROOTS,
+    Flow,
+    annotation_names_allocator,
+    member_names,
+    statements,
+)
 from .names import (
     close_over,
     is_allocator_class_name,
@@ -454,7 +461,9 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 for n in ast.walk(node)
             ) and mentions_swa_class(node):
                 return True
-        stack.extend((child, fn) for child in ast.iter_child_nodes(node))
+        # source order (children pushed last-first): a file with a finding usually has its
+        # first anchor early (a backend's ``__init__``), and the walk stops there
+        stack.extend([(child, fn) for child in ast.iter_child_nodes(node)][::-1])
     # a member call is an anchor unless its function follows the two guards first (KVG003's
     # test, with held members counted as calls of it)
     if not member_calls:
@@ -787,7 +796,7 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     if not names:
         return names  # nothing looks like one, so nothing can be bound to one
     defs: list[tuple[str, set[str]]] = []
-    for node in ast.walk(tree):
+    for node in statements(tree):  # imports and classes are statements
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if alias.asname:

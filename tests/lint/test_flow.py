@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 
+from lint_rules import flow
 from lint_rules.checker import lint_text
 from lint_rules.flow import ALLOC, KVCACHE, Flow
 from lint_rules.model import ScopeConfig
@@ -372,3 +374,99 @@ def test_engine_run_follows_the_configured_roots(tmp_path):
     )
     second = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
     assert second.returncode == 1 and "KVG002" in second.stdout, second.stdout + second.stderr
+
+
+# --- statements(): the statement-only walk the import/class searches use ---------------------
+
+_EVERY_BODY = """
+import a as b
+class C(Base):
+    import d
+    def m(self):
+        from e import f as g
+        for x in y:
+            import h
+        else:
+            class I(J): pass
+        while z:
+            pass
+        else:
+            import k
+        with w:
+            import l
+        try:
+            import m
+        except E:
+            import n
+        else:
+            import o
+        finally:
+            import p
+        try:
+            pass
+        except* F:
+            import q
+        match v:
+            case 1:
+                import r
+            case _:
+                async def s():
+                    async with t:
+                        import u
+                    async for x in y:
+                        import v2
+        if c:
+            import w2
+        elif d:
+            import x2
+        else:
+            lam = lambda: __import__("y2")
+"""
+
+
+def _stmt_ids(tree) -> set:
+    return {id(n) for n in ast.walk(tree) if isinstance(n, ast.stmt)}
+
+
+def test_statements_is_every_statement_of_every_body():
+    tree = ast.parse(_EVERY_BODY)
+    assert {id(n) for n in flow.statements(tree)} == _stmt_ids(tree)
+    imported = {
+        a.asname or a.name
+        for n in flow.statements(tree)
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names
+    }
+    assert imported >= {
+        "b",
+        "d",
+        "g",
+        "h",
+        "k",
+        "l",
+        "m",
+        "n",
+        "o",
+        "p",
+        "q",
+        "r",
+        "u",
+        "v2",
+        "w2",
+        "x2",
+    }
+
+
+def test_statements_on_the_standard_library():
+    import sysconfig
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    checked = 0
+    for path in sorted(stdlib.glob("*.py"))[:200]:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        assert {id(n) for n in flow.statements(tree)} == _stmt_ids(tree), path
+        checked += 1
+    assert checked > 150
