@@ -18,6 +18,12 @@ kvguard's own modules are byte-compiled first (``compileall``), as ``pip install
 ``PYTHONDONTWRITEBYTECODE`` set (as on this machine) an editable checkout would otherwise
 recompile its ~30 modules on every run, which no installed kvguard does.
 
+Also measured the same way: sglang 0.5.12.post1's ``flashinfer_backend.py`` (68 KB, the largest
+backend file of the corpus with findings; none of its 4 findings is automatically fixable, so
+``kvguard fix`` lints, plans and reports them, exit 1): how long the command takes on a larger
+file where it has work but nothing to write (the trtllm file is the only file of the 16 releases
+the fix applies to).
+
 Also printed (in-process, one interpreter, median of the same number of runs): ``fix_text`` alone
 (lint, plan, edits, safety net and re-lint; a trailing comment makes each run's text new, so no
 cached state is reused) and the libcst import, which is most of what is left.
@@ -44,6 +50,9 @@ import sglang_wheels  # noqa: E402
 VERSION = "0.5.12.post1"
 REL = "sglang/srt/layers/attention/trtllm_mha_backend.py"
 TARGET_RATIO = 30.0
+# the largest backend file of the corpus with findings (4, none automatically fixable)
+BIG_VERSION = "0.5.12.post1"
+BIG_REL = "sglang/srt/layers/attention/flashinfer_backend.py"
 
 
 def _bin(name: str) -> str:
@@ -67,6 +76,43 @@ def _run(cmd: list[str], cwd: Path) -> tuple[float, float, subprocess.CompletedP
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, proc
+
+
+def _must_be_fixed(proc, text: str) -> None:
+    if proc.returncode != 0 or "_resolve_swa_kv_pool" not in text:
+        raise SystemExit(f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}")
+
+
+def _must_report_unfixable(proc, text: str) -> None:
+    if proc.returncode != 1 or "no automatic fix" not in proc.stdout + proc.stderr:
+        raise SystemExit(
+            f"kvguard fix did not report the unfixable findings (rc {proc.returncode}): "
+            f"{proc.stdout[-500:]} {proc.stderr[-500:]}"
+        )
+
+
+def _alternate(
+    runs, original, kv_file, ruff_file, kv_cmd, ruff_cmd, work, check, kv_cwd=None, ruff_cwd=None
+):
+    """ruff, kvguard, ruff, kvguard, ... on fresh copies; the first pair warms the OS caches
+    and is dropped. (kvguard wall, ruff wall, kvguard CPU, ruff CPU) lists."""
+    kv_cwd = kv_cwd or work / "kv"
+    ruff_cwd = ruff_cwd or work / "ruff"
+    kv_times, ruff_times, kv_cpu, ruff_cpu = [], [], [], []
+    for i in range(runs + 1):
+        ruff_file.write_bytes(original)
+        t_ruff, c_ruff, proc = _run(ruff_cmd, ruff_cwd)
+        if proc.returncode != 0:
+            raise SystemExit(f"ruff failed: {proc.stderr}")
+        kv_file.write_bytes(original)
+        t_kv, c_kv, proc = _run(kv_cmd, kv_cwd)
+        check(proc, kv_file.read_text(encoding="utf-8"))
+        if i:
+            ruff_times.append(t_ruff)
+            kv_times.append(t_kv)
+            ruff_cpu.append(c_ruff)
+            kv_cpu.append(c_kv)
+    return kv_times, ruff_times, kv_cpu, ruff_cpu
 
 
 def main(argv=None) -> int:
@@ -102,24 +148,27 @@ def main(argv=None) -> int:
             "--quiet",
             ruff_file.name,
         ]
-        kv_times, ruff_times, kv_cpu, ruff_cpu = [], [], [], []
-        for i in range(args.runs + 1):  # the first pair warms the OS caches and is dropped
-            ruff_file.write_bytes(original)
-            t_ruff, c_ruff, proc = _run(ruff_cmd, work / "ruff")
-            if proc.returncode != 0:
-                raise SystemExit(f"ruff failed: {proc.stderr}")
-            kv_file.write_bytes(original)
-            t_kv, c_kv, proc = _run(kv_cmd, work / "kv")
-            fixed = kv_file.read_text(encoding="utf-8")
-            if proc.returncode != 0 or "_resolve_swa_kv_pool" not in fixed:
-                raise SystemExit(
-                    f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}"
-                )
-            if i:
-                ruff_times.append(t_ruff)
-                kv_times.append(t_kv)
-                ruff_cpu.append(c_ruff)
-                kv_cpu.append(c_kv)
+        kv_times, ruff_times, kv_cpu, ruff_cpu = _alternate(
+            args.runs, original, kv_file, ruff_file, kv_cmd, ruff_cmd, work, _must_be_fixed
+        )
+        # the largest real backend file with findings, where no automatic fix applies (kvguard
+        # fix lints, plans, finds every finding unfixable and reports them): informative
+        big_tree = sglang_wheels.ensure_tree(BIG_VERSION, quiet=True)
+        big_original = (big_tree / BIG_REL).read_bytes()
+        shutil.copytree(big_tree / "sglang", work / "big" / "sglang")
+        (work / "ruff-big").mkdir()
+        big_kv, big_ruff, _, _ = _alternate(
+            args.runs,
+            big_original,
+            work / "big" / BIG_REL,
+            work / "ruff-big" / Path(BIG_REL).name,
+            [sys.executable, "-m", "lint_rules", "fix", "--no-cache", BIG_REL],
+            ruff_cmd[:-1] + [Path(BIG_REL).name],
+            work,
+            _must_report_unfixable,
+            kv_cwd=work / "big",
+            ruff_cwd=work / "ruff-big",
+        )
 
         # in-process: fix_text alone, and what importing libcst costs a fresh interpreter
         (work / "orig.py").write_bytes(original)
@@ -170,6 +219,13 @@ def main(argv=None) -> int:
         f"CPU (user+sys) medians: ruff {statistics.median(ruff_cpu) * 1000:.1f} ms, kvguard "
         f"{statistics.median(kv_cpu) * 1000:.1f} ms: {cpu_ratio:.1f}x (less sensitive to load)"
     )
+    big_ratio = statistics.median(big_kv) / statistics.median(big_ruff)
+    big_kb = len(big_original) / 1024
+    print(
+        f"also: sglang {BIG_VERSION} {BIG_REL} ({big_kb:.1f} KB, 4 findings, none fixable): "
+        f"ruff {statistics.median(big_ruff) * 1000:.1f} ms, kvguard fix "
+        f"{statistics.median(big_kv) * 1000:.1f} ms: {big_ratio:.1f}x"
+    )
     print(f"load average: {load_before} before, {load_after} after ({os.cpu_count()} cores)")
     print(
         f"in-process fix_text: {fix_text_s * 1000:.1f} ms; libcst import in a fresh interpreter: "
@@ -193,6 +249,10 @@ def main(argv=None) -> int:
                 f"{statistics.median(ruff_cpu) * 1000:.1f} | | {cpu_ratio:.1f}x (less sensitive to load) |",
                 f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
                 f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
+                f"| {BIG_VERSION} `{Path(BIG_REL).name}` ({big_kb:.1f} KB; 4 findings, none "
+                f"automatically fixable): ruff / kvguard fix | {statistics.median(big_ruff) * 1000:.1f}"
+                f" / {statistics.median(big_kv) * 1000:.1f} | | {big_ratio:.1f}x (lint, plan, "
+                "report: the largest backend file of the corpus with findings) |",
             ]
         )
         corpus.update_results_section("fix-latency", body)
