@@ -155,54 +155,67 @@ def _store_names(target: ast.AST):
             yield sub.id
 
 
-def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
-    """Local names bound exactly once in ``fn`` (to a known value), for predicate aliases."""
-    counts: dict[str, int] = {p: 2 for p in _param_names(fn)}  # parameters: never aliases
-    values: dict[str, ast.expr] = {}
+def _bindings(scope: ast.AST) -> dict[str, list]:
+    """Names bound by ``scope``'s own code (a function or a module; nested functions, lambdas
+    and classes are not read, parameters not included) -> one entry per binding: the value
+    (``name = <expr>``, ``name: T = <expr>``, ``(name := <expr>)``), the imported name (a
+    from-import: the name it has where it is defined), or None (any other binding: unpacking,
+    loop and ``with`` targets, augmented assignment, ``import``, ``def``/``class``, ``del``,
+    ``global``/``nonlocal``, ``except ... as``, match captures). A ``global`` in a nested
+    function rebinding a module name is not followed."""
+    out: dict[str, list] = {}
 
-    def bind(name: str, value: Optional[ast.expr]) -> None:
-        counts[name] = counts.get(name, 0) + 1
-        if value is not None:
-            values[name] = value
+    def bind(name: str, value=None) -> None:
+        out.setdefault(name, []).append(value)
 
-    for node in _own_nodes(fn):
+    for node in _own_nodes(scope):
         if isinstance(node, ast.Assign):
             for t in node.targets:
                 for name in _store_names(t):
                     bind(name, node.value if isinstance(t, ast.Name) else None)
-                    if not isinstance(t, ast.Name):
-                        counts[name] = 2
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
             for name in _store_names(node.target):
                 value = node.value if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) else None
                 bind(name, value if isinstance(node.target, ast.Name) else None)
-                if isinstance(node, ast.AugAssign) or value is None:
-                    counts[name] = 2
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             for name in _store_names(node.target):
-                counts[name] = 2
+                bind(name)
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             for name in _store_names(node.optional_vars):
-                counts[name] = 2
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                bind(name)
+        elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
-                counts[(alias.asname or alias.name).split(".")[0]] = 2
+                if alias.name != "*":
+                    bind(alias.asname or alias.name, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                bind(alias.asname or alias.name.split(".")[0])
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            counts[node.name] = 2
+            bind(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
-                counts[name] = 2
+                bind(name)
         elif isinstance(node, ast.Delete):
             for t in node.targets:
                 for name in _store_names(t):
-                    counts[name] = 2
+                    bind(name)
         elif isinstance(node, ast.ExceptHandler) and node.name:
-            counts[node.name] = 2
+            bind(node.name)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            counts[node.name] = 2
+            bind(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
-            counts[node.rest] = 2
-    return {n: values[n] for n, c in counts.items() if c == 1 and n in values}
+            bind(node.rest)
+    return out
+
+
+def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
+    """Local names bound exactly once in ``fn`` (to a known value), for predicate aliases."""
+    params = _param_names(fn)  # parameters: never aliases
+    return {
+        name: values[0]
+        for name, values in _bindings(fn).items()
+        if len(values) == 1 and isinstance(values[0], ast.expr) and name not in params
+    }
 
 
 _LAST_FACTS: list = []  # [(text, Facts)]: Facts.of_text
@@ -510,7 +523,7 @@ def strict_swa_pool_class(
 
         return by_text
 
-    bound = _module_bindings(tree)
+    bound = _bindings(tree)  # the module's own bindings
 
     def check(e: ast.expr, depth: int = 0) -> bool:
         if isinstance(e, ast.Attribute):
@@ -527,46 +540,6 @@ def strict_swa_pool_class(
         return depth < 8 and check(values[0], depth + 1)  # an alias bound once: its value
 
     return check
-
-
-def _module_bindings(tree: ast.Module) -> dict[str, list]:
-    """Names bound by the module's own statements (also under module-level ``if``/``try``):
-    name -> what each binding binds (the value for ``name = <expr>``, the imported name for a
-    from-import, None for anything else). Nested scopes are not read: a function rebinding a module name needs a
-    ``global`` statement, which the analysis does not follow either."""
-    out: dict[str, list] = {}
-    todo = list(tree.body)
-    while todo:
-        s = todo.pop()
-        if isinstance(s, (ast.If, ast.Try)) or type(s).__name__ == "TryStar":
-            todo.extend(s.body)
-            todo.extend(getattr(s, "orelse", ()))
-            todo.extend(getattr(s, "finalbody", ()))
-            for h in getattr(s, "handlers", ()):
-                todo.extend(h.body)
-                if h.name:
-                    out.setdefault(h.name, []).append(None)
-        elif isinstance(s, (ast.Import, ast.ImportFrom)):
-            for a in s.names:
-                if a.name == "*":
-                    continue
-                if isinstance(s, ast.ImportFrom):
-                    out.setdefault(a.asname or a.name, []).append(a.name)
-                elif a.asname:
-                    out.setdefault(a.asname, []).append(None)  # a module object
-                else:
-                    out.setdefault(a.name.split(".")[0], []).append(None)
-        elif isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.setdefault(s.name, []).append(None)
-        elif (
-            isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
-        ):
-            out.setdefault(s.targets[0].id, []).append(s.value)
-        else:
-            for n in ast.walk(s):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                    out.setdefault(n.id, []).append(None)
-    return out
 
 
 def _bind(info: _FnFacts, call: ast.Call, caller: _FnFacts, skip: int) -> _FnFacts:

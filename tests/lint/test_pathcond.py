@@ -315,3 +315,36 @@ def test_marking_rebuilds_the_same_function_as_the_transformer():
                 compared += 1
                 kvcache += pick is K._is_get_kvcache
     assert compared > 400 and kvcache > 20, (compared, kvcache)
+
+
+_GUARDS_WITH = """
+if isinstance(mr.token_to_kv_pool, {cls}):
+    return mr.token_to_kv_pool
+if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+    return None
+"""
+
+
+@pytest.mark.parametrize(
+    "module_head,cls,safe",
+    [
+        # an alias bound once, however it is spelled, is its value
+        (
+            "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool\nPoolT = SWAKVPool\n",
+            "PoolT",
+            True,
+        ),
+        ("from x import SWAKVPool\nPoolT: type = SWAKVPool\n", "PoolT", True),
+        ("from x import SWAKVPool\nA = PoolT = SWAKVPool\n", "PoolT", True),
+        ("from x import SWAKVPool as Swa\n", "Swa", True),
+        # rebound, or bound by something it cannot read: not trusted to be the SWA class
+        ("from x import SWAKVPool\nPoolT = SWAKVPool\nPoolT = object\n", "PoolT", False),
+        ("from x import SWAKVPool, MHATokenToKVPool\nPoolT = MHATokenToKVPool\n", "PoolT", False),
+        ("for PoolT in (SWAKVPool,):\n    pass\n", "PoolT", False),
+        ("from x import MHATokenToKVPool as SWAKVPool\n", "SWAKVPool", False),
+        ("def f():\n    global PoolT\n    PoolT = object\nPoolT = SWAKVPool\n", "PoolT", True),
+    ],
+)
+def test_module_bindings_decide_the_pool_class_test(module_head, cls, safe):
+    src = module_head + _resolver(_GUARDS_WITH.format(cls=cls))
+    assert (_messages(src) == []) is safe
