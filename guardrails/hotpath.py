@@ -50,7 +50,7 @@ try:
     _kvguard_hit = (
         _kvguard_f is not None
         and _kvguard_f[5] is _kvguard_hot
-        and _kvguard_f[0] is {POOL}
+        and _kvguard_f[0] is {POOL}{EXTRA}
         and (
             _kvguard_f[4] == 0
             or (
@@ -114,6 +114,20 @@ def pick(args, kwargs, index, name):
     if 0 <= index < len(args):
         return args[index]
     return kwargs.get(name)
+
+
+def inline_pool(active_pool_of, spec):
+    """The wiring's inline form of ``active_pool`` for the method ``spec`` (None: call the
+    function). ``active_pool.inline`` is a tuple (expression, source[, condition]) for every
+    method, or a function of the ``MethodSpec`` returning one or None. The expression is the
+    active pool of this call; the condition (over ``_kvguard_f``, the steady-state tuple) must
+    hold for the expression to equal what ``active_pool`` would return *and* for that call to
+    change nothing (``active_pool`` may record what it saw: the legacy wiring does). Read from
+    the function itself, so a replaced ``active_pool`` (a test injecting a fault) is called."""
+    inline = getattr(active_pool_of, "inline", None)
+    if callable(inline):
+        inline = inline(spec)
+    return inline
 
 
 def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, facts, owner=None):
@@ -228,15 +242,19 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             return None
         return frame
 
-    inline = getattr(active_pool_of, "inline", None)  # the wiring's own, not a replacement
+    inline = inline_pool(active_pool_of, spec)
+    extra = ""
     if inline is not None:
         pool_expr, source = inline[0], "_kvguard_source"
+        if len(inline) > 2 and inline[2]:
+            extra = f"\n        and ({inline[2]})"
     else:  # the wiring's function, called only when there is a steady state to compare with
         pool_expr = "(_kvguard_ps := _kvguard_active_pool({self}, _kvguard_f[6], {arg:BATCH}))[0]"
         source = "_kvguard_ps[1]"
     body = (
         SHELL.replace("{FAST}", fast_attr)
         .replace("{POOL}", pool_expr)
+        .replace("{EXTRA}", extra)
         .replace("{SOURCE}", source)
         .replace("{FORWARD_TEST}", " and not _kvguard_hot.per_layer" if is_forward else "")
         .replace("{COUNT}", COUNT_FORWARD if is_forward else COUNT_METADATA)
