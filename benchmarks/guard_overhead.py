@@ -121,7 +121,13 @@ def _cpu_rows():
     ``tests/gpu/harness.py`` in its CPU pre-flight mode under the guard (so ``__init__`` recorded
     each backend), one capture-time call each. STAND-IN: ``JITFunction.run`` is a no-op (Triton
     kernels need a GPU). Returns ``{row: (backend, method name, args)}``; one step's host call is
-    ``getattr(backend, name)(*args)``."""
+    ``getattr(backend, name)(*args)``. On a <= 0.5.12 overlay (legacy API): a real
+    ``TRTLLMHAAttnBackend`` on its SWA target (``guardrails/probe/real.py``), its graph replay
+    (the decode step's host call there) and its eager ``init_forward_metadata``."""
+    from tests.support import real_sglang as R
+
+    if not R.sglang_facts().modern_api:
+        return None, _legacy_rows(R)
     os.environ["KVGUARD_GPU_HARNESS_DEVICE"] = "cpu"
     from guardrails.probe import standins
 
@@ -154,6 +160,58 @@ def _cpu_rows():
     return H, rows
 
 
+def _legacy_rows(R):
+    import guardrails
+
+    guardrails.install("raise")
+    runners = R.build_runner_set()
+    be = R.build_trtllm_backend(runners.target)
+    be.init_cuda_graph_state(R.MAX_REQS, R.MAX_REQS)
+    batch = R.make_forward_batch(runners.target)
+    replay = (
+        batch.batch_size,
+        batch.req_pool_indices,
+        batch.seq_lens,
+        batch.seq_lens_sum,
+        None,
+        batch.forward_mode,
+        None,
+        batch.seq_lens_cpu,
+    )
+    be.init_forward_metadata(batch)
+    be.init_forward_metadata_capture_cuda_graph(
+        batch.batch_size,
+        batch.batch_size,
+        batch.req_pool_indices,
+        batch.seq_lens,
+        None,
+        batch.forward_mode,
+        None,
+    )
+    return {
+        "legacy trtllm target replay": (be, "init_forward_metadata_replay_cuda_graph", replay),
+        "legacy trtllm target eager metadata": (be, "init_forward_metadata", (batch,)),
+    }
+
+
+def _set(H, mode):
+    if H is not None:
+        H.set_guard(mode)
+        return
+    import guardrails
+
+    if mode == "off":
+        guardrails.uninstall()
+    else:
+        guardrails.install(mode)
+
+
+def H_us(samples) -> float:
+    """Median of per-call times (ns) in µs."""
+    ordered = sorted(samples)
+    return ordered[len(ordered) // 2] / 1000.0
+
+
 def steps(n: int) -> int:
     """``--steps ROUNDS``: what the guard adds to each row's per-step host call when it is
     installed once, as in a server (no switching): per round, in shuffled order, the original
@@ -165,7 +223,7 @@ def steps(n: int) -> int:
     H, rows = _cpu_rows()
     import guardrails
 
-    H.set_guard("raise")
+    _set(H, "raise")
     print(f"per-step host calls, guard installed once (raise), {n} rounds; us per call")
     for label, (be, name, args) in rows.items():
         wrapped = getattr(type(be), name)
@@ -193,14 +251,35 @@ def steps(n: int) -> int:
         checks = (guardrails.stats()["checks"] - before) / n
         added = sorted(g - o for g, o in zip(times["guarded"], times["original"]))
         aa = sorted(a - o for a, o in zip(times["original (A/A)"], times["original"]))
+        # the same comparison as loops of calls, best of many (robust to a loaded machine)
+        loops = {k: float("inf") for k in fns}
+        per_loop = max(20, int(20000 / max(1.0, H_us(times["original"]))))
+        for _ in range(max(10, n // 200)):
+            random.shuffle(keys)
+            for key in keys:
+                fn = fns[key]
+                t0 = clock()
+                if fn is None:
+                    for _ in range(per_loop):
+                        bound(*args)
+                else:
+                    for _ in range(per_loop):
+                        fn(be, *args)
+                loops[key] = min(loops[key], (clock() - t0) / per_loop)
         print(f"{label}  (checks per call {checks:.2f})")
         _print_quantiles("", times)
         print(
             f"{'  median guarded - original':<24}{added[len(added) // 2] / 1000:10.3f}"
             f"   A/A {aa[len(aa) // 2] / 1000:.3f}"
         )
+        print(
+            f"{'  best loop: guarded - original':<24}"
+            f"{(loops['guarded'] - loops['original']) / 1000:7.3f}"
+            f"   A/A {(loops['original (A/A)'] - loops['original']) / 1000:.3f}"
+            f"   ({per_loop} calls per loop)"
+        )
     assert guardrails.stats()["violations"] == 0
-    H.set_guard("off")
+    _set(H, "off")
     return 0
 
 
@@ -224,6 +303,9 @@ def switched(rounds: int, calls: int) -> int:
     block), ``harness.SWITCH_WARM`` warm calls. Also the mean time of the k-th call after a
     re-patch, to show the transient itself."""
     H, rows = _cpu_rows()
+    if H is None:
+        print("--switch: the H200 rows need sglang >= 0.5.13 (tests/gpu/harness.py)")
+        return 2
     H.set_guard("off")
     clock = time.thread_time_ns
     protocols = (

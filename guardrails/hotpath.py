@@ -5,12 +5,14 @@ cannot change between calls is bound once by the factory (``guardrails/wrapper.p
 wiring's ``active_pool``, the SWA classes, the version facts, the method kind, and the wrapper's
 own shape — a shell with the original's exact signature (``guardrails/shell.py``), so no
 ``*args, **kwargs`` tuple/dict is built per call. Per call, in the steady state of a consistent
-server, ``enter`` reads the backend's state, asks the wiring for the active pool, finds "is it
-SWA?" in a one-entry memo keyed by the pool's identity, compares (active pool, SWA pool, flag)
-with the last consistent triple by identity and returns the current-backend frame (one list);
-the shell pushes it on this thread's stack around the original (``guardrails/context.py``).
-The invariant function runs only when one of those objects changed. Nothing is allocated per
-call but the frame.
+server, the shell alone decides (``SHELL`` below): it reads the active pool inline (the wiring's
+``active_pool.inline``, per method), compares (active pool, SWA pool, flag) by identity with the
+backend's steady-state tuple and calls the original, pushing a frame on this thread's stack
+(``guardrails/context.py``) only where one can matter; no other Python function of the guard
+runs (``tests/guard/test_step_entries.py``). ``enter`` — the backend's state, the wiring's
+``active_pool``, the "is it SWA?" memo, the invariant, reporting — runs on a first call or when
+one of those objects changed, and records the steady state again. Nothing is allocated per call
+but a full-pool frame.
 
 Host-only: ``isinstance`` / ``is`` / ``getattr`` on host objects, no tensor read, no device sync,
 nothing recorded into a CUDA graph. Thread-safe: the memos are single tuples replaced whole, the
