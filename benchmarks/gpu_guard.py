@@ -18,14 +18,19 @@ Cases (built once, under the guard, so the guard has recorded each backend at ``
 * ``triton target decode``: ``TritonAttnBackend`` on the SWA target; a step is
   ``init_forward_metadata_out_graph`` (host, launches sglang's metadata kernels) + replay of a graph
   holding a real 4-layer Triton decode attention forward.
-* ``trtllm target decode + 4-layer attention``: the TRTLLM target-decode step followed by the
-  Triton step above, whose real attention kernels STAND IN for the XQA kernel that cannot run; the
-  guard checks once per step (TRTLLM's host metadata call).
+* ``trtllm target decode + 4-layer / 32-layer attention``: the TRTLLM target-decode step followed
+  by one / eight replays of the Triton graph above, whose real attention kernels STAND IN for the
+  XQA kernel that cannot run; the guard checks once per step (TRTLLM's host metadata call).
+* ``REALISTIC ...`` (last, contained, within ``--budget-s``): the TRTLLM target-decode step
+  followed by one replay of a Llama-3-8B-sized 32-layer Triton decode attention graph
+  (``build_model_case``).
 
-A step ends with ``torch.cuda.synchronize()``; per-step medians over ``rounds x steps`` steps per
-mode, the modes alternating block by block (order swapped every round) in the same process. The
-host cost per check is measured on the guarded host call alone (no replay, no sync), also
-alternating, and divided by the number of checks the guard counted per call.
+A step ends with ``torch.cuda.synchronize()``. Each case runs rounds of three blocks (guard off,
+raise, off again as an A/A control; order cycled); every block starts after a re-patch of the
+classes (``harness.switch_guard``) and ``--warm`` untimed steps; per round the block medians,
+reported as the median over rounds of the per-round ratio with a bootstrap interval. The host
+cost per check is measured on the guarded host call alone (no replay, no sync), in the same
+blocks, and divided by the number of checks the guard counted per call.
 """
 
 from __future__ import annotations
@@ -330,7 +335,8 @@ def measure_steps(case: Case, rounds: int, steps: int, warm: int) -> dict:
 
 def measure_host_calls(case: Case, rounds: int, calls: int) -> dict:
     """Per-call time of the guarded host-side metadata call alone: block means, the same
-    three-block rounds as ``measure_steps``; the first tenth of each block is untimed."""
+    three-block rounds as ``measure_steps``; a tenth of the block, at least
+    ``harness.SWITCH_WARM`` calls, runs untimed after each switch."""
     calls = max(1, int(calls * case.host_calls_scale))
     warm = max(H.SWITCH_WARM, calls // 10)
     torch = H.torch_mod()
@@ -476,7 +482,8 @@ def render(result: dict) -> str:
         "## Host cost per check (the guarded host-side metadata call alone, no replay)",
         "",
         f"Block means of {result['calls']} calls (a tenth of that where the call launches GPU "
-        f"work; the first tenth of each block untimed), in the same three-block rounds; "
+        f"work; after each switch a tenth of that, at least {H.SWITCH_WARM} calls, untimed), in "
+        "the same three-block rounds; "
         "medians over rounds, 95 % bootstrap intervals.",
         "",
         "| case | off (µs/call) | raise (µs/call) | added (µs/call) [95 % CI] "
