@@ -206,8 +206,8 @@ def build_cases():
 
 
 MODEL_CASE = (
-    "REALISTIC trtllm target decode + Llama-3-8B-size attention "
-    "(32 layers, 32/8 heads, d128, bs 16, ctx 2-3k; Triton stands in for XQA)"
+    "REALISTIC Llama-3-8B-size decode: trtllm target decode + 32-layer attention "
+    "(32/8 heads, d128, bs 16, ctx 2-3k; Triton stands in for XQA)"
 )
 
 
