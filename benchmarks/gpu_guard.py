@@ -18,14 +18,19 @@ Cases (built once, under the guard, so the guard has recorded each backend at ``
 * ``triton target decode``: ``TritonAttnBackend`` on the SWA target; a step is
   ``init_forward_metadata_out_graph`` (host, launches sglang's metadata kernels) + replay of a graph
   holding a real 4-layer Triton decode attention forward.
-* ``trtllm target decode + 4-layer attention``: the TRTLLM target-decode step followed by the
-  Triton step above, whose real attention kernels STAND IN for the XQA kernel that cannot run; the
-  guard checks once per step (TRTLLM's host metadata call).
+* ``trtllm target decode + 4-layer / 32-layer attention``: the TRTLLM target-decode step followed
+  by one / eight replays of the Triton graph above, whose real attention kernels STAND IN for the
+  XQA kernel that cannot run; the guard checks once per step (TRTLLM's host metadata call).
+* ``REALISTIC ...`` (last, contained, within ``--budget-s``): the TRTLLM target-decode step
+  followed by one replay of a Llama-3-8B-sized 32-layer Triton decode attention graph
+  (``build_model_case``).
 
-A step ends with ``torch.cuda.synchronize()``; per-step medians over ``rounds x steps`` steps per
-mode, the modes alternating block by block (order swapped every round) in the same process. The
-host cost per check is measured on the guarded host call alone (no replay, no sync), also
-alternating, and divided by the number of checks the guard counted per call.
+A step ends with ``torch.cuda.synchronize()``. Each case runs rounds of three blocks (guard off,
+raise, off again as an A/A control; order cycled); every block starts after a re-patch of the
+classes (``harness.switch_guard``) and ``--warm`` untimed steps; per round the block medians,
+reported as the median over rounds of the per-round ratio with a bootstrap interval. The host
+cost per check is measured on the guarded host call alone (no replay, no sync), in the same
+blocks, and divided by the number of checks the guard counted per call.
 """
 
 from __future__ import annotations
@@ -106,8 +111,9 @@ def tree_digest() -> str:
 
 
 class Case:
-    def __init__(self, name, step, host_call, sources_cycle, host_calls_scale=1.0):
+    def __init__(self, name, step, host_call, sources_cycle, host_calls_scale=1.0, long=False):
         self.host_calls_scale = host_calls_scale  # < 1 where the host call launches GPU work
+        self.long = long  # a model-sized step (ms): its own rounds/steps, within the time budget
         self.name = name
         self._step = step
         self.host_call = host_call
@@ -196,7 +202,54 @@ def build_cases():
         )
     )
     torch.cuda.synchronize()
-    return cases
+    return cases, tgd
+
+
+MODEL_CASE = (
+    "REALISTIC Llama-3-8B-size decode: trtllm target decode + 32-layer attention "
+    "(32/8 heads, d128, bs 16, ctx 2-3k; Triton stands in for XQA)"
+)
+
+
+def build_model_case(tgd) -> Case:
+    """The realistic row: one decode step of a Llama-3-8B-sized model's attention behind the
+    guarded TRTLLM metadata call. A CUDA graph holding sglang's real Triton decode attention for
+    32 layers (``harness.MODEL_SIZE``: 32 query / 8 KV heads, head dim 128, 16 requests of
+    2-3k tokens, every layer reading its whole context; about 6.5 GB of KV) is replayed once
+    per step after the TRTLLM target-decode step (its guarded host call: one check). As in the
+    other "+ attention" rows, Triton's kernels STAND IN for the XQA kernel that cannot run here,
+    and the Triton graph's host metadata is computed once for one batch. No MLP, no sampling:
+    a real step is longer still."""
+    torch = H.torch_mod()
+    with H.sized(**H.MODEL_SIZE):
+        rs = H.build_runner_set("triton", drafts=False)
+        H.fill_kv(rs.target_pool)
+        mg = H.build_triton_graph(rs)
+        mg.backend.init_forward_metadata_out_graph(mg.batch, in_capture=True)
+        mg.backend.init_forward_metadata_in_graph(mg.batch)
+        mg.forward()  # compiles the kernels for these shapes, outside the capture
+        torch.cuda.synchronize()
+        mg.capture()
+        H.load_batch(mg.batch, mg.sources[0])
+        mg.q.copy_(mg.sources[0].extra["q"])
+        mg.backend.init_forward_metadata_out_graph(mg.batch, in_capture=False)
+        mg.graph.replay()
+        torch.cuda.synchronize()
+    out = mg.outputs[-1]
+    if not bool(torch.isfinite(out).all()):
+        raise RuntimeError("the model-size attention graph produced non-finite outputs")
+
+    def realistic_step(src, tgd=tgd, mg=mg):
+        tgd.step(src)
+        mg.graph.replay()
+
+    return Case(
+        MODEL_CASE,
+        realistic_step,
+        lambda tgd=tgd: tgd.out_graph(in_capture=False),
+        tgd.sources,
+        long=True,
+    )
 
 
 # the block order of each round cycles through these (the A/A control "off2" is a second guard-off
@@ -236,7 +289,10 @@ def paired(per_round: dict, key: str) -> dict:
 
 
 def _set_mode(mode: str) -> None:
-    H.set_guard("off" if mode == "off2" else mode)
+    """Every block starts after a re-patch of the classes, whatever the previous block was
+    (``harness.switch_guard``); before, only a change of mode re-patched, and the raise blocks
+    followed a re-patch more often than the off blocks."""
+    H.switch_guard("off" if mode == "off2" else mode)
 
 
 def measure_steps(case: Case, rounds: int, steps: int, warm: int) -> dict:
@@ -279,9 +335,10 @@ def measure_steps(case: Case, rounds: int, steps: int, warm: int) -> dict:
 
 def measure_host_calls(case: Case, rounds: int, calls: int) -> dict:
     """Per-call time of the guarded host-side metadata call alone: block means, the same
-    three-block rounds as ``measure_steps``; the first tenth of each block is untimed."""
+    three-block rounds as ``measure_steps``; a tenth of the block, at least
+    ``harness.SWITCH_WARM`` calls, runs untimed after each switch."""
     calls = max(1, int(calls * case.host_calls_scale))
-    warm = max(1, calls // 10)
+    warm = max(H.SWITCH_WARM, calls // 10)
     torch = H.torch_mod()
     pc = time.perf_counter_ns
     checks = {"off": 0, "raise": 0, "off2": 0}
@@ -376,8 +433,9 @@ def render(result: dict) -> str:
         "## Per-step time: host metadata + CUDA-graph replay + sync, guard off vs raise",
         "",
         f"{result['rounds']} rounds; each round times three blocks of {result['steps']} steps "
-        f"(guard off, raise, and off again as an A/A control; order cycled; {result['warm']} "
-        "untimed steps after each switch), same process, same objects. Per round: the block "
+        f"(guard off, raise, and off again as an A/A control; order cycled; every block starts "
+        f"after a re-patch of the classes, then {result['warm']} untimed steps), same process, "
+        "same objects. Per round: the block "
         "medians; reported: the median over rounds of the per-round ratio (and difference) with "
         "a 95 % bootstrap interval over rounds. The A/A column is the same statistic for the "
         "second guard-off block against the first: the benchmark's own noise floor in this run. "
@@ -397,6 +455,15 @@ def render(result: dict) -> str:
             f"{fmt(aa['ratio'], 4)} [{fmt(aa['ratio_ci'][0], 4)}, {fmt(aa['ratio_ci'][1], 4)}] | "
             f"{fmt(s['checks_per_step']['raise'], 2)} | {verdict(r['ratio_ci'])} |"
         )
+    model = result.get("model_case")
+    if model:
+        lines += [
+            "",
+            f"REALISTIC row (`{MODEL_CASE.split(' (')[0]}`): {model}; its blocks are of "
+            "model-sized steps, so it runs its own rounds within the benchmark's time budget "
+            "(`--budget-s`, `--model-rounds`, `--model-steps`). The other rows: "
+            f"{result['rounds']} rounds x {result['steps']} steps.",
+        ]
     checked = [c for c in result["cases"] if c["steps"]["checks_per_step"]["raise"] > 0]
     if checked:
         added = max(c["steps"]["raise"]["added_ci"][1] for c in checked)
@@ -415,7 +482,8 @@ def render(result: dict) -> str:
         "## Host cost per check (the guarded host-side metadata call alone, no replay)",
         "",
         f"Block means of {result['calls']} calls (a tenth of that where the call launches GPU "
-        f"work; the first tenth of each block untimed), in the same three-block rounds; "
+        f"work; after each switch a tenth of that, at least {H.SWITCH_WARM} calls, untimed), in "
+        "the same three-block rounds; "
         "medians over rounds, 95 % bootstrap intervals.",
         "",
         "| case | off (µs/call) | raise (µs/call) | added (µs/call) [95 % CI] "
@@ -465,28 +533,89 @@ def short_table(result: dict) -> str:
     return "\n".join(rows)
 
 
+def write_outputs(result: dict, out: str) -> str:
+    """JSON, RESULTS-gpu.md and the short table under ``out`` (rewritten after every case, so a
+    run stopped by its time limit still leaves the rows it measured)."""
+    with open(os.path.join(out, "gpu-guard-bench.json"), "w") as fh:
+        json.dump(result, fh, indent=1, default=str)
+    with open(os.path.join(out, "RESULTS-gpu.md"), "w") as fh:
+        fh.write(render(result))
+    table = short_table(result)
+    with open(os.path.join(out, "gpu-guard-table.txt"), "w") as fh:
+        fh.write(table + "\n")
+    return table
+
+
+def measure_case(case: Case, rounds: int, steps: int, warm: int, calls: int) -> dict:
+    steps_r = measure_steps(case, rounds, steps, warm)
+    host = measure_host_calls(case, rounds, calls)
+    r = steps_r["raise"]
+    print(
+        f"gpu_guard: {case.name}: ratio {r['ratio']:.4f} "
+        f"[{r['ratio_ci'][0]:.4f}, {r['ratio_ci'][1]:.4f}], A/A {steps_r['aa']['ratio']:.4f}",
+        flush=True,
+    )
+    return {"name": case.name, "steps": steps_r, "host": host, "rounds": rounds, "n": steps}
+
+
+def model_rounds(case: Case, args, deadline: float) -> int:
+    """Rounds of the realistic row that fit before ``deadline`` (its steps are ms long): the
+    step time is measured on 10 steps; 0 when fewer than 6 rounds fit."""
+    torch = H.torch_mod()
+    for _ in range(3):
+        case.step()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(10):
+        case.step()
+    torch.cuda.synchronize()
+    per_step = (time.perf_counter() - t0) / 10
+    per_round = 3 * (args.model_steps + args.warm) * per_step * 1.3 + 0.5  # + host-call blocks
+    fit = int(max(0.0, deadline - time.perf_counter() - 10.0) / per_round)
+    rounds = min(args.model_rounds, fit)
+    print(
+        f"gpu_guard: realistic row: {per_step * 1e3:.2f} ms per step, {rounds} rounds "
+        f"(asked {args.model_rounds}, {fit} fit the budget)",
+        flush=True,
+    )
+    return rounds if rounds >= 6 else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out")
     ap.add_argument("--digest", action="store_true", help="print the code digest and exit")
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--steps", type=int, default=100)
-    ap.add_argument("--warm", type=int, default=10, help="untimed steps after each switch")
+    ap.add_argument(
+        "--warm", type=int, default=H.SWITCH_WARM, help="untimed steps after each switch"
+    )
     ap.add_argument("--calls", type=int, default=1000)
     ap.add_argument("--tests-junit", default=None)
+    ap.add_argument(
+        "--budget-s",
+        type=float,
+        default=330.0,
+        help="seconds this benchmark may take (scripts/gpu_run.sh must end within 600 s): the "
+        "realistic row gets the rounds that fit, or is skipped",
+    )
+    ap.add_argument("--model-rounds", type=int, default=30, help="rounds of the realistic row")
+    ap.add_argument("--model-steps", type=int, default=30, help="steps per block, realistic row")
+    ap.add_argument("--no-model", action="store_true", help="leave out the realistic row")
     args = ap.parse_args(argv)
     if args.digest:
         print(tree_digest())
         return 0
     if not args.out:
         ap.error("--out is required")
+    deadline = time.perf_counter() + args.budget_s
     os.makedirs(args.out, exist_ok=True)
     torch = H.torch_mod()
     if not torch.cuda.is_available():
         print("gpu_guard: no CUDA device", file=sys.stderr)
         return 2
     env = H.prepare()
-    cases = build_cases()
+    cases, tgd = build_cases()
     result = {
         "environment": env,
         "python": platform.python_version(),
@@ -500,24 +629,30 @@ def main(argv=None) -> int:
         "ratio_target": RATIO_TARGET,
         "tests": junit_summary(args.tests_junit),
         "cases": [],
+        "model_case": "not run (--no-model)" if args.no_model else "not reached",
     }
     for case in cases:
-        steps = measure_steps(case, args.rounds, args.steps, args.warm)
-        host = measure_host_calls(case, args.rounds, args.calls)
-        result["cases"].append({"name": case.name, "steps": steps, "host": host})
-        r = steps["raise"]
-        print(
-            f"gpu_guard: {case.name}: ratio {r['ratio']:.4f} "
-            f"[{r['ratio_ci'][0]:.4f}, {r['ratio_ci'][1]:.4f}], A/A {steps['aa']['ratio']:.4f}",
-            flush=True,
-        )
-    with open(os.path.join(args.out, "gpu-guard-bench.json"), "w") as fh:
-        json.dump(result, fh, indent=1, default=str)
-    with open(os.path.join(args.out, "RESULTS-gpu.md"), "w") as fh:
-        fh.write(render(result))
-    table = short_table(result)
-    with open(os.path.join(args.out, "gpu-guard-table.txt"), "w") as fh:
-        fh.write(table + "\n")
+        result["cases"].append(measure_case(case, args.rounds, args.steps, args.warm, args.calls))
+        table = write_outputs(result, args.out)
+    if not args.no_model:
+        # last, and contained: a failure here (memory, a kernel) leaves every row above written
+        try:
+            H.set_guard("raise")  # built under the guard, as the other cases
+            model = build_model_case(tgd)
+            rounds = model_rounds(model, args, deadline)
+            if rounds:
+                result["cases"].append(
+                    measure_case(model, rounds, args.model_steps, args.warm, args.calls)
+                )
+                result["model_case"] = f"measured: {rounds} rounds x {args.model_steps} steps"
+            else:
+                result["model_case"] = "skipped: fewer than 6 rounds fit the time budget"
+        except Exception as exc:  # report it, keep the rows measured so far
+            result["model_case"] = f"failed: {type(exc).__name__}: {str(exc)[:300]}"
+        finally:
+            H.set_guard("off")
+        print(f"gpu_guard: realistic row {result['model_case']}", flush=True)
+        table = write_outputs(result, args.out)
     print(table)
     return 0
 

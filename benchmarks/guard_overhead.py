@@ -116,6 +116,248 @@ def in_call(n: int) -> int:
     return 0
 
 
+def _cpu_rows():
+    """The host calls of the H200 benchmark's rows, on CPU: real sglang 0.5.23 objects built by
+    ``tests/gpu/harness.py`` in its CPU pre-flight mode under the guard (so ``__init__`` recorded
+    each backend), one capture-time call each. STAND-IN: ``JITFunction.run`` is a no-op (Triton
+    kernels need a GPU). Returns ``{row: (backend, method name, args)}``; one step's host call is
+    ``getattr(backend, name)(*args)``. On a <= 0.5.12 overlay (legacy API): a real
+    ``TRTLLMHAAttnBackend`` on its SWA target (``guardrails/probe/real.py``), its graph replay
+    (the decode step's host call there) and its eager ``init_forward_metadata``."""
+    from tests.support import real_sglang as R
+
+    if not R.sglang_facts().modern_api:
+        return None, _legacy_rows(R)
+    os.environ["KVGUARD_GPU_HARNESS_DEVICE"] = "cpu"
+    from guardrails.probe import standins
+
+    standins.prepare_cpu_process()
+    from tests.gpu import harness as H
+
+    H.prepare()
+    import triton.runtime.jit as triton_jit
+
+    triton_jit.JITFunction.run = lambda self, *a, **k: None  # STAND-IN: no GPU
+    H.set_guard("raise")
+    rows = {}
+    rs = H.build_runner_set("trtllm_mha")
+    for role, mode, label in (
+        ("target", "DECODE", "trtllm target decode"),
+        ("eagle_draft", "DRAFT_EXTEND_V2", "trtllm eagle-draft draft-extend"),
+    ):
+        runner = getattr(rs, role)
+        be = H.build_trtllm(runner)
+        be.init_cuda_graph_state(H.MAX_BS, H.MAX_BS * H.NUM_DRAFT_TOKENS)
+        batch = H.make_batch(rs, runner, mode, H.batch_values(rs, mode, **H.CAPTURE))
+        be.init_forward_metadata_out_graph(batch, in_capture=True)
+        rows[label] = (be, "init_forward_metadata_out_graph", (batch, False))
+    trs = H.build_runner_set("triton", drafts=False)
+    tb = H.build_triton(trs.target)
+    tb.init_cuda_graph_state(H.MAX_BS, H.MAX_BS)
+    tbatch = H.make_batch(trs, trs.target, "DECODE", H.batch_values(trs, "DECODE", **H.CAPTURE))
+    tb.init_forward_metadata_out_graph(tbatch, in_capture=True)
+    rows["triton target decode"] = (tb, "init_forward_metadata_out_graph", (tbatch, False))
+    return H, rows
+
+
+def _legacy_rows(R):
+    import guardrails
+
+    guardrails.install("raise")
+    runners = R.build_runner_set()
+    be = R.build_trtllm_backend(runners.target)
+    be.init_cuda_graph_state(R.MAX_REQS, R.MAX_REQS)
+    batch = R.make_forward_batch(runners.target)
+    replay = (
+        batch.batch_size,
+        batch.req_pool_indices,
+        batch.seq_lens,
+        batch.seq_lens_sum,
+        None,
+        batch.forward_mode,
+        None,
+        batch.seq_lens_cpu,
+    )
+    be.init_forward_metadata(batch)
+    be.init_forward_metadata_capture_cuda_graph(
+        batch.batch_size,
+        batch.batch_size,
+        batch.req_pool_indices,
+        batch.seq_lens,
+        None,
+        batch.forward_mode,
+        None,
+    )
+    return {
+        "legacy trtllm target replay": (be, "init_forward_metadata_replay_cuda_graph", replay),
+        "legacy trtllm target eager metadata": (be, "init_forward_metadata", (batch,)),
+    }
+
+
+def _set(H, mode):
+    if H is not None:
+        H.set_guard(mode)
+        return
+    import guardrails
+
+    if mode == "off":
+        guardrails.uninstall()
+    else:
+        guardrails.install(mode)
+
+
+def H_us(samples) -> float:
+    """Median of per-call times (ns) in µs."""
+    ordered = sorted(samples)
+    return ordered[len(ordered) // 2] / 1000.0
+
+
+def steps(n: int) -> int:
+    """``--steps ROUNDS``: what the guard adds to each row's per-step host call when it is
+    installed once, as in a server (no switching): per round, in shuffled order, the original
+    function (twice: an A/A control) and the guarded method, each called on the same objects.
+    Per call thread CPU time; per row the q0.1 / q0.25 / q0.5 and the median of the per-round
+    difference guarded - original (and A/A), in µs."""
+    import random
+
+    H, rows = _cpu_rows()
+    import guardrails
+
+    _set(H, "raise")
+    print(f"per-step host calls, guard installed once (raise), {n} rounds; us per call")
+    for label, (be, name, args) in rows.items():
+        wrapped = getattr(type(be), name)
+        original = getattr(wrapped, "__wrapped__", wrapped)
+        bound = getattr(be, name)
+        fns = {"original": original, "original (A/A)": original, "guarded": None}
+        for _ in range(200):
+            bound(*args)
+            original(be, *args)
+        times = {k: [] for k in fns}
+        keys = list(fns)
+        clock = time.thread_time_ns
+        before = guardrails.stats()["checks"]
+        for _ in range(n):
+            random.shuffle(keys)
+            for key in keys:
+                fn = fns[key]
+                if fn is None:
+                    t0 = clock()
+                    bound(*args)
+                else:
+                    t0 = clock()
+                    fn(be, *args)
+                times[key].append(clock() - t0)
+        checks = (guardrails.stats()["checks"] - before) / n
+        added = sorted(g - o for g, o in zip(times["guarded"], times["original"]))
+        aa = sorted(a - o for a, o in zip(times["original (A/A)"], times["original"]))
+        # the same comparison as loops of calls, best of many (robust to a loaded machine)
+        loops = {k: float("inf") for k in fns}
+        per_loop = max(20, int(20000 / max(1.0, H_us(times["original"]))))
+        for _ in range(max(10, n // 200)):
+            random.shuffle(keys)
+            for key in keys:
+                fn = fns[key]
+                t0 = clock()
+                if fn is None:
+                    for _ in range(per_loop):
+                        bound(*args)
+                else:
+                    for _ in range(per_loop):
+                        fn(be, *args)
+                loops[key] = min(loops[key], (clock() - t0) / per_loop)
+        print(f"{label}  (checks per call {checks:.2f})")
+        _print_quantiles("", times)
+        print(
+            f"{'  median guarded - original':<24}{added[len(added) // 2] / 1000:10.3f}"
+            f"   A/A {aa[len(aa) // 2] / 1000:.3f}"
+        )
+        print(
+            f"{'  best loop: guarded - original':<24}"
+            f"{(loops['guarded'] - loops['original']) / 1000:7.3f}"
+            f"   A/A {(loops['original (A/A)'] - loops['original']) / 1000:.3f}"
+            f"   ({per_loop} calls per loop)"
+        )
+    assert guardrails.stats()["violations"] == 0
+    _set(H, "off")
+    return 0
+
+
+ORDERS = (
+    ("off", "raise", "off2"),
+    ("raise", "off2", "off"),
+    ("off2", "off", "raise"),
+    ("raise", "off", "off2"),
+    ("off", "off2", "raise"),
+    ("off2", "raise", "off"),
+)
+
+
+def switched(rounds: int, calls: int) -> int:
+    """``--switch ROUNDS``: the H200 benchmark's block protocol on CPU, old and new. Per round
+    three blocks (guard off, raise, off again: A/A; the order cycled as in
+    ``benchmarks/gpu_guard.py``), each after a switch, ``warm`` untimed calls, then ``calls``
+    timed calls (thread CPU time); per round the block medians; printed: the median over rounds
+    of raise - off and off2 - off, in µs. Old: ``harness.set_guard`` (re-patches the classes only
+    when the mode changes), 10 warm calls. New: ``harness.switch_guard`` (a re-patch before every
+    block), ``harness.SWITCH_WARM`` warm calls. Also the mean time of the k-th call after a
+    re-patch, to show the transient itself."""
+    H, rows = _cpu_rows()
+    if H is None:
+        print("--switch: the H200 rows need sglang >= 0.5.13 (tests/gpu/harness.py)")
+        return 2
+    H.set_guard("off")
+    clock = time.thread_time_ns
+    protocols = (
+        ("old: set_guard, 10 warm", H.set_guard, 10),
+        (f"new: switch_guard, {H.SWITCH_WARM} warm", H.switch_guard, H.SWITCH_WARM),
+    )
+    print(f"block protocol on CPU, {rounds} rounds x {calls} calls per block; us per call")
+    for label, (be, name, args) in rows.items():
+        print(label)
+        for title, switch, warm in protocols:
+            per_round = []
+            for r in range(rounds):
+                block = {}
+                for mode in ORDERS[r % len(ORDERS)]:
+                    switch("off" if mode == "off2" else mode)
+                    fn = getattr(be, name)
+                    for _ in range(warm):
+                        fn(*args)
+                    ts = []
+                    for _ in range(calls):
+                        t0 = clock()
+                        fn(*args)
+                        ts.append(clock() - t0)
+                    ts.sort()
+                    block[mode] = ts[len(ts) // 2] / 1000.0
+                per_round.append(block)
+            added = sorted(b["raise"] - b["off"] for b in per_round)
+            aa = sorted(b["off2"] - b["off"] for b in per_round)
+            off = sorted(b["off"] for b in per_round)
+            print(
+                f"  {title:<28} off {off[len(off) // 2]:8.2f}   raise - off "
+                f"{added[len(added) // 2]:+7.2f}   A/A off2 - off {aa[len(aa) // 2]:+7.2f}"
+            )
+        # the transient: k-th call after a re-patch (guard off both times), mean over repeats
+        ks = (0, 1, 2, 5, 10, 20, 40, 50, 55, 60, 80, 120)
+        sums = [0] * (max(ks) + 1)
+        reps = max(4, rounds // 2)
+        for _ in range(reps):
+            H.switch_guard("off")
+            fn = getattr(be, name)
+            for k in range(len(sums)):
+                t0 = clock()
+                fn(*args)
+                sums[k] += clock() - t0
+        print(
+            "  k-th call after a re-patch (off): "
+            + "  ".join(f"{k}:{sums[k] / reps / 1000:.1f}" for k in ks)
+        )
+    H.set_guard("off")
+    return 0
+
+
 def _print_quantiles(head: str, times: dict) -> None:
     """One row per key: the q0.1 / q0.25 / q0.5 of its call times (ns), in µs."""
     print(f"{head:24}" + "".join(f"{'q' + str(q):>10}" for q in (0.1, 0.25, 0.5)))
@@ -218,7 +460,26 @@ def main(argv=None):
         metavar="MB",
         help="instead: the check with the CPU caches flushed before each call (see evicted)",
     )
+    parser.add_argument(
+        "--steps",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead: each H200 row's per-step host call, guard installed once (see steps)",
+    )
+    parser.add_argument(
+        "--switch",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead: the H200 benchmark's block protocol on CPU, old and new (see switched)",
+    )
+    parser.add_argument("--calls", type=int, default=100, help="timed calls per block (--switch)")
     args = parser.parse_args(argv)
+    if args.steps:
+        return steps(args.steps)
+    if args.switch:
+        return switched(args.switch, args.calls)
     if args.in_call:
         return in_call(args.in_call)
     if args.evict:

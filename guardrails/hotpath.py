@@ -5,12 +5,14 @@ cannot change between calls is bound once by the factory (``guardrails/wrapper.p
 wiring's ``active_pool``, the SWA classes, the version facts, the method kind, and the wrapper's
 own shape — a shell with the original's exact signature (``guardrails/shell.py``), so no
 ``*args, **kwargs`` tuple/dict is built per call. Per call, in the steady state of a consistent
-server, ``enter`` reads the backend's state, asks the wiring for the active pool, finds "is it
-SWA?" in a one-entry memo keyed by the pool's identity, compares (active pool, SWA pool, flag)
-with the last consistent triple by identity and returns the current-backend frame (one list);
-the shell pushes it on this thread's stack around the original (``guardrails/context.py``).
-The invariant function runs only when one of those objects changed. Nothing is allocated per
-call but the frame.
+server, the shell alone decides (``SHELL`` below): it reads the active pool inline (the wiring's
+``active_pool.inline``, per method), compares (active pool, SWA pool, flag) by identity with the
+backend's steady-state tuple and calls the original, pushing a frame on this thread's stack
+(``guardrails/context.py``) only where one can matter; no other Python function of the guard
+runs (``tests/guard/test_step_entries.py``). ``enter`` — the backend's state, the wiring's
+``active_pool``, the "is it SWA?" memo, the invariant, reporting — runs on a first call or when
+one of those objects changed, and records the steady state again. Nothing is allocated per call
+but a full-pool frame.
 
 Host-only: ``isinstance`` / ``is`` / ``getattr`` on host objects, no tensor read, no device sync,
 nothing recorded into a CUDA graph. Thread-safe: the memos are single tuples replaced whole, the
@@ -50,7 +52,7 @@ try:
     _kvguard_hit = (
         _kvguard_f is not None
         and _kvguard_f[5] is _kvguard_hot
-        and _kvguard_f[0] is {POOL}
+        and _kvguard_f[0] is {POOL}{EXTRA}
         and (
             _kvguard_f[4] == 0
             or (
@@ -114,6 +116,20 @@ def pick(args, kwargs, index, name):
     if 0 <= index < len(args):
         return args[index]
     return kwargs.get(name)
+
+
+def inline_pool(active_pool_of, spec):
+    """The wiring's inline form of ``active_pool`` for the method ``spec`` (None: call the
+    function). ``active_pool.inline`` is a tuple (expression, source[, condition]) for every
+    method, or a function of the ``MethodSpec`` returning one or None. The expression is the
+    active pool of this call; the condition (over ``_kvguard_f``, the steady-state tuple) must
+    hold for the expression to equal what ``active_pool`` would return *and* for that call to
+    change nothing (``active_pool`` may record what it saw: the legacy wiring does). Read from
+    the function itself, so a replaced ``active_pool`` (a test injecting a fault) is called."""
+    inline = getattr(active_pool_of, "inline", None)
+    if callable(inline):
+        inline = inline(spec)
+    return inline
 
 
 def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, facts, owner=None):
@@ -228,15 +244,19 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             return None
         return frame
 
-    inline = getattr(active_pool_of, "inline", None)  # the wiring's own, not a replacement
+    inline = inline_pool(active_pool_of, spec)
+    extra = ""
     if inline is not None:
         pool_expr, source = inline[0], "_kvguard_source"
+        if len(inline) > 2 and inline[2]:
+            extra = f"\n        and ({inline[2]})"
     else:  # the wiring's function, called only when there is a steady state to compare with
         pool_expr = "(_kvguard_ps := _kvguard_active_pool({self}, _kvguard_f[6], {arg:BATCH}))[0]"
         source = "_kvguard_ps[1]"
     body = (
         SHELL.replace("{FAST}", fast_attr)
         .replace("{POOL}", pool_expr)
+        .replace("{EXTRA}", extra)
         .replace("{SOURCE}", source)
         .replace("{FORWARD_TEST}", " and not _kvguard_hot.per_layer" if is_forward else "")
         .replace("{COUNT}", COUNT_FORWARD if is_forward else COUNT_METADATA)

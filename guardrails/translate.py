@@ -69,11 +69,15 @@ def _violates(frame, inst) -> bool:
 
 
 # the shell around ``translate_loc_from_full_to_swa`` (``guardrails/shell.py``: the original's
-# own signature): one thread-local read and, inside a frame, one identity test per translation
+# own signature). A translation can only be a violation inside a frame whose pool is not SWA, and
+# every such frame is counted in ``context.OPEN`` while it is open (on any thread): while that
+# list is empty (a server whose backends all read SWA pools, e.g. a target translating per step)
+# the shell reads nothing else; otherwise one thread-local read and one identity test
 TRANSLATE_SHELL = """
-_kvguard_frames = _kvguard_local.stack
-if _kvguard_frames and _kvguard_frames[-1][_kvguard_is_swa] is False:
-    _kvguard_check(_kvguard_frames[-1], {self})
+if _kvguard_open:
+    _kvguard_frames = _kvguard_local.stack
+    if _kvguard_frames and _kvguard_frames[-1][_kvguard_is_swa] is False:
+        _kvguard_check(_kvguard_frames[-1], {self})
 return {call}
 """
 
@@ -88,14 +92,17 @@ def make_translate_wrapper(inst, original):
 
     env = {"_kvguard_local": context._local, "_kvguard_is_swa": POOL_IS_SWA}
     env["_kvguard_check"] = check
+    env["_kvguard_open"] = context.OPEN
     wrapper = make_shell(original, TRANSLATE_SHELL, env, TRANSLATE_METHOD)
     if wrapper is None:
         local = context._local
+        open_frames = context.OPEN
 
         def wrapper(self, *args, **kwargs):
-            frames = local.stack
-            if frames and frames[-1][POOL_IS_SWA] is False:
-                check(frames[-1], self)
+            if open_frames:
+                frames = local.stack
+                if frames and frames[-1][POOL_IS_SWA] is False:
+                    check(frames[-1], self)
             return original(self, *args, **kwargs)
 
     functools.update_wrapper(wrapper, original)
@@ -104,6 +111,7 @@ def make_translate_wrapper(inst, original):
 
 
 _LOCAL = context._local
+_OPEN = context.OPEN
 _MAPPING_VIA = "." + MAPPING_ATTR
 
 
@@ -123,6 +131,8 @@ class MappingProbe:
             value = obj.__dict__[MAPPING_ATTR]
         except KeyError:
             raise AttributeError(MAPPING_ATTR) from None
+        if not _OPEN:  # no frame whose pool is not SWA is open on any thread
+            return value
         frames = _LOCAL.stack
         if frames:
             frame = frames[-1]

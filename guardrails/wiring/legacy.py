@@ -53,5 +53,33 @@ def active_pool(backend, state, forward_batch):
     if state.role == "draft" and state.spec_algorithm == "FROZEN_KV_MTP":
         return UNKNOWN_POOL, "unknown (FROZEN_KV draft, no forward batch)"
     if state.last_batch_pool is not None:
-        return state.last_batch_pool, "last forward_batch.token_to_kv_pool seen by this backend"
+        return state.last_batch_pool, _LAST
     return state.init_pool, "model_runner.token_to_kv_pool stashed at __init__"
+
+
+# The same reads for the wrappers' steady-state test (``guardrails/hotpath.py``), so that one
+# step calls no Python function of the guard (``tests/guard/test_runtime_unit.py``,
+# ``tests/guard/step_entries.py --legacy``). ``active_pool`` records the batch's pool as the last
+# one seen; the inline form needs no write because its condition requires the recorded pool to
+# be that pool already (a call whose pool differs from the recorded one takes the full path,
+# which records it):
+#
+# * a method with a forward batch: the batch's pool, while it is the last pool recorded;
+# * a graph-metadata method (no batch): the last pool recorded, once there is one (before any
+#   batch, and for a FROZEN_KV draft, whose pool here is unknown, the full path decides). No
+#   steady state exists for a FROZEN_KV draft's graph calls: ``enter`` records none for an
+#   unknown pool.
+_LAST = "last forward_batch.token_to_kv_pool seen by this backend"
+
+
+def _inline(spec):
+    if spec.forward_batch_param:
+        return (
+            "{arg:BATCH}.token_to_kv_pool",
+            "forward_batch.token_to_kv_pool",
+            "_kvguard_f[6].last_batch_pool is _kvguard_f[0]",
+        )
+    return ("_kvguard_f[6].last_batch_pool", _LAST, "_kvguard_f[0] is not None")
+
+
+active_pool.inline = _inline

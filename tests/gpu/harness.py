@@ -66,6 +66,55 @@ REPLAYS = [  # batches replayed through the captured graphs (different slots and
     dict(req_pool_indices=[3, 0], seq_lens=[23, 36]),
 ]
 
+# A Llama-3-8B-sized decode step for the benchmark's realistic row (``benchmarks/gpu_guard.py``):
+# 32 layers, 32 query / 8 KV heads, head dim 128, 16 requests of about 2-3k tokens. The pool is
+# the harness's hybrid SWA pool (even layers SWA, odd layers full) with a window longer than any
+# request, so every layer reads its whole context: the attention work of a full-attention model
+# of that size. About 6.5 GB of KV cache on the device.
+MODEL_SIZE = dict(
+    NUM_Q_HEADS=32,
+    NUM_KV_HEADS=8,
+    HEAD_DIM=128,
+    LAYERS=32,
+    SWA_LAYER_IDS=list(range(0, 32, 2)),
+    FULL_LAYER_IDS=list(range(1, 32, 2)),
+    MAX_REQS=16,
+    MAX_BS=16,
+    CONTEXT_LEN=3072,
+    TOKENS_PER_REQ=3072,
+    POOL_SIZE=16 * 3072 + 64,
+    POOL_SIZE_SWA=16 * 3072 + 64,
+    SLIDING_WINDOW=4096,
+    CAPTURE=dict(req_pool_indices=list(range(16)), seq_lens=[2048 + 61 * i for i in range(16)]),
+    REPLAYS=[
+        dict(req_pool_indices=list(range(16)), seq_lens=[3072 - 37 * i for i in range(16)]),
+        dict(
+            req_pool_indices=list(range(15, -1, -1)),
+            seq_lens=[2304 + 43 * i for i in range(16)],
+        ),
+        dict(
+            req_pool_indices=[(5 * i) % 16 for i in range(16)],
+            seq_lens=[2560 + 29 * i for i in range(16)],
+        ),
+    ],
+)
+
+
+@contextlib.contextmanager
+def sized(**values):
+    """Build with other module-level sizes (``MODEL_SIZE``): the builders here read these names
+    when called, so objects built inside the block keep the sizes after it; restored on exit."""
+    module = sys.modules[__name__]
+    saved = {name: getattr(module, name) for name in values}
+    try:
+        for name, value in values.items():
+            setattr(module, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
+
+
 _prepared: Optional[dict] = None
 
 
@@ -154,6 +203,34 @@ def set_guard(mode: str) -> None:
     if mode == "off":
         g.uninstall()
     else:
+        g.install(mode, per_layer=False)
+    g.reset_stats()
+
+
+# Untimed steps after a benchmark switch. A switch re-patches the classes (``setattr`` on the
+# backend and pool classes), which changes their type versions, so every specialised attribute
+# read of sglang's own host code on their instances misses; CPython 3.11/3.12 re-specialises such
+# an instruction only after about 53 misses. With fewer warm steps than that, the first timed
+# steps of a block still run sglang's code unspecialised (``benchmarks/guard_overhead.py
+# --switch`` shows it on CPU).
+SWITCH_WARM = 64
+
+
+def switch_guard(mode: str) -> None:
+    """The benchmark's switch: ``mode`` ("off", "raise", "warn") reached through a re-patch of the
+    classes every time, also when the mode does not change (off -> off: install, then uninstall;
+    raise -> raise: uninstall, then install). So every block starts from the same interpreter
+    state, whatever the previous block was; ``set_guard`` alone re-patches only on a change, and
+    the guard-on blocks followed a re-patch more often than the guard-off blocks (5 of 6 against
+    2 of 6 in ``benchmarks/gpu_guard.py``'s block orders up to this change)."""
+    g = guard()
+    if mode == "off":
+        if not g.is_installed():
+            g.install("raise", per_layer=False)
+        g.uninstall()
+    else:
+        if g.is_installed():
+            g.uninstall()
         g.install(mode, per_layer=False)
     g.reset_stats()
 

@@ -1,17 +1,25 @@
 """What guard code one step runs: entries into every kvguard function per host metadata call.
 
-    python -m tests.guard.step_entries      (sglang 0.5.23 CPU environment; prints one JSON line)
+    python -m tests.guard.step_entries            (sglang 0.5.23 CPU environment; one JSON line)
+    python -m tests.guard.step_entries --legacy   (a <= 0.5.12 overlay, e.g. 0.5.12.post1)
 
-Builds the same real sglang 0.5.23 objects as the H200 benchmark rows (``tests/gpu/harness.py``
-in its CPU pre-flight mode): TRTLLM target decode, TRTLLM EAGLE-draft draft-extend, Triton target
-decode. One step's host side is ``init_forward_metadata_out_graph(batch, in_capture=False)`` after
-a capture call. Every Python function entered during one step is counted with ``sys.setprofile``
-(no change to the guard itself); the kvguard ones are reported by kind: the wrapper shells, the
-check (``hotpath.enter``), the wiring's ``active_pool``, the translate shells, the mapping probe,
-plus the guard's own check counter.
+Every Python function entered during one step is counted with ``sys.setprofile`` (no change to
+the guard itself); the kvguard ones are reported by kind: the wrapper shells, the full path
+(``hotpath.enter``), the wiring's ``active_pool``, the translate shells, the mapping probe, any
+other guard function, plus the guard's own check counter. In the steady state a step enters one
+shell and nothing else (``enter`` and ``active_pool`` run on a first call or a change only):
+``tests/guard/test_step_entries.py`` asserts it.
 
-STAND-IN: Triton kernels cannot launch without a GPU, so ``triton.runtime.jit.JITFunction.run``
+0.5.23: the same real objects as the H200 benchmark rows (``tests/gpu/harness.py`` in its CPU
+pre-flight mode): TRTLLM target decode, TRTLLM EAGLE-draft draft-extend, Triton target decode. One
+step's host side is ``init_forward_metadata_out_graph(batch, in_capture=False)`` after a capture
+call. STAND-IN: Triton kernels cannot launch without a GPU, so ``triton.runtime.jit.JITFunction.run``
 is a no-op here (the Python host code around the launches is sglang's own and runs as is).
+
+``--legacy``: a real ``TRTLLMHAAttnBackend`` of the installed <= 0.5.12 release on its SWA target
+(``guardrails/probe/real.py``); one step is ``init_forward_metadata_replay_cuda_graph`` (the
+decode step's host call there: no forward batch, the pool is the last one the backend saw on a
+batch) or an eager ``init_forward_metadata(batch)``, after one call of each.
 """
 
 from __future__ import annotations
@@ -63,7 +71,37 @@ def count_step(step, guard) -> dict:
     return dict(counts)
 
 
+def legacy_main() -> int:
+    import guardrails
+    from tests.guard import scenarios
+    from tests.support import real_sglang as R
+
+    guardrails.install("raise")
+    runners = R.build_runner_set()
+    backend = R.build_trtllm_backend(runners.target)
+    backend.init_cuda_graph_state(R.MAX_REQS, R.MAX_REQS)
+    batch = R.make_forward_batch(runners.target)
+    calls = dict(scenarios.metadata_calls(backend, runners.target, batch))
+    out = {"version": R.sglang_facts().version, "modern_api": R.sglang_facts().modern_api}
+    for name in (
+        "init_forward_metadata",
+        "init_forward_metadata_capture_cuda_graph",
+        "init_forward_metadata_replay_cuda_graph",
+    ):
+        calls[name]()  # the first calls: the full path, which records the steady state
+    out["trtllm target replay"] = count_step(
+        calls["init_forward_metadata_replay_cuda_graph"], guardrails
+    )
+    out["trtllm target eager metadata"] = count_step(calls["init_forward_metadata"], guardrails)
+    out["violations"] = guardrails.stats()["violations"]
+    guardrails.uninstall()
+    print(json.dumps(out))
+    return 0
+
+
 def main() -> int:
+    if "--legacy" in sys.argv[1:]:
+        return legacy_main()
     os.environ["KVGUARD_GPU_HARNESS_DEVICE"] = "cpu"
     from guardrails.probe import standins
 

@@ -521,6 +521,80 @@ def test_legacy_wiring_pool_sources(mod):
     assert guardrails.backend_state(t).last_batch_pool is target
 
 
+def _guard_entries(call):
+    """Python functions of ``guardrails`` entered by ``call()`` (the shells are compiled from
+    ``<kvguard shell ...>``, outside ``guardrails/``: not counted)."""
+    seen = []
+
+    def profile(frame, event, arg):
+        if event == "call" and "guardrails" in frame.f_code.co_filename:
+            seen.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+def test_legacy_steady_state_calls_no_guard_function(mod):
+    """<= 0.5.12 wiring: once a backend has seen its batch pool, a graph replay (no batch) and an
+    eager metadata call (batch) are decided in the shell: no ``enter``, no ``active_pool``; each
+    still counts its check."""
+    guardrails.install(
+        "raise", targets=TARGETS, swa_pool_types=(SWAPool,), sglang_version="0.5.12.post1"
+    )
+    target = SWAPool()
+    t = mod.FakeBackend(runner(target, target))
+    batch = LegacyBatch(target)
+    replay_args = (2, None, None, 0, None, types.SimpleNamespace(name="DECODE"), None)
+    t.init_forward_metadata(batch)
+    t.init_forward_metadata_replay_cuda_graph(*replay_args)
+    before = guardrails.stats()["checks"]
+    assert _guard_entries(lambda: t.init_forward_metadata_replay_cuda_graph(*replay_args)) == []
+    assert _guard_entries(lambda: t.init_forward_metadata(batch)) == []
+    assert guardrails.stats()["checks"] == before + 2
+    # before any batch the replay's pool is the runner's (stashed): the full path decides
+    fresh = mod.FakeBackend(runner(target, target))
+    assert "active_pool" in _guard_entries(
+        lambda: fresh.init_forward_metadata_replay_cuda_graph(*replay_args)
+    )
+
+
+def test_legacy_inline_pool_keeps_the_last_batch_pool_and_sees_a_change(mod):
+    """The inline form changes nothing ``active_pool`` would have recorded: a batch call whose
+    pool is not the last one recorded takes the full path (which records it), so a later replay
+    reads the right pool; a changed batch pool is checked (and a full pool fires) on the replay
+    too."""
+    guardrails.install(
+        "warn", targets=TARGETS, swa_pool_types=(SWAPool,), sglang_version="0.5.12.post1"
+    )
+    target, other = SWAPool(), SWAPool()
+    t = mod.FakeBackend(runner(target, target))
+    replay_args = (2, None, None, 0, None, types.SimpleNamespace(name="DECODE"), None)
+    state = guardrails.backend_state(t)
+    for _ in range(2):
+        t.init_forward_metadata(LegacyBatch(target))  # steady state for this method
+        t.init_forward_metadata_replay_cuda_graph(*replay_args)
+    t.forward_decode(None, None, None, Layer(0), LegacyBatch(other))  # records `other`
+    assert state.last_batch_pool is other
+    t.init_forward_metadata(LegacyBatch(target))  # would hit, but `other` is recorded: full path
+    assert state.last_batch_pool is target
+    assert t.init_forward_metadata_replay_cuda_graph(*replay_args) == "replay"
+    violations = guardrails.stats()["violations"]
+    t.init_forward_metadata(LegacyBatch(FullPool()))  # the pool changes under the SWA backend
+    full = state.last_batch_pool
+    assert isinstance(full, FullPool)
+    t.init_forward_metadata_replay_cuda_graph(*replay_args)  # reads that pool: fires as well
+    assert guardrails.stats()["violations"] == violations + 2
+    frozen = mod.FakeBackend(runner(FullPool(), target, draft=True, spec="FROZEN_KV_MTP"))
+    frozen.init_forward_metadata(LegacyBatch(target))
+    for _ in range(3):  # no steady state for an unknown pool: skipped every time
+        assert frozen.init_forward_metadata_replay_cuda_graph(*replay_args) == "replay"
+    assert "_kvguard_fast_init_forward_metadata_replay_cuda_graph" not in vars(frozen)
+
+
 def test_wiring_generations_are_discovered_and_the_newest_serving_one_is_chosen(monkeypatch):
     from guardrails import wiring
 

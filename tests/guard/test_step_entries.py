@@ -9,6 +9,11 @@ it does not (Triton); no translate shell on these paths; the ``full_to_swa_index
 a frame whose active pool is not SWA has been entered (before that, reads are plain attribute
 reads). A second wrapper in a ``super()`` chain, a per-layer check, an eager probe or any new
 guard function on the step's path makes this fail.
+
+The legacy wiring (sglang <= 0.5.12, real 0.5.12.post1 overlay) likewise: a graph replay and an
+eager metadata call enter one backend shell each, no ``enter`` and no ``active_pool`` (its pool
+is read inline: ``guardrails/wiring/legacy.py``), plus the translate shell of the translation
+the legacy target itself makes there.
 """
 
 import pytest
@@ -46,3 +51,15 @@ def test_mapping_probe_is_armed_by_the_first_full_pool_frame_only(entries):
         "checks": 0,
     }
     assert entries["violations"] == 0
+
+
+def test_legacy_steps_enter_the_shell_only():
+    rc, data, stderr = run_json("0.5.12.post1", ["-m", "tests.guard.step_entries", "--legacy"])
+    assert rc == 0, stderr[-3000:]
+    assert data["modern_api"] is False
+    # the legacy TRTLLM target translates its own indices through its SWA pool in these calls:
+    # that translation enters the translate shell (the behavioural check's wrapper), once
+    legacy_step = {"backend_shell": 1, "translate_shell": 1, "checks": 1}
+    assert data["trtllm target replay"] == legacy_step
+    assert data["trtllm target eager metadata"] == legacy_step
+    assert data["violations"] == 0
