@@ -9,7 +9,10 @@ one Markdown table. Columns:
 * ``bug (guard off)``: the first metadata call translated indices although the role's pool is
   full-only (a spy on the shared allocator / target pool saw a translation; for FlashInfer the
   window wrapper was planned with ids that are not the batch's own locations), or resolved the
-  target's SWA pool for it (trtllm's #25103 shape);
+  target's SWA pool for it (trtllm's #25103 shape); for aiter's FROZEN_KV draft role (its metadata
+  call run inside sglang's own ``target_kv_pool_view``): the cached ``use_sliding_window_kv_pool``
+  is False while the pool it reads is the target's SWA pool (the init-cached shape, KVG004), with
+  the kv ids its metadata gives the SWA layers and the SWA rows that hold those tokens;
 * ``raise``: ``fired (kind)`` when ``PoolGuardViolation`` was raised at that call, else ``silent``;
 * ``warn``: the kinds counted and logged (the call was let through), else ``silent``.
 
@@ -33,7 +36,10 @@ SHORT = {
     "swa-translation-on-full-active-pool": "translate",
     "swa-pool-on-full-active-pool": "#25103",
     "swa-active-pool-without-swa-pool": "#26957",
+    "swa-flag-disagrees-with-read-pool": "cached flag",
 }
+# the roles counted in the summary line (the target role is silent everywhere, not counted)
+COUNTED_ROLES = ("eagle_draft", "frozen_kv_draft")
 
 
 def env_for(version):
@@ -81,12 +87,29 @@ def rows(data):
             yield (version, backend, "all", "not constructible on CPU", why[:90], "")
             continue
         for role, r in entry["roles"].items():
+            if r.get("raise", {}).get("outcome") == "not_applicable":
+                yield (version, backend, role, "no FROZEN_KV in this release", "", "")
+                continue
             bug = bool(r.get("translations")) and r.get("active_pool") == "MHATokenToKVPool"
             bug = bug or bool(r.get("swa_pool_is_target_pool")) and role != "target"
             wi = r.get("window_wrapper")
             detail = ""
             if bug and wi is not None:
                 detail = " (window ids " + ",".join(map(str, wi["kv_indices"][-4:])) + ")"
+            if not bug and r.get("stale_flag"):
+                bug = True
+                detail = f" (flag False, reads the target's {r['read_pool']}"
+                rows_ = r.get("swa_layer_rows")
+                if rows_:
+                    detail += (
+                        "; SWA layers read rows "
+                        + ",".join(map(str, rows_["read"]))
+                        + " for SWA rows "
+                        + ",".join(map(str, rows_["swa_rows"]))
+                    )
+                detail += ")"
+            elif role == "frozen_kv_draft" and r.get("flag") is not None:
+                detail = f" (flag {r['flag']}, reads {r.get('read_pool')})"
             raised = r["raise"]
             fired = (
                 f"fired ({kinds(raised['kinds'])})"
@@ -94,7 +117,7 @@ def rows(data):
                 else "silent"
             )
             warn = f"logged ({kinds(r['warn_kinds'])})" if r["warn_kinds"] else "silent"
-            yield (version, backend, role, ("yes" + detail) if bug else "no", fired, warn)
+            yield (version, backend, role, ("yes" if bug else "no") + detail, fired, warn)
 
 
 def main(argv=None):
@@ -112,27 +135,34 @@ def main(argv=None):
             results.append(data)
     print("| release | backend | role | bug with the guard off | raise | warn |")
     print("|---|---|---|---|---|---|")
-    buggy_fired = buggy = silent_fixed = fixed = 0
+    counts = {role: [0, 0, 0, 0] for role in COUNTED_ROLES}  # fired, buggy, silent, fixed
     for data in results:
         for row in rows(data):
             print("| " + " | ".join(row) + " |")
-            if row[2] == "eagle_draft":
-                if row[3].startswith("yes"):
-                    buggy += 1
-                    buggy_fired += row[4].startswith("fired")
-                else:
-                    fixed += 1
-                    silent_fixed += row[4] == "silent" and row[5] == "silent"
+            c = counts.get(row[2])
+            if c is None or row[4] == "":  # target role / no such role in the release
+                continue
+            if row[3].startswith("yes"):
+                c[1] += 1
+                c[0] += row[4].startswith("fired")
+            else:
+                c[3] += 1
+                c[2] += row[4] == "silent" and row[5] == "silent"
     print()
+    names = {"eagle_draft": "EAGLE-draft roles", "frozen_kv_draft": "aiter FROZEN_KV-draft roles"}
     print(
-        f"EAGLE-draft roles: guard fired on {buggy_fired}/{buggy} where the bug happened; "
-        f"silent on {silent_fixed}/{fixed} where it did not; "
-        f"{len(results)} releases in {time.perf_counter() - t0:.0f} s"
+        "; ".join(
+            f"{names[role]}: guard fired on {c[0]}/{c[1]} where the bug happened, "
+            f"silent on {c[2]}/{c[3]} where it did not"
+            for role, c in counts.items()
+        )
+        + f"; {len(results)} releases in {time.perf_counter() - t0:.0f} s"
         + (f"; not installed here: {', '.join(missing)}" if missing else "")
     )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
-    return 0 if buggy_fired == buggy and silent_fixed == fixed else 1
+    ok = all(c[0] == c[1] and c[2] == c[3] for c in counts.values())
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

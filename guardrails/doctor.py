@@ -65,8 +65,8 @@ def classify(role_entry: dict) -> tuple:
     note = ""
     if role_entry.get("invariant_applicable") is False:
         note = (
-            " [translation check only: this backend has no _swa_kv_pool; an SWA flag cached at "
-            "__init__ (KVG004, e.g. aiter <= 0.5.19 in FROZEN_KV) is not checked at runtime]"
+            " [translation check only: this backend has no _swa_kv_pool, and no SWA flag that "
+            "decides KV reads (a write-only flag, as Triton's, is not checked)]"
         )
     if outcome.get("outcome") == "original_reached":
         return "consistent", (

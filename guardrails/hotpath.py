@@ -36,7 +36,8 @@ FAST_PREFIX = "_kvguard_fast_"  # backend attribute per wrapped method: its stea
 # call: the backend's fast tuple for this method — (active pool, SWA pool, flag, cached frame,
 # what, installation's hot object, state) of the last call that ``enter`` found consistent — is
 # compared by identity with this call's objects (``what``: 0 pool only (the backend exposes no
-# ``_swa_kv_pool``), 1 also the SWA pool, 2 also the flag). It lives in the backend's own
+# ``_swa_kv_pool``), 1 also the SWA pool, 2 also the flag, 3 the flag only (no ``_swa_kv_pool``;
+# the flag decides reads)). It lives in the backend's own
 # ``__dict__``, next to the attributes compared, so the steady state reads one object besides
 # the installation's small ``Hot``. Anything else (first call, a changed object, another
 # installation, a subclass instance, per-layer checking, an exception) goes to ``enter``, which
@@ -56,7 +57,7 @@ try:
         and (
             _kvguard_f[4] == 0
             or (
-                _kvguard_f[1] is {self}._swa_kv_pool
+                (_kvguard_f[4] == 3 or _kvguard_f[1] is {self}._swa_kv_pool)
                 and (_kvguard_f[4] == 1 or _kvguard_f[2] is {self}.use_sliding_window_kv_pool)
             )
         )
@@ -178,7 +179,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             # the frame the shell reuses in the steady state: an SWA frame holds no batch and is
             # never reported; a full-pool frame is built per call (None here)
             cached = [self, state, name, pool, source, True, False, None] if pool_is_swa else None
-            if not state.applicable:
+            if not (state.applicable or state.flag_reads):
                 if klass is owner:
                     self.__dict__[fast_attr] = (pool, None, None, cached, 0, hot, state)
                 return frame
@@ -195,7 +196,8 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             flag = getattr(self, "use_sliding_window_kv_pool", None)
             hot.checks += 1
             ok = state.last_ok
-            steady = (pool, swa, flag, cached, 2 if state.flag_known else 1, hot, state)
+            what = 3 if state.flag_reads else 2 if state.flag_known else 1
+            steady = (pool, swa, flag, cached, what, hot, state)
             if (
                 layer_id is None
                 and ok is not None
@@ -214,6 +216,7 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 facts,
                 flag_known=state.flag_known,
                 layer_id=layer_id,
+                flag_only=state.flag_reads,
             )
             if not violations:
                 if layer_id is None:

@@ -19,6 +19,15 @@ pool (``_swa_kv_pool``) and ``flag`` its ``use_sliding_window_kv_pool``:
    (``flag`` still comes from FlashInfer's pool isinstance there), so on those versions this is a
    warning, not an error.
 4. Per layer (optional): when ``swa`` is set, ``layer_id`` must be in ``swa.layers_mapping``.
+
+Backends with no ``swa`` attribute whose cached ``flag`` alone decides how KV is *read* (aiter
+<= 0.5.19, ``FLAG_READ_BACKENDS``) get the flag-only rule instead (``check_cached_flag``):
+
+5. ``flag == active reads SWA`` (an SWA pool class with SWA layers). A flag cached at
+   ``__init__`` from the draft's own full pool while a FROZEN_KV view has swapped the target's SWA
+   pool in makes SWA layers read full-pool rows (the init-cached shape, KVG004). Backends whose
+   flag only gates KV *writes* (Triton) are not in ``FLAG_READ_BACKENDS``: a FROZEN_KV draft never
+   writes, so the same stale flag is harmless there.
 """
 
 from __future__ import annotations
@@ -41,6 +50,9 @@ LAYER_NOT_IN_SWA_POOL = "layer-not-in-swa-pool"
 # the backend building metadata is not an SWA pool (the FlashInfer index-updater / Triton window
 # helper shape of sglang <= 0.5.13.post1 / <= 0.5.12.post1)
 TRANSLATION_ON_FULL_ACTIVE_POOL = "swa-translation-on-full-active-pool"
+# the flag-only check (rule 5): a backend without a resolved SWA pool whose cached
+# use_sliding_window_kv_pool decides how it reads KV disagrees with the pool it reads
+FLAG_DISAGREES_WITH_READ_POOL = "swa-flag-disagrees-with-read-pool"
 
 # the static rule(s) of the linter that find the same shape in source (runtime report -> the line
 # to fix). Every kind above has an entry; tests/guard/test_invariant.py checks that.
@@ -53,7 +65,20 @@ STATIC_RULES = {
     FLAG_NOT_BOOL: ("KVG001",),
     LAYER_NOT_IN_SWA_POOL: ("KVG003",),
     TRANSLATION_ON_FULL_ACTIVE_POOL: ("KVG002",),
+    FLAG_DISAGREES_WITH_READ_POOL: ("KVG004",),  # the aiter init-cached FROZEN_KV shape
 }
+
+# Backend classes (by ``__name__``) whose cached ``use_sliding_window_kv_pool`` decides how KV is
+# READ (the full->SWA slot translation for SWA layers), so a stale flag reads wrong rows. Only these
+# get rule 5, and only on instances without ``_swa_kv_pool`` (those get rules 1-4). Not here:
+# TritonAttnBackend (its flag gates KV writes only, which a FROZEN_KV draft never does).
+FLAG_READ_BACKENDS = frozenset({"AiterAttnBackend"})
+
+
+def flag_check_applies(class_names: Sequence[str], has_swa_pool: bool, has_flag: bool) -> bool:
+    """Whether an instance gets the flag-only rule 5: it has the flag but no ``_swa_kv_pool``, and
+    one of its classes (``class_names``: the names along its MRO) is in ``FLAG_READ_BACKENDS``."""
+    return has_flag and not has_swa_pool and any(n in FLAG_READ_BACKENDS for n in class_names)
 
 
 @dataclass(frozen=True)
@@ -107,13 +132,18 @@ def check_pool_invariant(
     *,
     flag_known: bool = True,
     layer_id: Optional[int] = None,
+    flag_only: bool = False,
 ) -> Sequence[Violation]:
     """Return the violations of the pool/SWA invariant; an empty tuple means consistent.
 
     ``swa_pool_types``: the SWA pool class or a tuple of classes (``SWAKVPool`` — the class the
     backends' own resolvers test). ``flag_known=False`` skips rule 3 (a backend without the flag).
-    ``layer_id`` enables the per-layer rule 4.
+    ``layer_id`` enables the per-layer rule 4. ``flag_only=True`` (a backend without
+    ``_swa_kv_pool`` whose flag decides reads, see ``flag_check_applies``): rule 5 only,
+    ``swa_pool`` is ignored.
     """
+    if flag_only:
+        return check_cached_flag(active_pool, flag, swa_pool_types)
     active_is_swa = isinstance(active_pool, swa_pool_types)
     swa_set = swa_pool is not None
     found = []
@@ -226,4 +256,58 @@ def translation_violation(active_pool: Any, translator: Any, via: str) -> Violat
         "(self._swa_kv_pool / token_to_kv_pool), never through "
         "model_runner.token_to_kv_pool_allocator (sglang >= 0.5.14 for FlashInfer, >= 0.5.13 "
         "for Triton; `kvguard check` reports the line as KVG002)",
+    )
+
+
+def reads_swa(active_pool: Any, swa_pool_types: PoolTypes) -> bool:
+    """Does a backend reading ``active_pool`` need the full->SWA translation? An SWA pool class
+    (as the backend's own flag/resolver tests it) unless it says it has no SWA layers
+    (``swa_layer_nums == 0``, an int attribute; anything else counts as having SWA layers)."""
+    if not isinstance(active_pool, swa_pool_types):
+        return False
+    layers = getattr(active_pool, "swa_layer_nums", None)
+    return not (type(layers) is int and layers == 0)
+
+
+def check_cached_flag(
+    active_pool: Any, flag: Any, swa_pool_types: PoolTypes
+) -> Sequence[Violation]:
+    """Rule 5, for a backend without a resolved SWA pool whose ``use_sliding_window_kv_pool``
+    decides how it reads KV: the flag must say what the pool it reads is."""
+    if not isinstance(flag, bool):
+        return (
+            Violation(
+                FLAG_NOT_BOOL,
+                ERROR,
+                f"use_sliding_window_kv_pool is {_type_name(flag)}, not a bool",
+                "set use_sliding_window_kv_pool from the pool the backend reads",
+            ),
+        )
+    swa = reads_swa(active_pool, swa_pool_types)
+    if flag == swa:
+        return ()
+    if swa:
+        problem = (
+            f"use_sliding_window_kv_pool=False but the backend reads an SWA pool "
+            f"({_type_name(active_pool)}): SWA layers are read with full-pool slot ids, not "
+            "translated to SWA slots, so they read other requests' KV rows (the init-cached "
+            "FROZEN_KV shape: the flag was cached at __init__ from the draft's own full pool, "
+            "then the target-pool view swapped the target's SWA pool in)"
+        )
+    else:
+        problem = (
+            f"use_sliding_window_kv_pool=True but the backend reads {_type_name(active_pool)}, "
+            "not an SWA pool: full-pool slot ids are translated through an SWA map the pool "
+            "does not have"
+        )
+    return (
+        Violation(
+            FLAG_DISAGREES_WITH_READ_POOL,
+            ERROR,
+            problem,
+            "resolve the SWA pool (and derive the flag from it) so that it holds for the pool "
+            "read at forward time: for FROZEN_KV MTP drafts fall back to the target "
+            "allocator's SWA pool (aiter's _resolve_swa_kv_pool, sglang >= 0.5.20; `kvguard "
+            "check` reports the cached flag as KVG004)",
+        ),
     )

@@ -16,6 +16,7 @@ from typing import Optional
 
 from . import hotpath
 from .hotpath import STATE_ATTR, WRAPPER_MARK
+from .invariant import flag_check_applies
 from .report import name_of
 from .wiring import INIT
 
@@ -92,4 +93,7 @@ def record_init(backend, args, kwargs, inst, wiring_mod) -> None:
             state.swa_types, state.swa_types_source, state.translate_types = found
             break
     state.translate_check = bool(state.translate_types)
+    state.flag_reads = flag_check_applies(
+        [k.__name__ for k in type(backend).__mro__], state.applicable, state.flag_known
+    )
     backend.__dict__[STATE_ATTR] = state

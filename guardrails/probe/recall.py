@@ -49,6 +49,9 @@ FORWARD_MODE = {
     "aiter": "DECODE",
 }
 ROLES = ("target", "eagle_draft")
+# roles beyond ROLES in the recall run, per backend: aiter's FROZEN_KV draft (the init-cached flag
+# shape of aiter <= 0.5.19, checked by the flag-only rule)
+EXTRA_ROLES = {"aiter": ("frozen_kv_draft",)}
 DOCTOR_ROLES = ("target", "eagle_draft", "frozen_kv_draft")
 
 
@@ -223,7 +226,30 @@ def build(backend_name, runner):
     return cls(runner)
 
 
-def run_backend(backend_name, guardrails, roles=ROLES, modes=("off", "raise", "warn")):
+def read_pool(backend, batch):
+    """The pool the backend reads KV from at this moment (inside a view: as the view left it):
+    ``forward_batch.token_to_kv_pool`` where ForwardBatch has the field (<= 0.5.12), else
+    ``backend.token_to_kv_pool``."""
+    pool = getattr(batch, "token_to_kv_pool", None)
+    return pool if pool is not None else getattr(backend, "token_to_kv_pool", None)
+
+
+def swa_rows(backend, batch, pool):
+    """The KV rows a flag-gated backend's metadata points SWA layers at (its kv indices, the last
+    4) and the rows the SWA layers hold them in (the pool's full->SWA map of those ids), or None
+    where the metadata has no kv indices or the pool no map."""
+    meta = getattr(backend, "forward_metadata", None)
+    indices = getattr(meta, "kv_indices", None)
+    mapping = getattr(pool, "full_to_swa_index_mapping", None)
+    if indices is None or mapping is None:
+        return None
+    used = indices[: int(batch.seq_lens_sum)].long()
+    return {"read": used[-4:].tolist(), "swa_rows": mapping[used][-4:].tolist()}
+
+
+def run_backend(backend_name, guardrails, roles=None, modes=("off", "raise", "warn")):
+    if roles is None:
+        roles = ROLES + EXTRA_ROLES.get(backend_name, ())
     from guardrails.probe import standins as cpu_stubs
 
     R = rs()
@@ -271,11 +297,13 @@ def run_backend(backend_name, guardrails, roles=ROLES, modes=("off", "raise", "w
                 view = R.active_pool_view(backend, batch, world.target.token_to_kv_pool)
             with captured_guard_logs() as logs, spy as calls:
                 with view:
+                    pool_read = read_pool(backend, batch)
                     outcome = call(guardrails, backend.init_forward_metadata, batch)
             stats = guardrails.stats()
             state = guardrails.backend_state(backend)
             if state is not None:
-                entry["invariant_applicable"] = state.applicable
+                entry["invariant_applicable"] = state.applicable or state.flag_reads
+                entry["flag_check"] = state.flag_reads
             guardrails.uninstall()
             entry[guard_mode] = outcome
             if guard_mode == "off":
@@ -287,6 +315,16 @@ def run_backend(backend_name, guardrails, roles=ROLES, modes=("off", "raise", "w
                 wi = window_indices(backend, world)
                 if wi is not None:
                     entry["window_wrapper"] = wi
+                # the cached SWA flag and the pool the metadata call read (aiter's shape)
+                flag = getattr(backend, "use_sliding_window_kv_pool", None)
+                entry["flag"] = flag
+                entry["read_pool"] = type(pool_read).__name__
+                entry["read_pool_is_target_pool"] = pool_read is world.target.token_to_kv_pool
+                entry["stale_flag"] = flag is False and isinstance(pool_read, R.swa_pool_class())
+                if entry["stale_flag"] and outcome.get("outcome") == "ok":
+                    rows = swa_rows(backend, batch, pool_read)
+                    if rows is not None:
+                        entry["swa_layer_rows"] = rows
             if guard_mode == "warn":
                 entry["warn_kinds"] = sorted({k[2] for k in stats["by_key"]})
                 entry["warn_logged"] = [m.splitlines()[0] for lvl, m in logs if "violated" in m]

@@ -52,6 +52,9 @@ class BackendState:
     init_pool: Any
     applicable: bool = True
     flag_known: bool = True
+    # no _swa_kv_pool, but the cached flag decides how KV is read (aiter <= 0.5.19): checked with
+    # the flag-only rule (``invariant.flag_check_applies``)
+    flag_reads: bool = False
     disabled: bool = False
     last_forward_key: Any = None  # forward_* de-duplication (once per batch)
     # (active pool, SWA pool, flag) of the last consistent check. The invariant depends only on
@@ -72,7 +75,8 @@ MODERN_FROM = (0, 5, 13)  # modern.SERVES_FROM (kept for callers)
 # What the two generations sglang has had so far share (a generation names these in its own
 # TARGETS / METHODS; a future one declares whatever it needs instead).
 # backend module -> classes patched when present. An instance is checked only if it exposes the
-# resolved SWA pool (``_swa_kv_pool``) after ``__init__``; backends exposing only a cached flag
+# resolved SWA pool (``_swa_kv_pool``) after ``__init__``, or a cached flag that decides KV reads
+# (aiter without ``_swa_kv_pool``: the flag-only rule); backends exposing only a write-gating flag
 # (triton, fa3) are patched for the behavioural check, their instances marked not applicable.
 ATTENTION_BACKENDS = {
     "sglang.srt.layers.attention.trtllm_mha_backend": ("TRTLLMHAAttnBackend",),

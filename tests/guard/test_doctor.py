@@ -48,10 +48,13 @@ def test_doctor_on_0_5_12_post1_finds_the_buggy_roles_and_the_lint_lines():
     for backend in ("flashinfer", "triton", "trtllm_mha"):
         assert r[(backend, "target")]["status"] == "consistent", backend
         assert r[(backend, "FROZEN_KV draft")]["status"] != "violation", backend
-    # aiter (never allocator-based) builds on CPU with the stand-ins; the invariant does not apply
-    # to it in 0.5.12 (no _swa_kv_pool), and the doctor says so instead of a bare "consistent"
+    # aiter (never allocator-based) builds on CPU with the stand-ins; 0.5.12 has no _swa_kv_pool,
+    # and its FROZEN_KV draft reads the target's SWA pool with the flag cached from its own pool
+    # (the init-cached shape): the flag-only rule reports it with the static rule KVG004
     aiter = r[("aiter", "FROZEN_KV draft")]
-    assert aiter["status"] == "consistent" and "translation check only" in aiter["detail"]
+    assert aiter["status"] == "violation", aiter
+    assert "swa-flag-disagrees-with-read-pool" in aiter["detail"] and "KVG004" in aiter["detail"]
+    assert r[("aiter", "EAGLE draft")]["status"] == "consistent"
     findings = report["lint"]["findings"]
     codes = {f["code"] for f in findings}
     assert {"KVG001", "KVG002"} <= codes

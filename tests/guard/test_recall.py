@@ -11,7 +11,8 @@ full-only pool next to the target's shared SWA allocator, slots reused after a f
 * in warn mode, the same kind is counted and logged, and the call is let through;
 
 and on the fixed releases the same roles are silent; the target role is silent everywhere.
-aiter is listed as not constructible on CPU (see the reason recorded by the scenario).
+aiter never translates through the allocator; its FROZEN_KV init-cached flag (KVG004) is in
+test_recall_aiter.py.
 """
 
 import pytest
@@ -99,13 +100,14 @@ def test_recall_per_backend(version):
 
 @pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.23"])
 def test_aiter_is_silent_in_every_role(version):
-    """aiter never translated through the allocator (its bug is the FROZEN_KV init-cached flag,
-    KVG004, a flag-only shape the runtime check does not see): silent, and the draft's metadata
-    call translates nothing."""
+    """aiter never translated through the allocator: silent in the target and EAGLE-draft roles,
+    and the draft's metadata call translates nothing (its bug, the FROZEN_KV init-cached flag,
+    KVG004, is the FROZEN_KV role: test_recall_aiter.py)."""
     entry = recall(version)["backends"]["aiter"]
     if not entry["constructible"]:
         pytest.skip(f"aiter not constructible here: {entry.get('why_not')}")
-    for role, r in entry["roles"].items():
+    for role in ("target", "eagle_draft"):
+        r = entry["roles"][role]
         assert r["raise"]["outcome"] != "violation", (role, r["raise"])
         assert r["warn_kinds"] == [], role
     assert entry["roles"]["eagle_draft"]["translations"] == []
