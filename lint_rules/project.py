@@ -210,7 +210,42 @@ class FnFact:
     params: list
     implicit: int = 0  # 1 for a method called bound
     returns_alloc: bool = False
-    anchors: dict = field(default_factory=dict)  # param name -> frozenset of anchor kinds
+    # Some parameter may reach an anchor (the function names an SWA allocator class, reads a
+    # translate member or probes an SWA-only member, and has parameters). Which parameters do,
+    # and of which kinds, is computed per parameter when a call first passes the allocator
+    # there (:meth:`anchor_kinds`: the defining module's model re-run with that parameter
+    # seeded), not when the module is summarised.
+    may_anchor: bool = False
+    tree: Optional[ast.Module] = None  # the defining module's ``ast``
+    # (unit index, parameter names, ``**kwargs`` name or None) of each definition of the name
+    # that may anchor (a name defined twice, e.g. under ``if``/``else``: every definition)
+    seeds: list = field(default_factory=list)
+    computed: dict = field(default_factory=dict)  # param name ("**": the kwargs) -> kinds
+
+    def anchor_kinds(self, param: str) -> frozenset:
+        """Anchor kinds the parameter ``param`` (``"**"``: the ``**kwargs``) reaches when it
+        holds the allocator (empty for a name that is no parameter)."""
+        hit = self.computed.get(param)
+        if hit is None:
+            kinds: set = set()
+            for unit_index, names, kwarg in self.seeds:
+                name = kwarg if param == "**" else param if param in names else None
+                if name is None:
+                    continue
+                from .flow import Flow
+
+                seeded = Flow.build(self.tree, (), None, seeds={(unit_index, name)})
+                kinds |= anchors_in(seeded, seeded.units[unit_index].node)
+            hit = self.computed[param] = frozenset(kinds)
+        return hit
+
+    @property
+    def anchors(self) -> dict:
+        """Every parameter's anchor kinds (non-empty ones), computed now."""
+        keys = {n for _, names, _ in self.seeds for n in names}
+        if any(kwarg for _, _, kwarg in self.seeds):
+            keys.add("**")
+        return {k: kinds for k in sorted(keys) if (kinds := self.anchor_kinds(k))}
 
 
 @dataclass
@@ -570,6 +605,11 @@ class Index:
             self._bases is not None and self._base_matters(module, name, scratch, 0)
         )
 
+    def name_may_give_value(self, module: str, name: str) -> bool:
+        """The byte-level test of the gate for a name used as a value: only a function (its
+        call) or a module (its attributes) gives the flow model one; a class gives none."""
+        return self._name_matters(module, name, {}, 0, "call")
+
     def _dep(self, path: str, deps: dict) -> None:
         if path not in deps:
             try:
@@ -798,7 +838,8 @@ class Index:
                     methods,
                 )
         # parameters whose value reaches an anchor: the model run again with one parameter
-        # seeded as the allocator (no other source), for functions that may hold an anchor
+        # seeded as the allocator (no other source), for functions that may hold an anchor,
+        # when a call passes the allocator to that parameter (``FnFact.anchor_kinds``)
         for unit in flow.units:
             if unit.parent is not flow.module or unit.kind != "function":
                 continue
@@ -807,11 +848,9 @@ class Index:
             if not _may_anchor_param(unit.node):
                 continue
             fact = s.functions[unit.name]
-            for p in unit.params + unit.kwonly + ([unit.kwarg] if unit.kwarg else []):
-                seeded = Flow.build(tree, (), None, seeds={(unit.index, p)})
-                kinds = anchors_in(seeded, seeded.units[unit.index].node)
-                if kinds:
-                    fact.anchors["**" if p == unit.kwarg else p] = frozenset(kinds)
+            fact.may_anchor = True
+            fact.tree = tree
+            fact.seeds.append((unit.index, frozenset(unit.params + unit.kwonly), unit.kwarg))
         s.summarised = True
 
     # ------------------------------------------------------------------ resolution
@@ -858,6 +897,8 @@ class Index:
     def resolve_expr(self, s: Summary, node: ast.AST, depth: int = 0):
         """A base-class expression (``Name`` or dotted ``a.b.C``) of module ``s``."""
         if isinstance(node, ast.Name):
+            if s.pending and node.id in s.heads:
+                s = self.summary(s.path)  # a class of the module: its facts, computed now
             if node.id in s.classes:
                 return ("cls", s.classes[node.id])
             if node.id in s.imports:
@@ -925,9 +966,13 @@ class Index:
         self.fn_facts.append(fact)
         return len(self.fn_facts) - 1
 
-    def view(self, path: str) -> Optional["ModuleView"]:
+    def view(self, path: str, tree: Optional[ast.Module] = None) -> Optional["ModuleView"]:
+        """The index as the module at ``path`` sees it (``tree``: the ``ast`` of its bytes,
+        when the caller parsed them). Only the module's import table is computed: its own
+        functions and classes are the flow model's business; their facts (for a class of the
+        module asked as a base, ``resolve_expr``) are computed when first asked."""
         self.enter(path)
-        s = self.summary(path)
+        s = self.summary(path, facts=False, tree=tree)
         return ModuleView(self, s) if s is not None else None
 
 
@@ -959,15 +1004,21 @@ class ModuleView:
         self.root = module_of(summary.path)[1]
 
     def _values(self, found) -> set:
+        """The flow model's value of a resolved name. A class of another module gives none:
+        the model tracks no instance of it, and what its subclasses here inherit is asked
+        through their bases (``attribute_values``, ``words``). A module gives one only when it
+        is a file of the tree (an attribute of any other module resolves to nothing)."""
         if found is None:
             return set()
         kind, obj = found
         if kind == "fn":
-            if obj.returns_alloc or obj.anchors:
+            if obj.returns_alloc or obj.may_anchor:
                 return {("X", self.index.fn_key(obj))}
             return set()
         if kind == "cls":
-            return {("XT", obj.path, obj.name)}
+            return set()
+        if self.index.path_of(obj) is None:
+            return set()
         return {("XM", obj)}
 
     def name_values(self, flow, name: str) -> set:
@@ -976,7 +1027,7 @@ class ModuleView:
         if hit is None:
             s = self.s
             found = None
-            gate = self.index.name_may_matter
+            gate = self.index.name_may_give_value
             if name in s.imports:
                 target, attr = s.imports[name]
                 if attr is None:
@@ -1002,12 +1053,14 @@ class ModuleView:
         for v in receiver:
             tag = v[0]
             if tag == "XM":
-                if self.index.name_may_matter(v[1], attr):
+                if self.index.name_may_give_value(v[1], attr):
                     out |= self._values(self.index.resolve(v[1], attr, 1))
             elif tag in ("S", "T"):
                 cls = flow.units[v[1]]
                 for c in cls.family:
                     for base in c.node.bases:
+                        if isinstance(base, ast.Name) and base.id in flow.classes:
+                            continue  # a class of this module: in the family, its bases too
                         found = self.index.resolve_expr(self.s, base)
                         if found is not None and found[0] == "cls":
                             out |= self.index.class_attr(found[1], attr)
@@ -1016,9 +1069,11 @@ class ModuleView:
     def fact(self, key: int) -> FnFact:
         return self.index.fn_facts[key]
 
-    def words(self) -> set:
+    def words(self, flow=None) -> set:
         """Names of this module that the index gives a value: the flow model evaluates the code
-        that mentions them."""
+        that mentions them. With ``flow`` (the module's model), also the attributes,
+        properties and methods that classes of other modules, bases of its classes, hold the
+        allocator in (``self.<attr>`` in a subclass here: ``attribute_values``)."""
         if self._words is None:
             self.index._root = self.root
             words: set = set()
@@ -1029,12 +1084,16 @@ class ModuleView:
                 path = self.index.path_of(star)
                 ss = self.index.summary(path) if path and self.index.has_facts(path) else None
                 if ss is not None:
-                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.anchors}
-            # attributes and methods of classes defined elsewhere that hold the allocator
-            for name in list(self.s.imports):
-                for v in self.name_values(None, name):
-                    if v[0] == "XT":
-                        words |= self._class_words(v[1], v[2], set())
+                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.may_anchor}
+            for unit in flow.units if flow is not None else ():
+                if unit.kind != "class":
+                    continue
+                for base in unit.node.bases:
+                    if isinstance(base, ast.Name) and base.id in flow.classes:
+                        continue  # a class of this module: its own bases are visited
+                    found = self.index.resolve_expr(self.s, base)
+                    if found is not None and found[0] == "cls":
+                        words |= self._class_words(found[1].path, found[1].name, set())
             self._words = words
         return self._words
 
@@ -1155,20 +1214,40 @@ def current() -> Optional[Index]:
     return _CURRENT
 
 
-def current_index(path: Optional[str]) -> Optional[ModuleView]:
-    """The index view for the module at ``path`` (None: the file being triaged), or None when
-    the run built no index or the file cannot matter through another module (its flow model is
-    then exactly the single-module one)."""
+def current_gated(path: Optional[str]) -> bool:
+    """Does the module at ``path`` (None: the file being triaged) matter through another
+    module (then :func:`current_index` gives a view)? The gate only: nothing is parsed."""
     index = _CURRENT
     if index is None:
-        return None
+        return False
     path = os.path.abspath(path) if path else _CURRENT_PATH
     if path is None or path == os.path.abspath("-"):
+        return False
+    return index.gate(path)[0]
+
+
+def current_index(
+    path: Optional[str], tree: Optional[ast.Module] = None, text: Optional[str] = None
+) -> Optional[ModuleView]:
+    """The index view for the module at ``path`` (None: the file being triaged), or None when
+    the run built no index or the file cannot matter through another module (its flow model is
+    then exactly the single-module one). ``tree``: the caller's ``ast`` of ``text``; the index
+    takes it as the file's (no second parse) when the file's bytes are ``text`` in UTF-8 and
+    either ASCII or without a coding cookie (then ``ast`` reads them as this text)."""
+    if not current_gated(path):
         return None
-    matters, _ = index.gate(path)
-    if not matters:
-        return None
-    return index.view(path)
+    index = _CURRENT
+    path = os.path.abspath(path) if path else _CURRENT_PATH
+    if tree is not None:
+        data = index.read(path)
+        if text is None or data is None or data != text.encode("utf-8", "surrogatepass"):
+            tree = None
+        elif not data.isascii():
+            from .source import _may_have_cookie
+
+            if _may_have_cookie(data):
+                tree = None
+    return index.view(path, tree)
 
 
 def backend_base(analysis, base_name: str) -> bool:

@@ -372,14 +372,19 @@ def reduce_for(
     if not anchors:
         return False, None
     roots = roots_of(scope)
-    if project is None:
-        from .project import current_index
+    gated = project is not None
+    if not gated:
+        from .project import current_gated
 
-        project = current_index(None)
-    if use_outline and project is None and _clean_by_outline(text, codes, roots):
+        gated = current_gated(None)
+    if use_outline and not gated and _clean_by_outline(text, codes, roots):
         return True, None
     try:
         tree = ast.parse(text)
+        if project is None and gated:
+            from .project import current_index
+
+            project = current_index(None, tree, text)  # the index reads this ``ast``
         model = Flow.build(tree, roots, project)
         LAST_MODEL[:] = [(text, roots, project, model)]  # the lint that follows reuses it
         return not _anchored(tree, text, model, anchors), None

@@ -514,3 +514,123 @@ def test_chunked_parallel_triage_sees_other_modules(tmp_path):
     assert ("sglang/srt/models/sub.py", "KVG002", 6) in one
     assert any(f.endswith("foo_backend.py") and c == "KVG001" for f, c, _ in one)
     assert one == two == _reference(tmp_path)
+
+
+# ---------------------------------------------------------------- lazy summaries (issue 11 speed)
+
+TWO_PARAMS = """
+def check(runner, alloc):
+    return runner is not None and hasattr(alloc, "full_to_swa_index_mapping")
+
+
+def check_kw(runner, **kwargs):
+    return hasattr(kwargs.get("alloc"), "full_to_swa_index_mapping")
+"""
+
+
+@pytest.mark.parametrize(
+    "expression,codes",
+    [
+        ("check(model_runner, model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check(model_runner.token_to_kv_pool_allocator, None)", []),
+        ("check(runner=model_runner, alloc=model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check(alloc=None, runner=model_runner.token_to_kv_pool_allocator)", []),
+        ("check_kw(model_runner, alloc=model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check_kw(model_runner.token_to_kv_pool_allocator)", []),
+    ],
+)
+def test_parameter_anchors_computed_when_a_call_asks(tmp_path, expression, codes):
+    """Which parameter of an imported helper reaches an anchor is computed per parameter, when
+    a call first passes the allocator there: the finding appears only through that parameter
+    (positional, keyword, ``**kwargs``), and nothing is computed for the others."""
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        "from sglang.srt.utils.two import check, check_kw",
+        expr=expression,
+    )
+    _package(tmp_path, backend, {"sglang/srt/utils/two.py": TWO_PARAMS})
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert [c for f, c, _ in found if f.endswith("foo_backend.py")] == codes, found
+    assert found == _reference(tmp_path)
+    # the facts themselves: asked per parameter
+    index = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
+    s = index.summary(str(tmp_path / "sglang/srt/utils/two.py"))
+    fact = s.functions["check"]
+    assert fact.may_anchor and fact.computed == {}
+    assert fact.anchor_kinds("runner") == frozenset()
+    assert list(fact.computed) == ["runner"]
+    assert fact.anchor_kinds("alloc") == {"swa-member-probe"}
+    assert fact.anchors == {"alloc": {"swa-member-probe"}}
+    assert s.functions["check_kw"].anchors == {"**": {"swa-member-probe"}}
+
+
+LOCAL_CHAIN = """
+from sglang.srt import store_base
+from sglang.srt.store_base import StoreBase
+from sglang.srt.model_executor.forward_batch_info import ForwardBatch
+
+
+class Mid(StoreBase):
+    pass
+
+
+class Sub(Mid):
+    def f(self, loc, batch: ForwardBatch):
+        return self._kv.translate_loc_from_full_to_swa(loc)
+
+
+class Dotted(store_base.StoreBase):
+    def g(self):
+        return hasattr(self._kv, "full_to_swa_index_mapping")
+
+    def ok(self):
+        return hasattr(self._pool, "full_to_swa_index_mapping")
+"""
+
+FORWARD_BATCH = """
+class ForwardBatch:
+    def __init__(self, runner):
+        self.token_to_kv_pool_allocator = runner.token_to_kv_pool_allocator
+"""
+
+
+def test_bases_through_a_local_class_and_a_module_attribute(tmp_path):
+    """What a subclass inherits from a class of another module, asked through its bases only:
+    through a local intermediate class (whose own facts are computed only when asked), and a
+    base written as ``module.Class``; a class imported for an annotation gives nothing (the
+    model tracks no instance of it), and is not summarised."""
+    _package(
+        tmp_path,
+        "",
+        {
+            "sglang/srt/models/sub.py": LOCAL_CHAIN,
+            "sglang/srt/model_executor/__init__.py": "",
+            "sglang/srt/model_executor/forward_batch_info.py": FORWARD_BATCH,
+        },
+    )
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert [(c, r) for f, c, r in found if f.endswith("sub.py")] == [
+        ("KVG001", 18),
+        ("KVG002", 13),
+    ], found
+    assert found == _reference(tmp_path)
+    index = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
+    project.install(index)
+    try:
+        sub = str(tmp_path / "sglang/srt/models/sub.py")
+        project.set_current_path(sub)
+        assert (
+            checker.proven_clean(
+                (tmp_path / "sglang/srt/models/sub.py").read_text(),
+                checker_codes(),
+                ScopeConfig(root=str(tmp_path)),
+            )
+            is False
+        )
+        summarised = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items()}
+        facts = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items() if not s.pending}
+    finally:
+        project.install(None)
+    assert "sglang/srt/store_base.py" in facts
+    assert "sglang/srt/model_executor/forward_batch_info.py" not in summarised
+    assert "sglang/srt/models/sub.py" not in facts  # its own facts: the flow model's
