@@ -179,6 +179,50 @@ def _triple_quotes(data: bytes) -> list:
     return out
 
 
+# an import or class statement that does not start its line (``if X: from a import b``,
+# ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
+_INLINE_STATEMENT = re.compile(rb"[:;][ \t]*(?:from|import|class)[ \t]")
+_CLASS_START = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*")
+
+
+_DOTTED = re.compile(rb"\s*([A-Za-z_][\w.]*)\s*$")
+
+
+def _class_bases(data: bytes) -> Optional[list]:
+    """Per class statement: (the words of its bases, the last part of each positional base
+    that is a dotted name), brackets followed to the matching one; None when a statement is
+    not read to its end. The analysis's backend test reads those last parts."""
+    out = []
+    for m in _import_statements(data, _CLASS_START, b"class"):
+        at = m.end()
+        if data[at : at + 1] != b"(":
+            out.append(([], []))
+            continue
+        depth, i, end = 0, at, min(len(data), at + 8192)
+        commas = [at]
+        while i < end:
+            c = data[i]
+            if c in b"([{":
+                depth += 1
+            elif c in b")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c == 44 and depth == 1:  # ","
+                commas.append(i)
+            i += 1
+        else:
+            return None
+        commas.append(i)
+        terminals = []
+        for a, b in zip(commas, commas[1:]):
+            item = _DOTTED.match(data[a + 1 : b])
+            if item is not None:
+                terminals.append(item.group(1).rpartition(b".")[2].decode())
+        out.append(([w.decode() for w in _NAME.findall(data, at, i)], terminals))
+    return out
+
+
 def _is_called(data: bytes, word: bytes) -> bool:
     """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases)?"""
     at = data.find(word)
@@ -339,6 +383,9 @@ class Index:
         self._base_memo: dict[tuple, tuple] = {}
         self.fn_facts: list[FnFact] = []
         self.read_files: set[str] = set()
+        # while the gate refines its answer (``_contributes``): the dependencies every file
+        # looked at is added to (resolution, summaries)
+        self._sink: Optional[dict] = None
 
     # ------------------------------------------------------------------ files and modules
 
@@ -364,12 +411,17 @@ class Index:
         rel = module.replace(".", os.sep)
         roots = [self._root] if self._root else []
         roots += [r for r in self.import_roots if r != self._root]
+        sink = self._sink
         for base in roots:
             for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
                 if os.path.isfile(cand):
+                    if sink is not None:
+                        self._dep(cand, sink)
                     return cand
                 if tried is not None:
                     tried.append(cand)
+                if sink is not None:
+                    sink.setdefault(cand, [cand, -1, -1])
         return None
 
     def enter(self, path: str) -> None:
@@ -512,9 +564,23 @@ class Index:
                         continue
                     if self._name_matters(module, name, deps, 0, kind):
                         matters = True
+            if matters:
+                matters = self._contributes(path, data, deps, self._path_scoped(path, in_scope))
             answer = (matters, sorted(deps.values()))
         self._gates[path] = answer
         return answer
+
+    def _path_scoped(self, path: str, in_scope: Optional[Callable[[], bool]]) -> bool:
+        """Is every class of the file backend code without the index (no scope, the audit
+        mode, or the file under the backend paths)?"""
+        scope = self.scope
+        if scope is None or scope.all_code:
+            return True
+        if in_scope is not None:
+            return in_scope()
+        from .scope import path_in_scope
+
+        return path_in_scope(path, scope)
 
     def _may_be_in_scope(
         self,
@@ -600,7 +666,7 @@ class Index:
 
     def name_may_matter(self, module: str, name: str) -> bool:
         """The byte-level test of the gate for one imported name (values or backend base)."""
-        scratch: dict = {}
+        scratch: dict = {} if self._sink is None else self._sink
         return self._name_matters(module, name, scratch, 0) or (
             self._bases is not None and self._base_matters(module, name, scratch, 0)
         )
@@ -608,7 +674,104 @@ class Index:
     def name_may_give_value(self, module: str, name: str) -> bool:
         """The byte-level test of the gate for a name used as a value: only a function (its
         call) or a module (its attributes) gives the flow model one; a class gives none."""
-        return self._name_matters(module, name, {}, 0, "call")
+        return self._name_matters(module, name, {} if self._sink is None else self._sink, 0, "call")
+
+    def import_value(self, target: str, attr: str):
+        """What ``from target import attr`` binds, for the flow model (``resolve``'s answer,
+        or the submodule), when the gate's byte test says it may give a value; else None."""
+        if not self.name_may_give_value(target, attr):
+            return None
+        return self.resolve(target, attr, 1) or (
+            ("mod", f"{target}.{attr}") if self.path_of(f"{target}.{attr}") else None
+        )
+
+    def gives_value(self, found) -> bool:
+        """Does a resolution give the flow model a value (``ModuleView._values``)?"""
+        if found is None or found[0] == "cls":
+            return False
+        if found[0] == "fn":
+            return found[1].returns_alloc or found[1].may_anchor
+        return self.path_of(found[1]) is not None
+
+    def class_words(self, cls: ClassFact, seen: Optional[set] = None) -> set:
+        """Attributes, properties and methods holding / returning the allocator on ``cls`` and
+        its bases, across modules."""
+        seen = set() if seen is None else seen
+        s = self._summaries.get(cls.path)
+        if s is None or (cls.path, cls.name) in seen or cls.name not in s.classes:
+            return set()
+        seen.add((cls.path, cls.name))
+        out = set(cls.attrs) | set(cls.props) | set(cls.methods)
+        for base in cls.bases:
+            found = self.resolve_expr(s, base)
+            if found is not None and found[0] == "cls":
+                out |= self.class_words(found[1], seen)
+        return out
+
+    def _contributes(self, path: str, data: bytes, deps: dict, path_scoped: bool) -> bool:
+        """The refinement of the gate's yes: can the index give the module's flow model a
+        value, or one of its classes backend scope? A no makes the file an ordinary one (the
+        single-file prefilters and proofs), which is exact: the flow model asks the index only
+        for imported names (functions and modules, star imports), for what the bases of its
+        classes hold, and the analysis for those bases' backend scope. Read from the import
+        and class statements (regular expressions, as the gate reads them: every import the
+        module's table can hold, function-local ones too); the imported names that the byte
+        test lets through are resolved and summarised. Every file looked at joins ``deps``."""
+        if _INLINE_STATEMENT.search(data):
+            return True
+        heads = _class_bases(data)
+        if heads is None:
+            return True
+        self._sink = deps
+        try:
+            bound: dict = {}
+            for module, pairs, star in self._imports_re(path, data):
+                if star or pairs is None:
+                    # a star import may bind anything; ``import a.b`` binds ``a`` (``as m``:
+                    # ``a.b``): a module object when it is a file of the tree
+                    top = module.partition(".")[0]
+                    if self.path_of(module) is not None or (
+                        not star and self.path_of(top) is not None
+                    ):
+                        return True
+                    continue
+                for orig, name in pairs:
+                    bound.setdefault(name, []).append((module, orig))
+                    if self.gives_value(self.import_value(module, orig)):
+                        return True
+            import fnmatch
+
+            def matches(name: str) -> bool:
+                return any(fnmatch.fnmatchcase(name, p) for p in self.patterns)
+
+            for words, terminals in heads:
+                imported = [w for w in words if w in bound]
+                if not imported:
+                    continue
+                # the class is backend code without the index: a base named like a pattern
+                # (an imported one by every name it may have been imported as)
+                scoped = path_scoped or any(
+                    matches(t) and all(matches(orig) for _, orig in bound.get(t, ()))
+                    for t in terminals
+                )
+                for w in imported:
+                    for module, orig in bound[w]:
+                        if not self.name_may_matter(module, orig):
+                            continue  # ``resolve_expr``'s test: the index gives nothing
+                        found = self.resolve(module, orig, 1)
+                        if found is None:
+                            continue
+                        if found[0] == "mod":
+                            return True  # a base ``module.Class``
+                        if found[0] != "cls":
+                            continue
+                        if self.class_words(found[1]):
+                            return True  # ``self.<attr>`` in a subclass here
+                        if not scoped and (matches(found[1].name) or self.is_backend(found[1])):
+                            return True  # backend scope through it (``backend_base``)
+            return False
+        finally:
+            self._sink = None
 
     def _dep(self, path: str, deps: dict) -> None:
         if path not in deps:
@@ -716,6 +879,8 @@ class Index:
         completes the same object (a caller that needs only the table does not pay for
         them). ``tree``: the ``ast`` of the file's bytes, when the caller has parsed them."""
         path = os.path.abspath(path)
+        if self._sink is not None:
+            self._dep(path, self._sink)
         hit = self._summaries.get(path)
         if hit is not None:
             if facts and hit.pending:
@@ -1008,17 +1173,11 @@ class ModuleView:
         the model tracks no instance of it, and what its subclasses here inherit is asked
         through their bases (``attribute_values``, ``words``). A module gives one only when it
         is a file of the tree (an attribute of any other module resolves to nothing)."""
-        if found is None:
+        if not self.index.gives_value(found):
             return set()
         kind, obj = found
         if kind == "fn":
-            if obj.returns_alloc or obj.may_anchor:
-                return {("X", self.index.fn_key(obj))}
-            return set()
-        if kind == "cls":
-            return set()
-        if self.index.path_of(obj) is None:
-            return set()
+            return {("X", self.index.fn_key(obj))}
         return {("XM", obj)}
 
     def name_values(self, flow, name: str) -> set:
@@ -1032,12 +1191,8 @@ class ModuleView:
                 target, attr = s.imports[name]
                 if attr is None:
                     found = ("mod", target)
-                elif gate(target, attr):  # read and summarise only what can matter
-                    found = self.index.resolve(target, attr, 1) or (
-                        ("mod", f"{target}.{attr}")
-                        if self.index.path_of(f"{target}.{attr}")
-                        else None
-                    )
+                else:  # read and summarise only what can matter
+                    found = self.index.import_value(target, attr)
             else:
                 for star in s.stars:
                     if gate(star, name):
@@ -1093,22 +1248,9 @@ class ModuleView:
                         continue  # a class of this module: its own bases are visited
                     found = self.index.resolve_expr(self.s, base)
                     if found is not None and found[0] == "cls":
-                        words |= self._class_words(found[1].path, found[1].name, set())
+                        words |= self.index.class_words(found[1])
             self._words = words
         return self._words
-
-    def _class_words(self, path: str, name: str, seen: set) -> set:
-        s = self.index._summaries.get(path)
-        if s is None or (path, name) in seen or name not in s.classes:
-            return set()
-        seen.add((path, name))
-        c = s.classes[name]
-        out = set(c.attrs) | set(c.props) | set(c.methods)
-        for base in c.bases:
-            found = self.index.resolve_expr(s, base)
-            if found is not None and found[0] == "cls":
-                out |= self._class_words(found[1].path, found[1].name, seen)
-        return out
 
     def class_is_backend(self, base_expr: ast.AST) -> bool:
         self.index._root = self.root
