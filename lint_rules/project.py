@@ -45,6 +45,8 @@ from .names import (
 )
 
 _DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
+_SCOPE_BY_FILE = 1  # ``Index._may_be_in_scope``: backend code by its path or a base's name
+_SCOPE_BY_INDEX = 2  # ... only through a base class defined in another module
 _CURRENT: Optional["Index"] = None
 _CURRENT_PATH: Optional[str] = None
 
@@ -181,7 +183,18 @@ def _triple_quotes(data: bytes) -> list:
 
 # an import or class statement that does not start its line (``if X: from a import b``,
 # ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
-_INLINE_STATEMENT = re.compile(rb"[:;][ \t]*(?:from|import|class)[ \t]")
+_INLINE_LINE = re.compile(rb"[^\n]*?[:;][ \t]*(?:from|import|class)[ \t]")
+
+
+def _inline_statement(data: bytes) -> bool:
+    """A line holding ``import`` or ``class`` after a ``:`` or ``;`` (a comment or a string
+    too: it only costs precision)."""
+    for word in (b"import", b"class"):
+        for _ in _import_statements(data, _INLINE_LINE, word):
+            return True
+    return False
+
+
 _CLASS_START = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*")
 
 
@@ -539,9 +552,16 @@ class Index:
             bases: set = set()
             for m in _class_heads(data):
                 bases.update(_NAME.findall(m.group(1)))
-            if not self._may_be_in_scope(path, data, bases, deps, in_scope):
+            # an import or class statement the regular expressions below do not read: the
+            # refinement (``_contributes``) answers, conservatively
+            inline = _inline_statement(data)
+            scoped = self._may_be_in_scope(path, data, bases, deps, in_scope)
+            if not scoped and not inline:
                 self._gates[path] = answer = (False, sorted(deps.values()))
                 return answer
+            # backend code only through a class of another module (``backend_base``), or an
+            # unread statement: the index matters whatever the names below give
+            matters = inline or scoped == _SCOPE_BY_INDEX
             # the flow model uses an imported function only when it is called, an imported
             # class only as a base of a class (lint_rules.flow: "X" values, bases of "S")
             for module, pairs, star in self._imports_re(path, data):
@@ -571,10 +591,13 @@ class Index:
         return answer
 
     def _path_scoped(self, path: str, in_scope: Optional[Callable[[], bool]]) -> bool:
-        """Is every class of the file backend code without the index (no scope, the audit
-        mode, or the file under the backend paths)?"""
+        """Is every class of the file backend code without the index (the audit mode, or the
+        file under the backend paths)? Without a scope (library use) the analysis's may be
+        any: no."""
         scope = self.scope
-        if scope is None or scope.all_code:
+        if scope is None:
+            return False
+        if scope.all_code:
             return True
         if in_scope is not None:
             return in_scope()
@@ -589,36 +612,40 @@ class Index:
         bases: set,
         deps: dict,
         in_scope: Optional[Callable[[], bool]] = None,
-    ) -> bool:
+    ) -> int:
         """Can code of the file be backend code: under the backend paths (``in_scope``: the
         caller's ``path_in_scope``, asked only here), a class deriving from a base-pattern
-        name, or from an imported class whose definition (followed through re-exports and its
-        own bases) names one?"""
+        name (both ``_SCOPE_BY_FILE``), or from an imported class whose definition (followed
+        through re-exports and its own bases) names one (``_SCOPE_BY_INDEX``)? 0: no."""
         scope = self.scope
-        if scope is None or scope.all_code:
-            return True
-        if in_scope is not None:
-            if in_scope():
-                return True
-        else:
-            from .scope import path_in_scope
+        # without a scope (library use) any code may be backend code, and a class also through
+        # a base of another module
+        otherwise = _SCOPE_BY_FILE if scope is None else 0
+        if scope is not None:
+            if scope.all_code:
+                return _SCOPE_BY_FILE
+            if in_scope is not None:
+                if in_scope():
+                    return _SCOPE_BY_FILE
+            else:
+                from .scope import path_in_scope
 
-            if path_in_scope(path, scope):
-                return True
+                if path_in_scope(path, scope):
+                    return _SCOPE_BY_FILE
         if not bases:
-            return False
+            return otherwise
         if self._bases is None:
-            return True
-        if any(self._bases.search(b) for b in bases):
-            return True
+            return _SCOPE_BY_FILE
+        if scope is not None and any(self._bases.search(b) for b in bases):
+            return _SCOPE_BY_FILE
         names = {b.decode() for b in bases}
         for module, pairs, star in self._imports_re(path, data):
             if star:
-                return True  # a star import may bind any base name
+                return _SCOPE_BY_INDEX  # a star import may bind any base name
             for orig, bound in pairs or ():
                 if bound in names and self._base_matters(module, orig, deps, 0):
-                    return True
-        return False
+                    return _SCOPE_BY_INDEX
+        return otherwise
 
     def _base_matters(self, module: str, name: str, deps: dict, depth: int) -> bool:
         """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?
@@ -717,7 +744,7 @@ class Index:
         and class statements (regular expressions, as the gate reads them: every import the
         module's table can hold, function-local ones too); the imported names that the byte
         test lets through are resolved and summarised. Every file looked at joins ``deps``."""
-        if _INLINE_STATEMENT.search(data):
+        if _inline_statement(data):
             return True
         heads = _class_bases(data)
         if heads is None:
@@ -926,8 +953,10 @@ class Index:
         """Compute ``s``'s functions and classes (once), if its module holds a fact word."""
         s.pending = False
         data = self.read(s.path)
-        if data is None or not self._facts.search(data):
-            return
+        if data is None or not (
+            self._facts.search(data) or (self._bases is not None and self._bases.search(data))
+        ):
+            return  # no fact, and no class of it can derive from a backend base by name
         if tree is None:
             try:
                 tree = ast.parse(data)

@@ -138,6 +138,12 @@ CASES = [
         'hasattr(kv_pool(model_runner), "full_to_swa_index_mapping")',
         [],
     ),
+    (
+        "inline_import",  # a statement the gate's regular expressions do not read
+        "if True: from sglang.srt.utils.swa_utils import is_swa  # noqa: E701",
+        "is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
     # an import that does not resolve in the tree: unknown, contributes nothing
     (
         "unresolved",
@@ -193,9 +199,18 @@ def _check(root: Path, *args: str) -> list[tuple[str, str, int]]:
     )
 
 
-def _reference(root: Path) -> list[tuple[str, str, int]]:
-    """Every file linted in full (no prefilter, no reduction) under the same index."""
-    index = project.Index(str(root), patterns=ScopeConfig().base_patterns)
+class _GateFree(project.Index):
+    """Every file may matter through another module: the index is asked for every file."""
+
+    def gate(self, path, data=None, in_scope=None, seen=None):
+        return True, []
+
+
+def _reference(root: Path, gate_free: bool = False) -> list[tuple[str, str, int]]:
+    """Every file linted in full (no prefilter, no reduction) under the same index (with
+    ``gate_free``: an index whose gate says yes to every file)."""
+    cls = _GateFree if gate_free else project.Index
+    index = cls(str(root), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(root)))
     project.install(index)
     out = []
     cwd = os.getcwd()
@@ -235,8 +250,8 @@ def test_cross_module_helpers(tmp_path, name, imports, expression, codes):
     found = _check(tmp_path, "--no-cache")
     in_backend = [c for f, c, _ in found if f.endswith("foo_backend.py")]
     assert in_backend == codes, found
-    # the prefilter and the reduction never skip what the full analysis finds
-    assert found == _reference(tmp_path)
+    # the prefilter and the reduction never skip what the full analysis finds, nor the gate
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
 
 
 def test_base_class_in_another_module_stores_the_allocator(tmp_path):
@@ -634,3 +649,84 @@ def test_bases_through_a_local_class_and_a_module_attribute(tmp_path):
     assert "sglang/srt/store_base.py" in facts
     assert "sglang/srt/model_executor/forward_batch_info.py" not in summarised
     assert "sglang/srt/models/sub.py" not in facts  # its own facts: the flow model's
+
+
+PLAIN_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class PlainBase(AttentionBackend):
+    pass
+"""
+
+PLAIN_SUB = """
+from sglang.srt.plain_base import PlainBase
+
+
+class Sub(PlainBase):
+    def f(self, model_runner):
+        return hasattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping")
+"""
+
+
+def test_scope_through_a_base_whose_module_holds_no_fact(tmp_path):
+    """Outside the backend paths, a class is backend code only through its base, defined in
+    a module without any allocator word: the gate says the file matters (backend scope comes
+    from the index) and the base's module is summarised for its classes."""
+    _package(
+        tmp_path,
+        "",
+        {"sglang/srt/plain_base.py": PLAIN_BASE, "sglang/srt/models/sub.py": PLAIN_SUB},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [(f, c) for f, c, _ in found if f.endswith("sub.py")] == [
+        ("sglang/srt/models/sub.py", "KVG001")
+    ], found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+
+
+QUIET_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class QuietBase(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pages = model_runner.token_to_kv_pool_allocator.size
+"""
+
+QUIET_SUB = """
+from sglang.srt.quiet_base import QuietBase
+from sglang.srt.utils.swa_utils import kv_pool
+
+
+class QuietAttnBackend(QuietBase):
+    def f(self, model_runner):
+        pool = kv_pool(model_runner)
+        return hasattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping")
+"""
+
+
+def test_gate_refined_by_what_the_index_gives(tmp_path):
+    """The byte test lets the file through (its base's text and its helper's hold allocator
+    words), but the index gives its model nothing (the base stores no allocator, the helper
+    returns none): the file is an ordinary one, its own finding is found, and the files the
+    refinement read are its dependencies."""
+    _package(
+        tmp_path,
+        "",
+        {"sglang/srt/quiet_base.py": QUIET_BASE, "sglang/srt/layers/attention/sub.py": QUIET_SUB},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [(f, c, r) for f, c, r in found if f.endswith("sub.py")] == [
+        ("sglang/srt/layers/attention/sub.py", "KVG001", 9)
+    ], found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+    index = project.Index(
+        str(tmp_path), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(tmp_path))
+    )
+    sub = str(tmp_path / "sglang/srt/layers/attention/sub.py")
+    matters, deps = index.gate(sub)
+    assert not matters
+    assert index._name_matters("sglang.srt.quiet_base", "QuietBase", {}, 0)  # bytes: yes
+    read = {os.path.relpath(d[0], tmp_path) for d in deps}
+    assert {"sglang/srt/quiet_base.py", "sglang/srt/utils/swa_utils.py"} <= read
