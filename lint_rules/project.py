@@ -183,12 +183,14 @@ def _triple_quotes(data: bytes) -> list:
 
 # an import or class statement that does not start its line (``if X: from a import b``,
 # ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
-_INLINE_LINE = re.compile(rb"[^\n]*?[:;][ \t]*(?:from|import|class)[ \t]")
+_INLINE_LINE = re.compile(
+    rb"(?:[^\n#'\"]|'[^'\n]*'|\"[^\"\n]*\")*?[:;][ \t]*(?:from|import|class)[ \t]"
+)
 
 
 def _inline_statement(data: bytes) -> bool:
-    """A line holding ``import`` or ``class`` after a ``:`` or ``;`` (a comment or a string
-    too: it only costs precision)."""
+    """A line holding ``import`` or ``class`` after a ``:`` or ``;`` outside a comment (in a
+    string too: it only costs precision)."""
     for word in (b"import", b"class"):
         for _ in _import_statements(data, _INLINE_LINE, word):
             return True

@@ -730,3 +730,22 @@ def test_gate_refined_by_what_the_index_gives(tmp_path):
     assert index._name_matters("sglang.srt.quiet_base", "QuietBase", {}, 0)  # bytes: yes
     read = {os.path.relpath(d[0], tmp_path) for d in deps}
     assert {"sglang/srt/quiet_base.py", "sglang/srt/utils/swa_utils.py"} <= read
+
+
+@pytest.mark.parametrize(
+    "line,inline",
+    [
+        (b"if x: import y\n", True),
+        (b"    try: from a import b\n", True),
+        (b'x = "#"; import os\n', True),
+        (b"if X: class A(B): pass\n", True),
+        (b"# lazily; import it in the function\n", False),
+        (b"a = 1  # note: import\n", False),
+        (b"from a import b\n", False),
+        (b"class A: pass\n", False),
+    ],
+)
+def test_inline_statements_make_the_gate_give_up(line, inline):
+    """An import or class statement after ``:`` or ``;`` is not read by the gate's regular
+    expressions: such a file matters (the module's own table may hold the import)."""
+    assert project._inline_statement(b"import os\n" + line) is inline
