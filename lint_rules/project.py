@@ -192,8 +192,14 @@ def _inline_statement(data: bytes) -> bool:
     """A line holding ``import`` or ``class`` after a ``:`` or ``;`` outside a comment (in a
     string too: it only costs precision)."""
     for word in (b"import", b"class"):
-        for _ in _import_statements(data, _INLINE_LINE, word):
-            return True
+        at = data.find(word)
+        while at >= 0:
+            if data[at - 1 : at] in b" \t:;" and at:  # not part of a longer word
+                start = data.rfind(b"\n", 0, at) + 1
+                head = data[start:at]
+                if (b":" in head or b";" in head) and _INLINE_LINE.match(data, start):
+                    return True
+            at = data.find(word, at + len(word))
     return False
 
 
