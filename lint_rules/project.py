@@ -71,6 +71,10 @@ _STATEMENT = re.compile(
 )
 _COMMENT = re.compile(rb"#[^\n]*")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
+_NEVER = re.compile(rb"(?!)")
+_INLINE_LINE = re.compile(
+    rb"(?:[^\n#'\"]|'[^'\n]*'|\"[^\"\n]*\")*?[:;][ \t]*(?:from|import|class)[ \t]"
+)
 
 
 def _fact_words(roots, patterns) -> re.Pattern:
@@ -90,13 +94,21 @@ def _fact_words(roots, patterns) -> re.Pattern:
     return re.compile(b"|".join(words))
 
 
-def _import_statements(data: bytes, pattern: re.Pattern, word: bytes = b"import"):
+def _import_statements(
+    data: bytes, pattern: re.Pattern, word: bytes = b"import", inline: Optional[list] = None
+):
     """``pattern`` matched at the start of each line holding ``word`` (found with
-    ``bytes.find``: much faster than a multi-line regular expression over the file)."""
+    ``bytes.find``: much faster than a multi-line regular expression over the file).
+    ``inline``: appended to when ``word`` follows a ``:`` or ``;`` of its line outside a
+    comment (a statement that does not start its line: ``_inline_statement``)."""
     at = data.find(word)
     last = -1
     while at >= 0:
         start = data.rfind(b"\n", 0, at) + 1
+        if inline is not None and at > start and data[at - 1 : at] in b" \t:;":
+            head = data[start:at]
+            if (b":" in head or b";" in head) and _INLINE_LINE.match(data, start):
+                inline.append(at)
         if start != last:
             last = start
             m = pattern.match(data, start)
@@ -105,12 +117,12 @@ def _import_statements(data: bytes, pattern: re.Pattern, word: bytes = b"import"
         at = data.find(word, at + len(word))
 
 
-def _class_heads(data: bytes):
+def _class_heads(data: bytes, inline: Optional[list] = None):
     """``_CLASS_HEAD.finditer(data)`` (``re.M``), found the same way as the import statements:
     a match starts a line holding ``class``, and matches do not overlap (a line start inside
     the previous match, e.g. in its bases, is skipped as ``finditer`` skips it)."""
     end = 0
-    for m in _import_statements(data, _CLASS_HEAD, b"class"):
+    for m in _import_statements(data, _CLASS_HEAD, b"class", inline):
         if m.start() >= end:
             end = m.end()
             yield m
@@ -183,23 +195,15 @@ def _triple_quotes(data: bytes) -> list:
 
 # an import or class statement that does not start its line (``if X: from a import b``,
 # ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
-_INLINE_LINE = re.compile(
-    rb"(?:[^\n#'\"]|'[^'\n]*'|\"[^\"\n]*\")*?[:;][ \t]*(?:from|import|class)[ \t]"
-)
-
-
-def _inline_statement(data: bytes) -> bool:
+def _inline_statement(data: bytes, words=(b"import", b"class")) -> bool:
     """A line holding ``import`` or ``class`` after a ``:`` or ``;`` outside a comment (in a
     string too: it only costs precision)."""
-    for word in (b"import", b"class"):
-        at = data.find(word)
-        while at >= 0:
-            if data[at - 1 : at] in b" \t:;" and at:  # not part of a longer word
-                start = data.rfind(b"\n", 0, at) + 1
-                head = data[start:at]
-                if (b":" in head or b";" in head) and _INLINE_LINE.match(data, start):
-                    return True
-            at = data.find(word, at + len(word))
+    found: list = []
+    for word in words:
+        for _ in _import_statements(data, _NEVER, word, found):
+            pass
+        if found:
+            return True
     return False
 
 
@@ -397,6 +401,7 @@ class Index:
         self._in_progress: set[str] = set()
         self._gates: dict[str, tuple] = {}
         self._import_tables: dict[str, list] = {}
+        self._inline_imports: dict[str, bool] = {}  # an import after ":" or ";" (not read)
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
         self._paths: dict[str, tuple] = {}
@@ -476,7 +481,8 @@ class Index:
         absolute: dict = {}
         # one pass over the lines holding "import": a line is a ``from`` or an ``import``
         # statement (or neither), never both
-        for m in _import_statements(data, _STATEMENT):
+        inline: list = []
+        for m in _import_statements(data, _STATEMENT, b"import", inline):
             if m.group(1) is not None:
                 key = (m.group(1), m.group(2))
                 absmod = absolute.get(key)
@@ -506,6 +512,7 @@ class Index:
                         plain.append((words[0].decode(), None, False))
         out = froms + plain
         self._import_tables[path] = out
+        self._inline_imports[path] = bool(inline)
         return out
 
     def has_facts(self, path: str) -> bool:
@@ -558,18 +565,20 @@ class Index:
             deps: dict[str, list] = {}
             matters = False
             bases: set = set()
-            for m in _class_heads(data):
+            inline_classes: list = []  # a class statement after ":" or ";" (not read)
+            for m in _class_heads(data, inline_classes):
                 bases.update(_NAME.findall(m.group(1)))
-            # an import or class statement the regular expressions below do not read: the
-            # refinement (``_contributes``) answers, conservatively
-            inline = _inline_statement(data)
             scoped = self._may_be_in_scope(path, data, bases, deps, in_scope)
-            if not scoped and not inline:
-                self._gates[path] = answer = (False, sorted(deps.values()))
-                return answer
-            # backend code only through a class of another module (``backend_base``), or an
-            # unread statement: the index matters whatever the names below give
-            matters = inline or scoped == _SCOPE_BY_INDEX
+            # an import or class statement the regular expressions do not read: the file
+            # matters (the refinement, ``_contributes``, then says yes); out of scope, an
+            # unread import matters only when a class has bases (it may bind one)
+            if not scoped:
+                if not inline_classes and not (bases and _inline_statement(data, (b"import",))):
+                    self._gates[path] = answer = (False, sorted(deps.values()))
+                    return answer
+            # backend code only through a class of another module (``backend_base``): the
+            # index matters whatever the names below give
+            matters = not scoped or scoped == _SCOPE_BY_INDEX
             # the flow model uses an imported function only when it is called, an imported
             # class only as a base of a class (lint_rules.flow: "X" values, bases of "S")
             for module, pairs, star in self._imports_re(path, data):
@@ -592,8 +601,12 @@ class Index:
                         continue
                     if self._name_matters(module, name, deps, 0, kind):
                         matters = True
-            if matters:
-                matters = self._contributes(path, data, deps, self._path_scoped(path, in_scope))
+            self._imports_re(path, data)  # (read by now when the file has an import)
+            inline = bool(inline_classes) or self._inline_imports.get(path, False)
+            if matters or inline:
+                matters = inline or self._contributes(
+                    path, data, deps, self._path_scoped(path, in_scope)
+                )
             answer = (matters, sorted(deps.values()))
         self._gates[path] = answer
         return answer
@@ -751,9 +764,9 @@ class Index:
         classes hold, and the analysis for those bases' backend scope. Read from the import
         and class statements (regular expressions, as the gate reads them: every import the
         module's table can hold, function-local ones too); the imported names that the byte
-        test lets through are resolved and summarised. Every file looked at joins ``deps``."""
-        if _inline_statement(data):
-            return True
+        test lets through are resolved and summarised (a file with a statement these do not
+        read, after ``:`` or ``;``, is not asked: it matters). Every file looked at joins
+        ``deps``."""
         heads = _class_bases(data)
         if heads is None:
             return True
