@@ -249,13 +249,14 @@ def _class_bases(data: bytes) -> Optional[list]:
 
 
 def _is_called(data: bytes, word: bytes) -> bool:
-    """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases)?"""
+    """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases) or ``.``
+    (an attribute: of a module object imported by name, ``from pkg import mod``)?"""
     at = data.find(word)
     while at >= 0:
         end = at + len(word)
         if (at == 0 or not (data[at - 1 : at].isalnum() or data[at - 1 : at] == b"_")) and data[
             end : end + 8
-        ].lstrip(b" \t").startswith(b"("):
+        ].lstrip(b" \t").startswith((b"(", b".")):
             return True
         at = data.find(word, end)
     return False
@@ -596,7 +597,7 @@ class Index:
                     if word in bases:
                         kind = "any"
                     elif _is_called(data, word):
-                        kind = "call"
+                        kind = "call"  # a call, or an attribute of a module object
                     else:
                         continue
                     if self._name_matters(module, name, deps, 0, kind):

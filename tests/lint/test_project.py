@@ -139,6 +139,12 @@ CASES = [
         [],
     ),
     (
+        "submodule_by_name",  # ``from pkg import mod``, then ``mod.f(...)``
+        "from sglang.srt.utils import swa_utils",
+        "swa_utils.is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
         "inline_import",  # a statement the gate's regular expressions do not read
         "if True: from sglang.srt.utils.swa_utils import is_swa  # noqa: E701",
         "is_swa(model_runner.token_to_kv_pool_allocator)",
