@@ -403,6 +403,9 @@ class Index:
         self._gates: dict[str, tuple] = {}
         self._import_tables: dict[str, list] = {}
         self._inline_imports: dict[str, bool] = {}  # an import after ":" or ";" (not read)
+        # files that matter only because they import helpers whose parameters may reach an
+        # anchor: their names (``helpers_only``)
+        self._helpers_only: dict[str, frozenset] = {}
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
         self._paths: dict[str, tuple] = {}
@@ -774,6 +777,7 @@ class Index:
         self._sink = deps
         try:
             bound: dict = {}
+            helpers: set = set()  # names of helpers whose parameters may reach an anchor
             for module, pairs, star in self._imports_re(path, data):
                 if star or pairs is None:
                     # a star import may bind anything; ``import a.b`` binds ``a`` (``as m``:
@@ -786,7 +790,11 @@ class Index:
                     continue
                 for orig, name in pairs:
                     bound.setdefault(name, []).append((module, orig))
-                    if self.gives_value(self.import_value(module, orig)):
+                    found = self.import_value(module, orig)
+                    if self.gives_value(found):
+                        if found[0] == "fn" and not found[1].returns_alloc:
+                            helpers.add(name)  # only a call passing the allocator matters
+                            continue
                         return True
             import fnmatch
 
@@ -818,6 +826,9 @@ class Index:
                             return True  # ``self.<attr>`` in a subclass here
                         if not scoped and (matches(found[1].name) or self.is_backend(found[1])):
                             return True  # backend scope through it (``backend_base``)
+            if helpers:
+                self._helpers_only[path] = frozenset(helpers)
+                return True
             return False
         finally:
             self._sink = None
@@ -1405,6 +1416,23 @@ def set_current_path(path: Optional[str]) -> None:
 
 def current() -> Optional[Index]:
     return _CURRENT
+
+
+def current_helpers_only(path: Optional[str]) -> Optional[frozenset]:
+    """For a file that matters (:func:`current_gated`) only because it imports helpers of
+    other modules whose parameters may reach an anchor (nothing else the index gives it: no
+    value returning the allocator, no module object, no star import, no base class holding
+    it or giving backend scope), the names it binds them to; else None. Its flow model with
+    the index is the single-module one plus anchors on calls passing the allocator to those
+    helpers (``Flow._cross``): the outline proof decides it when it also refuses a carrying
+    call of these names (``reduce._clean_by_outline``)."""
+    index = _CURRENT
+    if index is None:
+        return None
+    path = os.path.abspath(path) if path else _CURRENT_PATH
+    if path is None or not index.gate(path)[0]:
+        return None
+    return index._helpers_only.get(path)
 
 
 def current_gated(path: Optional[str]) -> bool:

@@ -755,3 +755,66 @@ def test_inline_statements_make_the_gate_give_up(line, inline):
     """An import or class statement after ``:`` or ``;`` is not read by the gate's regular
     expressions: such a file matters (the module's own table may hold the import)."""
     assert project._inline_statement(b"import os\n" + line) is inline
+
+
+HELPER_CALLS = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.utils.two import check as checker
+
+
+def wrap(runner, a):
+    return checker(runner, a)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+        self.alloc = model_runner.token_to_kv_pool_allocator
+
+    def f(self, model_runner):
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    "body,codes",
+    [
+        ("return checker(model_runner, model_runner.token_to_kv_pool)", []),
+        ("return checker(model_runner, self.alloc)", ["KVG001"]),
+        ("return wrap(model_runner, self.alloc)", ["KVG001"]),
+        ("h = checker\n        return h(model_runner, self.alloc)", ["KVG001"]),
+        ("self.h = checker\n        return self.h(model_runner, self.alloc)", ["KVG001"]),
+        ("return [checker][0](model_runner, self.alloc)", ["KVG001"]),
+        ("return checker(self.alloc, None)", []),
+    ],
+)
+def test_helpers_only_file_is_proven_by_the_outline(tmp_path, body, codes):
+    """A file the index gives only a helper whose parameter may reach an anchor: the outline
+    proof decides it, a carrying call of the helper (directly, through a function of the
+    module, a rebound name or attribute, a container) not proven; the findings are those of
+    the full analysis under a gate-free index."""
+    _package(
+        tmp_path,
+        HELPER_CALLS.format(body=body),
+        {"sglang/srt/utils/two.py": TWO_PARAMS},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [c for f, c, _ in found if f.endswith("foo_backend.py")] == codes, found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+    index = project.Index(
+        str(tmp_path), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(tmp_path))
+    )
+    project.install(index)
+    try:
+        backend = str(tmp_path / "sglang/srt/layers/attention/foo_backend.py")
+        project.set_current_path(backend)
+        assert project.current_helpers_only(None) == {"checker"}
+    finally:
+        project.install(None)
+    from lint_rules.reduce import _clean_by_outline
+
+    text = HELPER_CALLS.format(body=body)
+    by_outline = _clean_by_outline(text, checker_codes(), refuse_calls=frozenset({"checker"}))
+    assert not (codes and by_outline)  # never proves a file with a finding clean
+    if "token_to_kv_pool)" in body:
+        assert by_outline  # the cheap path settles the clean call
