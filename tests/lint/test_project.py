@@ -818,3 +818,20 @@ def test_helpers_only_file_is_proven_by_the_outline(tmp_path, body, codes):
     assert not (codes and by_outline)  # never proves a file with a finding clean
     if "token_to_kv_pool)" in body:
         assert by_outline  # the cheap path settles the clean call
+
+
+def test_class_bases_read_to_the_matching_bracket():
+    """The refinement reads every word of a class statement's bases (nested brackets, several
+    lines, keywords) and the last part of each positional dotted base; a statement not read to
+    its end answers None (the file then matters)."""
+    data = (
+        b"class A(make(x), mod.Base,\n        Other[int], metaclass=Meta):\n    pass\n"
+        b"class B:\n    pass\n"
+        b"    class C(D): pass\n"
+    )
+    assert project._class_bases(data) == [
+        (["make", "x", "mod", "Base", "Other", "int", "metaclass", "Meta"], ["Base"]),
+        ([], []),
+        (["D"], ["D"]),
+    ]
+    assert project._class_bases(b"class A(B" + b" " * 9000) is None
