@@ -449,7 +449,7 @@ class Flow:
         Code that never comes near the allocator is not evaluated at all."""
         interesting = set(self.roots)
         if self.project is not None:
-            interesting |= self.project.words()
+            interesting |= self.project.words(self)
         for unit in self.units:
             interesting |= {w for w in unit.words if "llocator" in w and is_allocator_class_name(w)}
         pending = [
@@ -920,7 +920,7 @@ class Flow:
                 fact = self.project.fact(v[1])
                 if fact.returns_alloc:
                     out.add(ALLOC)
-                if fact.anchors:
+                if fact.may_anchor:
                     self._cross(node, fact, args, kws)
                 continue
             if tag == "F":
@@ -985,15 +985,16 @@ class Flow:
         for i, (arg, values) in enumerate(zip(node.args, args)):
             if isinstance(arg, ast.Starred):
                 break
-            if i < len(params) and ALLOC in values and params[i] in fact.anchors:
-                kinds |= fact.anchors[params[i]]
+            if i < len(params) and ALLOC in values:
+                kinds |= fact.anchor_kinds(params[i])  # computed when first asked
         for key, values in kws:
-            if ALLOC not in values:
+            if ALLOC not in values or key is None:
                 continue
-            if key in fact.anchors:
-                kinds |= fact.anchors[key]
-            elif key is not None and key not in fact.params and "**" in fact.anchors:
-                kinds |= fact.anchors["**"]  # collected by the helper's ``**kwargs``
+            found = fact.anchor_kinds(key)
+            if found:
+                kinds |= found
+            elif key not in fact.params:
+                kinds |= fact.anchor_kinds("**")  # collected by the helper's ``**kwargs``
         if kinds:
             previous = self.cross.get(id(node))
             if previous is not None:

@@ -45,6 +45,8 @@ from .names import (
 )
 
 _DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
+_SCOPE_BY_FILE = 1  # ``Index._may_be_in_scope``: backend code by its path or a base's name
+_SCOPE_BY_INDEX = 2  # ... only through a base class defined in another module
 _CURRENT: Optional["Index"] = None
 _CURRENT_PATH: Optional[str] = None
 
@@ -69,6 +71,10 @@ _STATEMENT = re.compile(
 )
 _COMMENT = re.compile(rb"#[^\n]*")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
+_NEVER = re.compile(rb"(?!)")
+_INLINE_LINE = re.compile(
+    rb"(?:[^\n#'\"]|'[^'\n]*'|\"[^\"\n]*\")*?[:;][ \t]*(?:from|import|class)[ \t]"
+)
 
 
 def _fact_words(roots, patterns) -> re.Pattern:
@@ -88,13 +94,21 @@ def _fact_words(roots, patterns) -> re.Pattern:
     return re.compile(b"|".join(words))
 
 
-def _import_statements(data: bytes, pattern: re.Pattern, word: bytes = b"import"):
+def _import_statements(
+    data: bytes, pattern: re.Pattern, word: bytes = b"import", inline: Optional[list] = None
+):
     """``pattern`` matched at the start of each line holding ``word`` (found with
-    ``bytes.find``: much faster than a multi-line regular expression over the file)."""
+    ``bytes.find``: much faster than a multi-line regular expression over the file).
+    ``inline``: appended to when ``word`` follows a ``:`` or ``;`` of its line outside a
+    comment (a statement that does not start its line: ``_inline_statement``)."""
     at = data.find(word)
     last = -1
     while at >= 0:
         start = data.rfind(b"\n", 0, at) + 1
+        if inline is not None and at > start and data[at - 1 : at] in b" \t:;":
+            head = data[start:at]
+            if (b":" in head or b";" in head) and _INLINE_LINE.match(data, start):
+                inline.append(at)
         if start != last:
             last = start
             m = pattern.match(data, start)
@@ -103,12 +117,12 @@ def _import_statements(data: bytes, pattern: re.Pattern, word: bytes = b"import"
         at = data.find(word, at + len(word))
 
 
-def _class_heads(data: bytes):
+def _class_heads(data: bytes, inline: Optional[list] = None):
     """``_CLASS_HEAD.finditer(data)`` (``re.M``), found the same way as the import statements:
     a match starts a line holding ``class``, and matches do not overlap (a line start inside
     the previous match, e.g. in its bases, is skipped as ``finditer`` skips it)."""
     end = 0
-    for m in _import_statements(data, _CLASS_HEAD, b"class"):
+    for m in _import_statements(data, _CLASS_HEAD, b"class", inline):
         if m.start() >= end:
             end = m.end()
             yield m
@@ -179,14 +193,70 @@ def _triple_quotes(data: bytes) -> list:
     return out
 
 
+# an import or class statement that does not start its line (``if X: from a import b``,
+# ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
+def _inline_statement(data: bytes, words=(b"import", b"class")) -> bool:
+    """A line holding ``import`` or ``class`` after a ``:`` or ``;`` outside a comment (in a
+    string too: it only costs precision)."""
+    found: list = []
+    for word in words:
+        for _ in _import_statements(data, _NEVER, word, found):
+            pass
+        if found:
+            return True
+    return False
+
+
+_CLASS_START = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*")
+
+
+_DOTTED = re.compile(rb"\s*([A-Za-z_][\w.]*)\s*$")
+
+
+def _class_bases(data: bytes) -> Optional[list]:
+    """Per class statement: (the words of its bases, the last part of each positional base
+    that is a dotted name), brackets followed to the matching one; None when a statement is
+    not read to its end. The analysis's backend test reads those last parts."""
+    out = []
+    for m in _import_statements(data, _CLASS_START, b"class"):
+        at = m.end()
+        if data[at : at + 1] != b"(":
+            out.append(([], []))
+            continue
+        depth, i, end = 0, at, min(len(data), at + 8192)
+        commas = [at]
+        while i < end:
+            c = data[i]
+            if c in b"([{":
+                depth += 1
+            elif c in b")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c == 44 and depth == 1:  # ","
+                commas.append(i)
+            i += 1
+        else:
+            return None
+        commas.append(i)
+        terminals = []
+        for a, b in zip(commas, commas[1:]):
+            item = _DOTTED.match(data[a + 1 : b])
+            if item is not None:
+                terminals.append(item.group(1).rpartition(b".")[2].decode())
+        out.append(([w.decode() for w in _NAME.findall(data, at, i)], terminals))
+    return out
+
+
 def _is_called(data: bytes, word: bytes) -> bool:
-    """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases)?"""
+    """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases) or ``.``
+    (an attribute: of a module object imported by name, ``from pkg import mod``)?"""
     at = data.find(word)
     while at >= 0:
         end = at + len(word)
         if (at == 0 or not (data[at - 1 : at].isalnum() or data[at - 1 : at] == b"_")) and data[
             end : end + 8
-        ].lstrip(b" \t").startswith(b"("):
+        ].lstrip(b" \t").startswith((b"(", b".")):
             return True
         at = data.find(word, end)
     return False
@@ -210,7 +280,42 @@ class FnFact:
     params: list
     implicit: int = 0  # 1 for a method called bound
     returns_alloc: bool = False
-    anchors: dict = field(default_factory=dict)  # param name -> frozenset of anchor kinds
+    # Some parameter may reach an anchor (the function names an SWA allocator class, reads a
+    # translate member or probes an SWA-only member, and has parameters). Which parameters do,
+    # and of which kinds, is computed per parameter when a call first passes the allocator
+    # there (:meth:`anchor_kinds`: the defining module's model re-run with that parameter
+    # seeded), not when the module is summarised.
+    may_anchor: bool = False
+    tree: Optional[ast.Module] = None  # the defining module's ``ast``
+    # (unit index, parameter names, ``**kwargs`` name or None) of each definition of the name
+    # that may anchor (a name defined twice, e.g. under ``if``/``else``: every definition)
+    seeds: list = field(default_factory=list)
+    computed: dict = field(default_factory=dict)  # param name ("**": the kwargs) -> kinds
+
+    def anchor_kinds(self, param: str) -> frozenset:
+        """Anchor kinds the parameter ``param`` (``"**"``: the ``**kwargs``) reaches when it
+        holds the allocator (empty for a name that is no parameter)."""
+        hit = self.computed.get(param)
+        if hit is None:
+            kinds: set = set()
+            for unit_index, names, kwarg in self.seeds:
+                name = kwarg if param == "**" else param if param in names else None
+                if name is None:
+                    continue
+                from .flow import Flow
+
+                seeded = Flow.build(self.tree, (), None, seeds={(unit_index, name)})
+                kinds |= anchors_in(seeded, seeded.units[unit_index].node)
+            hit = self.computed[param] = frozenset(kinds)
+        return hit
+
+    @property
+    def anchors(self) -> dict:
+        """Every parameter's anchor kinds (non-empty ones), computed now."""
+        keys = {n for _, names, _ in self.seeds for n in names}
+        if any(kwarg for _, _, kwarg in self.seeds):
+            keys.add("**")
+        return {k: kinds for k in sorted(keys) if (kinds := self.anchor_kinds(k))}
 
 
 @dataclass
@@ -297,6 +402,10 @@ class Index:
         self._in_progress: set[str] = set()
         self._gates: dict[str, tuple] = {}
         self._import_tables: dict[str, list] = {}
+        self._inline_imports: dict[str, bool] = {}  # an import after ":" or ";" (not read)
+        # files that matter only because they import helpers whose parameters may reach an
+        # anchor: their names (``helpers_only``)
+        self._helpers_only: dict[str, frozenset] = {}
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
         self._paths: dict[str, tuple] = {}
@@ -304,6 +413,9 @@ class Index:
         self._base_memo: dict[tuple, tuple] = {}
         self.fn_facts: list[FnFact] = []
         self.read_files: set[str] = set()
+        # while the gate refines its answer (``_contributes``): the dependencies every file
+        # looked at is added to (resolution, summaries)
+        self._sink: Optional[dict] = None
 
     # ------------------------------------------------------------------ files and modules
 
@@ -329,12 +441,17 @@ class Index:
         rel = module.replace(".", os.sep)
         roots = [self._root] if self._root else []
         roots += [r for r in self.import_roots if r != self._root]
+        sink = self._sink
         for base in roots:
             for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
                 if os.path.isfile(cand):
+                    if sink is not None:
+                        self._dep(cand, sink)
                     return cand
                 if tried is not None:
                     tried.append(cand)
+                if sink is not None:
+                    sink.setdefault(cand, [cand, -1, -1])
         return None
 
     def enter(self, path: str) -> None:
@@ -368,7 +485,8 @@ class Index:
         absolute: dict = {}
         # one pass over the lines holding "import": a line is a ``from`` or an ``import``
         # statement (or neither), never both
-        for m in _import_statements(data, _STATEMENT):
+        inline: list = []
+        for m in _import_statements(data, _STATEMENT, b"import", inline):
             if m.group(1) is not None:
                 key = (m.group(1), m.group(2))
                 absmod = absolute.get(key)
@@ -398,6 +516,7 @@ class Index:
                         plain.append((words[0].decode(), None, False))
         out = froms + plain
         self._import_tables[path] = out
+        self._inline_imports[path] = bool(inline)
         return out
 
     def has_facts(self, path: str) -> bool:
@@ -450,11 +569,20 @@ class Index:
             deps: dict[str, list] = {}
             matters = False
             bases: set = set()
-            for m in _class_heads(data):
+            inline_classes: list = []  # a class statement after ":" or ";" (not read)
+            for m in _class_heads(data, inline_classes):
                 bases.update(_NAME.findall(m.group(1)))
-            if not self._may_be_in_scope(path, data, bases, deps, in_scope):
-                self._gates[path] = answer = (False, sorted(deps.values()))
-                return answer
+            scoped = self._may_be_in_scope(path, data, bases, deps, in_scope)
+            # an import or class statement the regular expressions do not read: the file
+            # matters (the refinement, ``_contributes``, then says yes); out of scope, an
+            # unread import matters only when a class has bases (it may bind one)
+            if not scoped:
+                if not inline_classes and not (bases and _inline_statement(data, (b"import",))):
+                    self._gates[path] = answer = (False, sorted(deps.values()))
+                    return answer
+            # backend code only through a class of another module (``backend_base``): the
+            # index matters whatever the names below give
+            matters = not scoped or scoped == _SCOPE_BY_INDEX
             # the flow model uses an imported function only when it is called, an imported
             # class only as a base of a class (lint_rules.flow: "X" values, bases of "S")
             for module, pairs, star in self._imports_re(path, data):
@@ -472,14 +600,35 @@ class Index:
                     if word in bases:
                         kind = "any"
                     elif _is_called(data, word):
-                        kind = "call"
+                        kind = "call"  # a call, or an attribute of a module object
                     else:
                         continue
                     if self._name_matters(module, name, deps, 0, kind):
                         matters = True
+            self._imports_re(path, data)  # (read by now when the file has an import)
+            inline = bool(inline_classes) or self._inline_imports.get(path, False)
+            if matters or inline:
+                matters = inline or self._contributes(
+                    path, data, deps, self._path_scoped(path, in_scope)
+                )
             answer = (matters, sorted(deps.values()))
         self._gates[path] = answer
         return answer
+
+    def _path_scoped(self, path: str, in_scope: Optional[Callable[[], bool]]) -> bool:
+        """Is every class of the file backend code without the index (the audit mode, or the
+        file under the backend paths)? Without a scope (library use) the analysis's may be
+        any: no."""
+        scope = self.scope
+        if scope is None:
+            return False
+        if scope.all_code:
+            return True
+        if in_scope is not None:
+            return in_scope()
+        from .scope import path_in_scope
+
+        return path_in_scope(path, scope)
 
     def _may_be_in_scope(
         self,
@@ -488,36 +637,40 @@ class Index:
         bases: set,
         deps: dict,
         in_scope: Optional[Callable[[], bool]] = None,
-    ) -> bool:
+    ) -> int:
         """Can code of the file be backend code: under the backend paths (``in_scope``: the
         caller's ``path_in_scope``, asked only here), a class deriving from a base-pattern
-        name, or from an imported class whose definition (followed through re-exports and its
-        own bases) names one?"""
+        name (both ``_SCOPE_BY_FILE``), or from an imported class whose definition (followed
+        through re-exports and its own bases) names one (``_SCOPE_BY_INDEX``)? 0: no."""
         scope = self.scope
-        if scope is None or scope.all_code:
-            return True
-        if in_scope is not None:
-            if in_scope():
-                return True
-        else:
-            from .scope import path_in_scope
+        # without a scope (library use) any code may be backend code, and a class also through
+        # a base of another module
+        otherwise = _SCOPE_BY_FILE if scope is None else 0
+        if scope is not None:
+            if scope.all_code:
+                return _SCOPE_BY_FILE
+            if in_scope is not None:
+                if in_scope():
+                    return _SCOPE_BY_FILE
+            else:
+                from .scope import path_in_scope
 
-            if path_in_scope(path, scope):
-                return True
+                if path_in_scope(path, scope):
+                    return _SCOPE_BY_FILE
         if not bases:
-            return False
+            return otherwise
         if self._bases is None:
-            return True
-        if any(self._bases.search(b) for b in bases):
-            return True
+            return _SCOPE_BY_FILE
+        if scope is not None and any(self._bases.search(b) for b in bases):
+            return _SCOPE_BY_FILE
         names = {b.decode() for b in bases}
         for module, pairs, star in self._imports_re(path, data):
             if star:
-                return True  # a star import may bind any base name
+                return _SCOPE_BY_INDEX  # a star import may bind any base name
             for orig, bound in pairs or ():
                 if bound in names and self._base_matters(module, orig, deps, 0):
-                    return True
-        return False
+                    return _SCOPE_BY_INDEX
+        return otherwise
 
     def _base_matters(self, module: str, name: str, deps: dict, depth: int) -> bool:
         """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?
@@ -565,10 +718,120 @@ class Index:
 
     def name_may_matter(self, module: str, name: str) -> bool:
         """The byte-level test of the gate for one imported name (values or backend base)."""
-        scratch: dict = {}
+        scratch: dict = {} if self._sink is None else self._sink
         return self._name_matters(module, name, scratch, 0) or (
             self._bases is not None and self._base_matters(module, name, scratch, 0)
         )
+
+    def name_may_give_value(self, module: str, name: str) -> bool:
+        """The byte-level test of the gate for a name used as a value: only a function (its
+        call) or a module (its attributes) gives the flow model one; a class gives none."""
+        return self._name_matters(module, name, {} if self._sink is None else self._sink, 0, "call")
+
+    def import_value(self, target: str, attr: str):
+        """What ``from target import attr`` binds, for the flow model (``resolve``'s answer,
+        or the submodule), when the gate's byte test says it may give a value; else None."""
+        if not self.name_may_give_value(target, attr):
+            return None
+        return self.resolve(target, attr, 1) or (
+            ("mod", f"{target}.{attr}") if self.path_of(f"{target}.{attr}") else None
+        )
+
+    def gives_value(self, found) -> bool:
+        """Does a resolution give the flow model a value (``ModuleView._values``)?"""
+        if found is None or found[0] == "cls":
+            return False
+        if found[0] == "fn":
+            return found[1].returns_alloc or found[1].may_anchor
+        return self.path_of(found[1]) is not None
+
+    def class_words(self, cls: ClassFact, seen: Optional[set] = None) -> set:
+        """Attributes, properties and methods holding / returning the allocator on ``cls`` and
+        its bases, across modules."""
+        seen = set() if seen is None else seen
+        s = self._summaries.get(cls.path)
+        if s is None or (cls.path, cls.name) in seen or cls.name not in s.classes:
+            return set()
+        seen.add((cls.path, cls.name))
+        out = set(cls.attrs) | set(cls.props) | set(cls.methods)
+        for base in cls.bases:
+            found = self.resolve_expr(s, base)
+            if found is not None and found[0] == "cls":
+                out |= self.class_words(found[1], seen)
+        return out
+
+    def _contributes(self, path: str, data: bytes, deps: dict, path_scoped: bool) -> bool:
+        """The refinement of the gate's yes: can the index give the module's flow model a
+        value, or one of its classes backend scope? A no makes the file an ordinary one (the
+        single-file prefilters and proofs), which is exact: the flow model asks the index only
+        for imported names (functions and modules, star imports), for what the bases of its
+        classes hold, and the analysis for those bases' backend scope. Read from the import
+        and class statements (regular expressions, as the gate reads them: every import the
+        module's table can hold, function-local ones too); the imported names that the byte
+        test lets through are resolved and summarised (a file with a statement these do not
+        read, after ``:`` or ``;``, is not asked: it matters). Every file looked at joins
+        ``deps``."""
+        heads = _class_bases(data)
+        if heads is None:
+            return True
+        self._sink = deps
+        try:
+            bound: dict = {}
+            helpers: set = set()  # names of helpers whose parameters may reach an anchor
+            for module, pairs, star in self._imports_re(path, data):
+                if star or pairs is None:
+                    # a star import may bind anything; ``import a.b`` binds ``a`` (``as m``:
+                    # ``a.b``): a module object when it is a file of the tree
+                    top = module.partition(".")[0]
+                    if self.path_of(module) is not None or (
+                        not star and self.path_of(top) is not None
+                    ):
+                        return True
+                    continue
+                for orig, name in pairs:
+                    bound.setdefault(name, []).append((module, orig))
+                    found = self.import_value(module, orig)
+                    if self.gives_value(found):
+                        if found[0] == "fn" and not found[1].returns_alloc:
+                            helpers.add(name)  # only a call passing the allocator matters
+                            continue
+                        return True
+            import fnmatch
+
+            def matches(name: str) -> bool:
+                return any(fnmatch.fnmatchcase(name, p) for p in self.patterns)
+
+            for words, terminals in heads:
+                imported = [w for w in words if w in bound]
+                if not imported:
+                    continue
+                # the class is backend code without the index: a base named like a pattern
+                # (an imported one by every name it may have been imported as)
+                scoped = path_scoped or any(
+                    matches(t) and all(matches(orig) for _, orig in bound.get(t, ()))
+                    for t in terminals
+                )
+                for w in imported:
+                    for module, orig in bound[w]:
+                        if not self.name_may_matter(module, orig):
+                            continue  # ``resolve_expr``'s test: the index gives nothing
+                        found = self.resolve(module, orig, 1)
+                        if found is None:
+                            continue
+                        if found[0] == "mod":
+                            return True  # a base ``module.Class``
+                        if found[0] != "cls":
+                            continue
+                        if self.class_words(found[1]):
+                            return True  # ``self.<attr>`` in a subclass here
+                        if not scoped and (matches(found[1].name) or self.is_backend(found[1])):
+                            return True  # backend scope through it (``backend_base``)
+            if helpers:
+                self._helpers_only[path] = frozenset(helpers)
+                return True
+            return False
+        finally:
+            self._sink = None
 
     def _dep(self, path: str, deps: dict) -> None:
         if path not in deps:
@@ -676,6 +939,8 @@ class Index:
         completes the same object (a caller that needs only the table does not pay for
         them). ``tree``: the ``ast`` of the file's bytes, when the caller has parsed them."""
         path = os.path.abspath(path)
+        if self._sink is not None:
+            self._dep(path, self._sink)
         hit = self._summaries.get(path)
         if hit is not None:
             if facts and hit.pending:
@@ -721,8 +986,10 @@ class Index:
         """Compute ``s``'s functions and classes (once), if its module holds a fact word."""
         s.pending = False
         data = self.read(s.path)
-        if data is None or not self._facts.search(data):
-            return
+        if data is None or not (
+            self._facts.search(data) or (self._bases is not None and self._bases.search(data))
+        ):
+            return  # no fact, and no class of it can derive from a backend base by name
         if tree is None:
             try:
                 tree = ast.parse(data)
@@ -798,7 +1065,8 @@ class Index:
                     methods,
                 )
         # parameters whose value reaches an anchor: the model run again with one parameter
-        # seeded as the allocator (no other source), for functions that may hold an anchor
+        # seeded as the allocator (no other source), for functions that may hold an anchor,
+        # when a call passes the allocator to that parameter (``FnFact.anchor_kinds``)
         for unit in flow.units:
             if unit.parent is not flow.module or unit.kind != "function":
                 continue
@@ -807,11 +1075,9 @@ class Index:
             if not _may_anchor_param(unit.node):
                 continue
             fact = s.functions[unit.name]
-            for p in unit.params + unit.kwonly + ([unit.kwarg] if unit.kwarg else []):
-                seeded = Flow.build(tree, (), None, seeds={(unit.index, p)})
-                kinds = anchors_in(seeded, seeded.units[unit.index].node)
-                if kinds:
-                    fact.anchors["**" if p == unit.kwarg else p] = frozenset(kinds)
+            fact.may_anchor = True
+            fact.tree = tree
+            fact.seeds.append((unit.index, frozenset(unit.params + unit.kwonly), unit.kwarg))
         s.summarised = True
 
     # ------------------------------------------------------------------ resolution
@@ -858,6 +1124,8 @@ class Index:
     def resolve_expr(self, s: Summary, node: ast.AST, depth: int = 0):
         """A base-class expression (``Name`` or dotted ``a.b.C``) of module ``s``."""
         if isinstance(node, ast.Name):
+            if s.pending and node.id in s.heads:
+                s = self.summary(s.path)  # a class of the module: its facts, computed now
             if node.id in s.classes:
                 return ("cls", s.classes[node.id])
             if node.id in s.imports:
@@ -925,9 +1193,13 @@ class Index:
         self.fn_facts.append(fact)
         return len(self.fn_facts) - 1
 
-    def view(self, path: str) -> Optional["ModuleView"]:
+    def view(self, path: str, tree: Optional[ast.Module] = None) -> Optional["ModuleView"]:
+        """The index as the module at ``path`` sees it (``tree``: the ``ast`` of its bytes,
+        when the caller parsed them). Only the module's import table is computed: its own
+        functions and classes are the flow model's business; their facts (for a class of the
+        module asked as a base, ``resolve_expr``) are computed when first asked."""
         self.enter(path)
-        s = self.summary(path)
+        s = self.summary(path, facts=False, tree=tree)
         return ModuleView(self, s) if s is not None else None
 
 
@@ -959,15 +1231,15 @@ class ModuleView:
         self.root = module_of(summary.path)[1]
 
     def _values(self, found) -> set:
-        if found is None:
+        """The flow model's value of a resolved name. A class of another module gives none:
+        the model tracks no instance of it, and what its subclasses here inherit is asked
+        through their bases (``attribute_values``, ``words``). A module gives one only when it
+        is a file of the tree (an attribute of any other module resolves to nothing)."""
+        if not self.index.gives_value(found):
             return set()
         kind, obj = found
         if kind == "fn":
-            if obj.returns_alloc or obj.anchors:
-                return {("X", self.index.fn_key(obj))}
-            return set()
-        if kind == "cls":
-            return {("XT", obj.path, obj.name)}
+            return {("X", self.index.fn_key(obj))}
         return {("XM", obj)}
 
     def name_values(self, flow, name: str) -> set:
@@ -976,17 +1248,13 @@ class ModuleView:
         if hit is None:
             s = self.s
             found = None
-            gate = self.index.name_may_matter
+            gate = self.index.name_may_give_value
             if name in s.imports:
                 target, attr = s.imports[name]
                 if attr is None:
                     found = ("mod", target)
-                elif gate(target, attr):  # read and summarise only what can matter
-                    found = self.index.resolve(target, attr, 1) or (
-                        ("mod", f"{target}.{attr}")
-                        if self.index.path_of(f"{target}.{attr}")
-                        else None
-                    )
+                else:  # read and summarise only what can matter
+                    found = self.index.import_value(target, attr)
             else:
                 for star in s.stars:
                     if gate(star, name):
@@ -1002,12 +1270,14 @@ class ModuleView:
         for v in receiver:
             tag = v[0]
             if tag == "XM":
-                if self.index.name_may_matter(v[1], attr):
+                if self.index.name_may_give_value(v[1], attr):
                     out |= self._values(self.index.resolve(v[1], attr, 1))
             elif tag in ("S", "T"):
                 cls = flow.units[v[1]]
                 for c in cls.family:
                     for base in c.node.bases:
+                        if isinstance(base, ast.Name) and base.id in flow.classes:
+                            continue  # a class of this module: in the family, its bases too
                         found = self.index.resolve_expr(self.s, base)
                         if found is not None and found[0] == "cls":
                             out |= self.index.class_attr(found[1], attr)
@@ -1016,9 +1286,11 @@ class ModuleView:
     def fact(self, key: int) -> FnFact:
         return self.index.fn_facts[key]
 
-    def words(self) -> set:
+    def words(self, flow=None) -> set:
         """Names of this module that the index gives a value: the flow model evaluates the code
-        that mentions them."""
+        that mentions them. With ``flow`` (the module's model), also the attributes,
+        properties and methods that classes of other modules, bases of its classes, hold the
+        allocator in (``self.<attr>`` in a subclass here: ``attribute_values``)."""
         if self._words is None:
             self.index._root = self.root
             words: set = set()
@@ -1029,27 +1301,18 @@ class ModuleView:
                 path = self.index.path_of(star)
                 ss = self.index.summary(path) if path and self.index.has_facts(path) else None
                 if ss is not None:
-                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.anchors}
-            # attributes and methods of classes defined elsewhere that hold the allocator
-            for name in list(self.s.imports):
-                for v in self.name_values(None, name):
-                    if v[0] == "XT":
-                        words |= self._class_words(v[1], v[2], set())
+                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.may_anchor}
+            for unit in flow.units if flow is not None else ():
+                if unit.kind != "class":
+                    continue
+                for base in unit.node.bases:
+                    if isinstance(base, ast.Name) and base.id in flow.classes:
+                        continue  # a class of this module: its own bases are visited
+                    found = self.index.resolve_expr(self.s, base)
+                    if found is not None and found[0] == "cls":
+                        words |= self.index.class_words(found[1])
             self._words = words
         return self._words
-
-    def _class_words(self, path: str, name: str, seen: set) -> set:
-        s = self.index._summaries.get(path)
-        if s is None or (path, name) in seen or name not in s.classes:
-            return set()
-        seen.add((path, name))
-        c = s.classes[name]
-        out = set(c.attrs) | set(c.props) | set(c.methods)
-        for base in c.bases:
-            found = self.index.resolve_expr(s, base)
-            if found is not None and found[0] == "cls":
-                out |= self._class_words(found[1].path, found[1].name, seen)
-        return out
 
     def class_is_backend(self, base_expr: ast.AST) -> bool:
         self.index._root = self.root
@@ -1155,20 +1418,57 @@ def current() -> Optional[Index]:
     return _CURRENT
 
 
-def current_index(path: Optional[str]) -> Optional[ModuleView]:
-    """The index view for the module at ``path`` (None: the file being triaged), or None when
-    the run built no index or the file cannot matter through another module (its flow model is
-    then exactly the single-module one)."""
+def current_helpers_only(path: Optional[str]) -> Optional[frozenset]:
+    """For a file that matters (:func:`current_gated`) only because it imports helpers of
+    other modules whose parameters may reach an anchor (nothing else the index gives it: no
+    value returning the allocator, no module object, no star import, no base class holding
+    it or giving backend scope), the names it binds them to; else None. Its flow model with
+    the index is the single-module one plus anchors on calls passing the allocator to those
+    helpers (``Flow._cross``): the outline proof decides it when it also refuses a carrying
+    call of these names (``reduce._clean_by_outline``)."""
     index = _CURRENT
     if index is None:
         return None
     path = os.path.abspath(path) if path else _CURRENT_PATH
+    if path is None or not index.gate(path)[0]:
+        return None
+    return index._helpers_only.get(path)
+
+
+def current_gated(path: Optional[str]) -> bool:
+    """Does the module at ``path`` (None: the file being triaged) matter through another
+    module (then :func:`current_index` gives a view)? The gate only: nothing is parsed."""
+    index = _CURRENT
+    if index is None:
+        return False
+    path = os.path.abspath(path) if path else _CURRENT_PATH
     if path is None or path == os.path.abspath("-"):
+        return False
+    return index.gate(path)[0]
+
+
+def current_index(
+    path: Optional[str], tree: Optional[ast.Module] = None, text: Optional[str] = None
+) -> Optional[ModuleView]:
+    """The index view for the module at ``path`` (None: the file being triaged), or None when
+    the run built no index or the file cannot matter through another module (its flow model is
+    then exactly the single-module one). ``tree``: the caller's ``ast`` of ``text``; the index
+    takes it as the file's (no second parse) when the file's bytes are ``text`` in UTF-8 and
+    either ASCII or without a coding cookie (then ``ast`` reads them as this text)."""
+    if not current_gated(path):
         return None
-    matters, _ = index.gate(path)
-    if not matters:
-        return None
-    return index.view(path)
+    index = _CURRENT
+    path = os.path.abspath(path) if path else _CURRENT_PATH
+    if tree is not None:
+        data = index.read(path)
+        if text is None or data is None or data != text.encode("utf-8", "surrogatepass"):
+            tree = None
+        elif not data.isascii():
+            from .source import _may_have_cookie
+
+            if _may_have_cookie(data):
+                tree = None
+    return index.view(path, tree)
 
 
 def backend_base(analysis, base_name: str) -> bool:

@@ -379,14 +379,24 @@ def reduce_for(
     if not anchors:
         return False, None
     roots = roots_of(scope)
-    if project is None:
-        from .project import current_index
+    gated = project is not None
+    helpers: Optional[frozenset] = frozenset()  # carrying calls of these: not proven
+    if not gated:
+        from .project import current_gated, current_helpers_only
 
-        project = current_index(None)
-    if use_outline and project is None and _clean_by_outline(text, codes, roots):
+        gated = current_gated(None)
+        if gated:
+            # the index gives the module only helpers that may anchor a parameter: the
+            # outline proof with their carrying calls refused (lint_rules.project)
+            helpers = current_helpers_only(None)
+    if use_outline and helpers is not None and _clean_by_outline(text, codes, roots, helpers):
         return True, None
     try:
         tree = ast.parse(text)
+        if project is None and gated:
+            from .project import current_index
+
+            project = current_index(None, tree, text)  # the index reads this ``ast``
         model = Flow.build(tree, roots, project)
         LAST_MODEL[:] = [(text, roots, project, model)]  # the lint that follows reuses it
         return not _anchored(tree, text, model, anchors), None
@@ -475,9 +485,10 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
     return any(not _guarded_kvcache(fn, guard, held_ids) for _, fn in member_calls)
 
 
-def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
+def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozenset()) -> bool:
     """The proof of :func:`reduce_for` parsing only the functions it needs (see the module
-    docstring for what answers "not proven")."""
+    docstring for what answers "not proven"). ``refuse_calls``: names whose carrying call is
+    not proven either (helpers of other modules that may anchor a parameter)."""
     from .outline import outline
 
     anchors = anchors_of(codes)
@@ -583,6 +594,8 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS) -> bool:
     for code, call in mod.call_funcs:
         func = call.func
         word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if word in refuse_calls:
+            return False  # may hand the allocator to another module's anchor
         if isinstance(func, ast.Name) and word in _HARMLESS_CALLS:
             continue
         if word in ("partial", "setattr") or word in code.all_params or _rebound(text, word):

@@ -138,6 +138,18 @@ CASES = [
         'hasattr(kv_pool(model_runner), "full_to_swa_index_mapping")',
         [],
     ),
+    (
+        "submodule_by_name",  # ``from pkg import mod``, then ``mod.f(...)``
+        "from sglang.srt.utils import swa_utils",
+        "swa_utils.is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
+    (
+        "inline_import",  # a statement the gate's regular expressions do not read
+        "if True: from sglang.srt.utils.swa_utils import is_swa  # noqa: E701",
+        "is_swa(model_runner.token_to_kv_pool_allocator)",
+        ["KVG001"],
+    ),
     # an import that does not resolve in the tree: unknown, contributes nothing
     (
         "unresolved",
@@ -193,9 +205,18 @@ def _check(root: Path, *args: str) -> list[tuple[str, str, int]]:
     )
 
 
-def _reference(root: Path) -> list[tuple[str, str, int]]:
-    """Every file linted in full (no prefilter, no reduction) under the same index."""
-    index = project.Index(str(root), patterns=ScopeConfig().base_patterns)
+class _GateFree(project.Index):
+    """Every file may matter through another module: the index is asked for every file."""
+
+    def gate(self, path, data=None, in_scope=None, seen=None):
+        return True, []
+
+
+def _reference(root: Path, gate_free: bool = False) -> list[tuple[str, str, int]]:
+    """Every file linted in full (no prefilter, no reduction) under the same index (with
+    ``gate_free``: an index whose gate says yes to every file)."""
+    cls = _GateFree if gate_free else project.Index
+    index = cls(str(root), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(root)))
     project.install(index)
     out = []
     cwd = os.getcwd()
@@ -235,8 +256,8 @@ def test_cross_module_helpers(tmp_path, name, imports, expression, codes):
     found = _check(tmp_path, "--no-cache")
     in_backend = [c for f, c, _ in found if f.endswith("foo_backend.py")]
     assert in_backend == codes, found
-    # the prefilter and the reduction never skip what the full analysis finds
-    assert found == _reference(tmp_path)
+    # the prefilter and the reduction never skip what the full analysis finds, nor the gate
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
 
 
 def test_base_class_in_another_module_stores_the_allocator(tmp_path):
@@ -514,3 +535,303 @@ def test_chunked_parallel_triage_sees_other_modules(tmp_path):
     assert ("sglang/srt/models/sub.py", "KVG002", 6) in one
     assert any(f.endswith("foo_backend.py") and c == "KVG001" for f, c, _ in one)
     assert one == two == _reference(tmp_path)
+
+
+# ---------------------------------------------------------------- lazy summaries (issue 11 speed)
+
+TWO_PARAMS = """
+def check(runner, alloc):
+    return runner is not None and hasattr(alloc, "full_to_swa_index_mapping")
+
+
+def check_kw(runner, **kwargs):
+    return hasattr(kwargs.get("alloc"), "full_to_swa_index_mapping")
+"""
+
+
+@pytest.mark.parametrize(
+    "expression,codes",
+    [
+        ("check(model_runner, model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check(model_runner.token_to_kv_pool_allocator, None)", []),
+        ("check(runner=model_runner, alloc=model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check(alloc=None, runner=model_runner.token_to_kv_pool_allocator)", []),
+        ("check_kw(model_runner, alloc=model_runner.token_to_kv_pool_allocator)", ["KVG001"]),
+        ("check_kw(model_runner.token_to_kv_pool_allocator)", []),
+    ],
+)
+def test_parameter_anchors_computed_when_a_call_asks(tmp_path, expression, codes):
+    """Which parameter of an imported helper reaches an anchor is computed per parameter, when
+    a call first passes the allocator there: the finding appears only through that parameter
+    (positional, keyword, ``**kwargs``), and nothing is computed for the others."""
+    backend = BACKEND.format(
+        imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend\n"
+        "from sglang.srt.utils.two import check, check_kw",
+        expr=expression,
+    )
+    _package(tmp_path, backend, {"sglang/srt/utils/two.py": TWO_PARAMS})
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert [c for f, c, _ in found if f.endswith("foo_backend.py")] == codes, found
+    assert found == _reference(tmp_path)
+    # the facts themselves: asked per parameter
+    index = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
+    s = index.summary(str(tmp_path / "sglang/srt/utils/two.py"))
+    fact = s.functions["check"]
+    assert fact.may_anchor and fact.computed == {}
+    assert fact.anchor_kinds("runner") == frozenset()
+    assert list(fact.computed) == ["runner"]
+    assert fact.anchor_kinds("alloc") == {"swa-member-probe"}
+    assert fact.anchors == {"alloc": {"swa-member-probe"}}
+    assert s.functions["check_kw"].anchors == {"**": {"swa-member-probe"}}
+
+
+LOCAL_CHAIN = """
+from sglang.srt import store_base
+from sglang.srt.store_base import StoreBase
+from sglang.srt.model_executor.forward_batch_info import ForwardBatch
+
+
+class Mid(StoreBase):
+    pass
+
+
+class Sub(Mid):
+    def f(self, loc, batch: ForwardBatch):
+        return self._kv.translate_loc_from_full_to_swa(loc)
+
+
+class Dotted(store_base.StoreBase):
+    def g(self):
+        return hasattr(self._kv, "full_to_swa_index_mapping")
+
+    def ok(self):
+        return hasattr(self._pool, "full_to_swa_index_mapping")
+"""
+
+FORWARD_BATCH = """
+class ForwardBatch:
+    def __init__(self, runner):
+        self.token_to_kv_pool_allocator = runner.token_to_kv_pool_allocator
+"""
+
+
+def test_bases_through_a_local_class_and_a_module_attribute(tmp_path):
+    """What a subclass inherits from a class of another module, asked through its bases only:
+    through a local intermediate class (whose own facts are computed only when asked), and a
+    base written as ``module.Class``; a class imported for an annotation gives nothing (the
+    model tracks no instance of it), and is not summarised."""
+    _package(
+        tmp_path,
+        "",
+        {
+            "sglang/srt/models/sub.py": LOCAL_CHAIN,
+            "sglang/srt/model_executor/__init__.py": "",
+            "sglang/srt/model_executor/forward_batch_info.py": FORWARD_BATCH,
+        },
+    )
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert [(c, r) for f, c, r in found if f.endswith("sub.py")] == [
+        ("KVG001", 18),
+        ("KVG002", 13),
+    ], found
+    assert found == _reference(tmp_path)
+    index = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
+    project.install(index)
+    try:
+        sub = str(tmp_path / "sglang/srt/models/sub.py")
+        project.set_current_path(sub)
+        assert (
+            checker.proven_clean(
+                (tmp_path / "sglang/srt/models/sub.py").read_text(),
+                checker_codes(),
+                ScopeConfig(root=str(tmp_path)),
+            )
+            is False
+        )
+        summarised = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items()}
+        facts = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items() if not s.pending}
+    finally:
+        project.install(None)
+    assert "sglang/srt/store_base.py" in facts
+    assert "sglang/srt/model_executor/forward_batch_info.py" not in summarised
+    assert "sglang/srt/models/sub.py" not in facts  # its own facts: the flow model's
+
+
+PLAIN_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class PlainBase(AttentionBackend):
+    pass
+"""
+
+PLAIN_SUB = """
+from sglang.srt.plain_base import PlainBase
+
+
+class Sub(PlainBase):
+    def f(self, model_runner):
+        return hasattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping")
+"""
+
+
+def test_scope_through_a_base_whose_module_holds_no_fact(tmp_path):
+    """Outside the backend paths, a class is backend code only through its base, defined in
+    a module without any allocator word: the gate says the file matters (backend scope comes
+    from the index) and the base's module is summarised for its classes."""
+    _package(
+        tmp_path,
+        "",
+        {"sglang/srt/plain_base.py": PLAIN_BASE, "sglang/srt/models/sub.py": PLAIN_SUB},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [(f, c) for f, c, _ in found if f.endswith("sub.py")] == [
+        ("sglang/srt/models/sub.py", "KVG001")
+    ], found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+
+
+QUIET_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class QuietBase(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pages = model_runner.token_to_kv_pool_allocator.size
+"""
+
+QUIET_SUB = """
+from sglang.srt.quiet_base import QuietBase
+from sglang.srt.utils.swa_utils import kv_pool
+
+
+class QuietAttnBackend(QuietBase):
+    def f(self, model_runner):
+        pool = kv_pool(model_runner)
+        return hasattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping")
+"""
+
+
+def test_gate_refined_by_what_the_index_gives(tmp_path):
+    """The byte test lets the file through (its base's text and its helper's hold allocator
+    words), but the index gives its model nothing (the base stores no allocator, the helper
+    returns none): the file is an ordinary one, its own finding is found, and the files the
+    refinement read are its dependencies."""
+    _package(
+        tmp_path,
+        "",
+        {"sglang/srt/quiet_base.py": QUIET_BASE, "sglang/srt/layers/attention/sub.py": QUIET_SUB},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [(f, c, r) for f, c, r in found if f.endswith("sub.py")] == [
+        ("sglang/srt/layers/attention/sub.py", "KVG001", 9)
+    ], found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+    index = project.Index(
+        str(tmp_path), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(tmp_path))
+    )
+    sub = str(tmp_path / "sglang/srt/layers/attention/sub.py")
+    matters, deps = index.gate(sub)
+    assert not matters
+    assert index._name_matters("sglang.srt.quiet_base", "QuietBase", {}, 0)  # bytes: yes
+    read = {os.path.relpath(d[0], tmp_path) for d in deps}
+    assert {"sglang/srt/quiet_base.py", "sglang/srt/utils/swa_utils.py"} <= read
+
+
+@pytest.mark.parametrize(
+    "line,inline",
+    [
+        (b"if x: import y\n", True),
+        (b"    try: from a import b\n", True),
+        (b'x = "#"; import os\n', True),
+        (b"if X: class A(B): pass\n", True),
+        (b"# lazily; import it in the function\n", False),
+        (b"a = 1  # note: import\n", False),
+        (b"from a import b\n", False),
+        (b"class A: pass\n", False),
+    ],
+)
+def test_inline_statements_make_the_gate_give_up(line, inline):
+    """An import or class statement after ``:`` or ``;`` is not read by the gate's regular
+    expressions: such a file matters (the module's own table may hold the import)."""
+    assert project._inline_statement(b"import os\n" + line) is inline
+
+
+HELPER_CALLS = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.utils.two import check as checker
+
+
+def wrap(runner, a):
+    return checker(runner, a)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+        self.alloc = model_runner.token_to_kv_pool_allocator
+
+    def f(self, model_runner):
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    "body,codes",
+    [
+        ("return checker(model_runner, model_runner.token_to_kv_pool)", []),
+        ("return checker(model_runner, self.alloc)", ["KVG001"]),
+        ("return wrap(model_runner, self.alloc)", ["KVG001"]),
+        ("h = checker\n        return h(model_runner, self.alloc)", ["KVG001"]),
+        ("self.h = checker\n        return self.h(model_runner, self.alloc)", ["KVG001"]),
+        ("return [checker][0](model_runner, self.alloc)", ["KVG001"]),
+        ("return checker(self.alloc, None)", []),
+    ],
+)
+def test_helpers_only_file_is_proven_by_the_outline(tmp_path, body, codes):
+    """A file the index gives only a helper whose parameter may reach an anchor: the outline
+    proof decides it, a carrying call of the helper (directly, through a function of the
+    module, a rebound name or attribute, a container) not proven; the findings are those of
+    the full analysis under a gate-free index."""
+    _package(
+        tmp_path,
+        HELPER_CALLS.format(body=body),
+        {"sglang/srt/utils/two.py": TWO_PARAMS},
+    )
+    found = _check(tmp_path, "--no-cache")
+    assert [c for f, c, _ in found if f.endswith("foo_backend.py")] == codes, found
+    assert found == _reference(tmp_path) == _reference(tmp_path, gate_free=True)
+    index = project.Index(
+        str(tmp_path), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(tmp_path))
+    )
+    project.install(index)
+    try:
+        backend = str(tmp_path / "sglang/srt/layers/attention/foo_backend.py")
+        project.set_current_path(backend)
+        assert project.current_helpers_only(None) == {"checker"}
+    finally:
+        project.install(None)
+    from lint_rules.reduce import _clean_by_outline
+
+    text = HELPER_CALLS.format(body=body)
+    by_outline = _clean_by_outline(text, checker_codes(), refuse_calls=frozenset({"checker"}))
+    assert not (codes and by_outline)  # never proves a file with a finding clean
+    if "token_to_kv_pool)" in body:
+        assert by_outline  # the cheap path settles the clean call
+
+
+def test_class_bases_read_to_the_matching_bracket():
+    """The refinement reads every word of a class statement's bases (nested brackets, several
+    lines, keywords) and the last part of each positional dotted base; a statement not read to
+    its end answers None (the file then matters)."""
+    data = (
+        b"class A(make(x), mod.Base,\n        Other[int], metaclass=Meta):\n    pass\n"
+        b"class B:\n    pass\n"
+        b"    class C(D): pass\n"
+    )
+    assert project._class_bases(data) == [
+        (["make", "x", "mod", "Base", "Other", "int", "metaclass", "Meta"], ["Base"]),
+        ([], []),
+        (["D"], ["D"]),
+    ]
+    assert project._class_bases(b"class A(B" + b" " * 9000) is None
