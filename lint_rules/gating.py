@@ -775,3 +775,710 @@ class _Helpers:
             if not any(w in words for w in _RESOLVER_WORDS):
                 return True
         return False
+
+
+# ------------------------------------------------------------------------ the rule on ``ast``
+#
+# KVG004's findings decided on the stdlib ``ast`` of the full text (``RuleMeta.check``): the
+# libcst rule (rules/kvg004_swa_flag_cached_at_init.py) node for node, with the facts of the
+# shared analysis it asks (scope, SWA pool class names, the functions' assignments, the
+# module's functions and the classes' methods) read from the same statements. Where this side
+# does not model something exactly it answers None and the libcst rule decides: the audit mode
+# (``all-code``: backend-likeness is read on libcst), a non-ASCII text (``ast`` normalises
+# identifiers and counts columns in bytes), a lone ``\r`` line end, a text ``ast`` refuses, a
+# message whose node text the tokenizer cannot place. ``tests/lint/test_kvg004_ast.py``
+# compares it with the libcst rule on the rule's cases, edge cases and real backends.
+
+_SOFT_KEYWORDS = frozenset({"match", "case", "type", "_"})
+
+
+def _names_as_spelled(text: str) -> bool:
+    """``ast`` keeps every identifier as spelled (as libcst does): each run of characters
+    that may continue an identifier (itself or its NFKC form: the tokenizer normalises, then
+    checks) and holds a non-ASCII one (in code, comments or strings alike) is already
+    NFKC-normal, the form ``ast`` gives identifiers."""
+    if text.isascii():
+        return True
+    from unicodedata import normalize
+
+    chars = {
+        c
+        for c in set(text)
+        if c > "\x7f" and (("a" + c).isidentifier() or ("a" + normalize("NFKC", c)).isidentifier())
+    }
+    if not chars:
+        return True  # no non-ASCII character can be part of a name
+    word = re.compile("[\\w" + "".join(re.escape(c) for c in sorted(chars)) + "]+")
+    return all(normalize("NFKC", w) == w for w in word.findall(text) if not w.isascii())
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+class Undecided(Exception):
+    """The ``ast`` side cannot say what the libcst rule would: let the rule decide."""
+
+
+def _func_nodes():
+    return (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _Fn:
+    """The analysis's ``FunctionInfo`` facts KVG004 reads, for one ``def``."""
+
+    __slots__ = ("node", "cls", "params", "kwonly", "self_name", "assigns", "qualname")
+
+    def __init__(self, node: ast.AST, cls: Optional["_Cls"], qualname: str) -> None:
+        self.node, self.cls, self.qualname = node, cls, qualname
+        args = node.args
+        self.params = [a.arg for a in (*args.posonlyargs, *args.args)]
+        self.kwonly = [a.arg for a in args.kwonlyargs]
+        static = any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+        )
+        self.self_name = self.params[0] if cls is not None and not static and self.params else None
+        self.assigns: list = []  # (target, value): the collector's pairs, this frame's only
+
+
+class _Cls:
+    __slots__ = ("node", "name", "qualname", "bases", "methods", "in_scope")
+
+    def __init__(self, node: ast.ClassDef, qualname: str) -> None:
+        self.node, self.name, self.qualname = node, node.name, qualname
+        self.bases = [b for b in (_dotted(_unstar(e)) for e in node.bases) if b]
+        self.methods: dict[str, _Fn] = {}
+        self.in_scope = False
+
+
+def _unstar(e: ast.AST) -> ast.AST:
+    return e.value if isinstance(e, ast.Starred) else e
+
+
+def _dotted(e: ast.AST) -> Optional[str]:
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attribute):
+        inner = _dotted(e.value)
+        return f"{inner}.{e.attr}" if inner else None
+    return None
+
+
+def _pairs(target: ast.AST, value: ast.AST):
+    """The analysis's ``_target_pairs``: a tuple/list target against a literal of the same
+    length pairs element by element (starred elements skipped); against anything else none."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
+            for t, v in zip(target.elts, value.elts):
+                if not isinstance(t, ast.Starred) and not isinstance(v, ast.Starred):
+                    yield from _pairs(t, v)
+        return
+    yield target, value
+
+
+class _Facts:
+    """One pass over the module (the libcst collector's facts, same frames: classes, ``def``s
+    and lambdas; a class body does not open a function frame)."""
+
+    def __init__(self, tree: ast.Module, walrus: bool = True) -> None:
+        """``walrus``: the text may hold ``:=`` (else only statements are walked: every
+        import, class, ``def`` and assignment statement is one)."""
+        self.aliases: dict[str, str] = {}
+        self.module_assigns: dict[str, ast.AST] = {}
+        self.classes: dict[str, _Cls] = {}  # first definition of a name (source order)
+        self.all_classes: list[_Cls] = []
+        self.module_functions: dict[str, _Fn] = {}
+        self.inits: list[_Fn] = []  # every ``__init__`` method (of the class it is defined in)
+        imports, assigns = [], []
+        # (node, frames: tuple of _Cls/_Fn/"lambda" names, innermost function or None)
+        stack: list = [(tree, (), None)]
+
+        def kids(node: ast.AST):
+            if walrus:
+                return ast.iter_child_nodes(node)
+            if isinstance(node, _Body):
+                return (node.node,)
+            out: list = []
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                block = getattr(node, name, None)
+                if isinstance(block, list):
+                    out += block
+            return out
+
+        while stack:
+            node, frames, fn = stack.pop()
+            for child in kids(node):
+                if isinstance(child, ast.ClassDef):
+                    if walrus:
+                        for outer in (*child.decorator_list, *child.bases, *child.keywords):
+                            stack.append((outer, frames, fn))
+                    qual = ".".join((*(_frame_name(f) for f in frames), child.name))
+                    info = _Cls(child, qual)
+                    self.all_classes.append(info)
+                    for stmt in child.body:
+                        stack.append((_Body(stmt), (*frames, info), fn))
+                elif isinstance(child, _func_nodes()):
+                    if walrus:
+                        for outer in child.decorator_list:
+                            stack.append((outer, frames, fn))
+                    owner = frames[-1] if frames else None
+                    cls = owner if isinstance(owner, _Cls) else None
+                    qual = ".".join((*(_frame_name(f) for f in frames), child.name))
+                    info = _Fn(child, cls, qual)
+                    if cls is not None:
+                        cls.methods.setdefault(child.name, info)
+                        if child.name == "__init__":
+                            self.inits.append(info)
+                    elif fn is None:
+                        self.module_functions.setdefault(child.name, info)
+                    inner = (*frames, info)
+                    heads = (child.args, child.returns) if walrus else ()
+                    for sub in (*heads, *child.body):
+                        if sub is not None:
+                            stack.append((_Body(sub), inner, info))
+                elif isinstance(child, ast.Lambda):
+                    stack.append((child, (*frames, "<lambda>"), _LAMBDA))
+                else:
+                    if isinstance(child, (ast.Import, ast.ImportFrom)):
+                        imports.append(child)
+                    elif isinstance(child, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+                        assigns.append((child, fn, frames))
+                    stack.append((child, frames, fn))
+        for c in sorted(self.all_classes, key=lambda c: (c.node.lineno, c.node.col_offset)):
+            self.classes.setdefault(c.name, c)
+        for node in sorted(imports, key=lambda n: (n.lineno, n.col_offset)):
+            if isinstance(node, ast.ImportFrom):
+                if any(a.name == "*" for a in node.names):
+                    continue
+                for a in node.names:
+                    self.aliases[a.asname or a.name] = a.name.rsplit(".", 1)[-1]
+            else:
+                for a in node.names:
+                    if a.asname:
+                        self.aliases[a.asname] = a.name.rsplit(".", 1)[-1]
+        for node, fn, frames in sorted(assigns, key=lambda x: (x[0].lineno, x[0].col_offset)):
+            if isinstance(node, ast.Assign):
+                pairs = [(t, node.value) for t in node.targets]
+            else:
+                pairs = [(node.target, node.value)] if node.value is not None else []
+            if fn is _LAMBDA:
+                continue  # a lambda's own frame: nothing KVG004 reads
+            if fn is not None:
+                for t, v in pairs:
+                    fn.assigns.extend(_pairs(t, v))
+            elif not any(isinstance(f, _Cls) for f in frames):
+                for t, v in pairs:
+                    if isinstance(t, ast.Name):
+                        self.module_assigns[t.id] = v
+
+    # ---- the analysis's class-name questions
+
+    def original(self, name: str) -> str:
+        return self.aliases.get(name, name)
+
+    def swa_pool_class(self, node: ast.AST, depth: int = 0) -> bool:
+        """``ModuleAnalysis.is_swa_pool_class``."""
+        from .names import is_swa_pool_class_name as pred
+
+        if depth > 8:
+            return False
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return any(
+                self.swa_pool_class(e, depth + 1)
+                for e in node.elts
+                if not isinstance(e, ast.Starred)
+            )
+        if isinstance(node, ast.Name):
+            return self._name_is_swa_pool(node.id, depth)
+        if isinstance(node, ast.Attribute):
+            return pred(node.attr)
+        return False
+
+    def _name_is_swa_pool(self, name: str, depth: int) -> bool:
+        from .names import is_swa_pool_class_name as pred
+
+        if pred(self.original(name)):
+            return True
+        if name in self.classes and name not in self.aliases:
+            return any(
+                self.swa_pool_class(ast.parse(b, mode="eval").body, depth + 1)
+                for b in self.classes[name].bases
+                if b != name
+            )
+        aliased = self.module_assigns.get(name)
+        if aliased is not None:
+            return self.swa_pool_class(aliased, depth + 1)
+        return False
+
+    # ---- scope (``ModuleAnalysis._resolve_scope`` without the audit mode)
+
+    def resolve_scope(self, path: str, scope) -> None:
+        import fnmatch
+
+        from .project import backend_base
+        from .scope import path_in_scope
+
+        in_path = path_in_scope(path, scope)
+        patterns = scope.base_patterns
+        where = _Where(path)
+
+        def base_matches(info: _Cls, seen: set) -> bool:
+            for base in info.bases:
+                terminal = (
+                    self.original(base.rsplit(".", 1)[-1])
+                    if "." not in base
+                    else base.rsplit(".", 1)[-1]
+                )
+                if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
+                    return True
+                if backend_base(where, base):
+                    return True
+                local = self.classes.get(base)
+                if local is not None and local.name not in seen:
+                    if base_matches(local, seen | {local.name}):
+                        return True
+            return False
+
+        for info in self.all_classes:
+            info.in_scope = in_path or base_matches(info, {info.name})
+
+
+_LAMBDA = object()  # the frame of a lambda (the collector's ``<lambda>`` FunctionInfo)
+
+
+class _Where:
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+class _Body:
+    """A statement (or a def's arguments/returns) walked in a frame: its own node is visited
+    too (``ast.iter_child_nodes`` of this wrapper yields it)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.AST) -> None:
+        self.node = node
+
+    _fields = ("node",)
+
+
+def _frame_name(frame) -> str:
+    return frame if isinstance(frame, str) else frame.node.name
+
+
+def _children_in_order(n: ast.AST) -> list:
+    """``n``'s child expressions in source order (libcst's ``children`` order, which the
+    rule's walks follow): the fields' order except for calls (arguments and keywords
+    interleaved), dicts (key before its value) and conditional expressions (body first)."""
+    if isinstance(n, ast.Call):
+        rest = sorted((*n.args, *n.keywords), key=lambda a: (a.lineno, a.col_offset))
+        return [n.func, *rest]
+    if isinstance(n, ast.Dict):
+        out = []
+        for k, v in zip(n.keys, n.values):
+            if k is not None:
+                out.append(k)
+            out.append(v)
+        return out
+    if isinstance(n, ast.IfExp):
+        return [n.body, n.test, n.orelse]
+    return [c for c in ast.iter_child_nodes(n) if not isinstance(c, _NO_NODE)]
+
+
+_NO_NODE = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+
+
+def _nodes_no_lambda(node: ast.AST):
+    """The rule's ``_nodes_no_lambda``: ``node`` then its descendants, last child first (a
+    stack), not into lambdas."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, ast.Lambda):
+            continue
+        stack.extend(_children_in_order(n))
+
+
+def _positional(call: ast.Call) -> list:
+    """``analysis.positional_args``: the arguments before the first keyword or star."""
+    first_kw = min(((k.lineno, k.col_offset) for k in call.keywords), default=None)
+    out = []
+    for a in call.args:
+        if isinstance(a, ast.Starred):
+            break
+        if first_kw is not None and (a.lineno, a.col_offset) > first_kw:
+            break
+        out.append(a)
+    return out
+
+
+def _call_name(call: ast.Call) -> Optional[str]:
+    return call.func.id if isinstance(call.func, ast.Name) else None
+
+
+class _Rule:
+    """``SwaFlagCachedAtInit`` on ``ast``: the same questions in the same order."""
+
+    def __init__(self, facts: _Facts) -> None:
+        self.f = facts
+
+    def pool_expr(self, e: ast.AST, fn: Optional[_Fn], depth: int = 0) -> bool:
+        if isinstance(e, ast.Attribute) and e.attr == POOL_ATTR:
+            return True
+        if isinstance(e, ast.Call) and _call_name(e) == "getattr":
+            args = _positional(e)
+            return (
+                len(args) >= 2 and isinstance(args[1], ast.Constant) and args[1].value == POOL_ATTR
+            )
+        if isinstance(e, ast.Name) and fn is not None and depth < 4:
+            return any(
+                isinstance(t, ast.Name) and t.id == e.id and self.pool_expr(v, fn, depth + 1)
+                for t, v in fn.assigns
+                if v is not e
+            )
+        return False
+
+    def pool_or_none(self, value: ast.AST, fn) -> bool:
+        if isinstance(value, ast.IfExp):
+            for branch, other in ((value.body, value.orelse), (value.orelse, value.body)):
+                # ``None`` (a Name in libcst, a constant here: only the keyword spells it)
+                if (
+                    self.pool_expr(branch, fn)
+                    and isinstance(other, ast.Constant)
+                    and other.value is None
+                ):
+                    return True
+            return False
+        return self.pool_expr(value, fn)
+
+    def swa_isinstance(self, node: ast.AST, fn, pool_params: frozenset = frozenset()) -> bool:
+        if isinstance(node, ast.Call) and _call_name(node) == "isinstance":
+            args = _positional(node)
+            if len(args) == 2 and self.f.swa_pool_class(args[1]):
+                subject = args[0]
+                return self.pool_expr(subject, fn) or (
+                    isinstance(subject, ast.Name) and subject.id in pool_params
+                )
+        return False
+
+    def swa_helper(self, call: ast.Call, fn: _Fn, text: str) -> bool:
+        func = call.func
+        target: Optional[_Fn] = None
+        if isinstance(func, ast.Name):
+            target = self.f.module_functions.get(func.id)
+        elif isinstance(func, ast.Attribute) and fn.cls is not None:
+            target = fn.cls.methods.get(func.attr)
+        if target is None or target is fn:
+            return False
+        body = [n for stmt in target.node.body for n in _nodes_no_lambda(stmt)]
+        names = _identifiers(body)
+        if any(w in names for w in _RESOLVER_WORDS):
+            return False
+        # a resolver word the identifiers above miss (libcst names more): let the rule decide
+        first, last = target.node.body[0].lineno, target.node.end_lineno
+        chunk = "".join(_LINE.findall(text)[first - 1 : last])
+        if any(next(word_hits(chunk, w), None) is not None for w in _RESOLVER_WORDS):
+            raise Undecided("resolver word outside the identifiers")
+        params = frozenset((*target.params, *target.kwonly))
+        return any(self.swa_isinstance(n, target, params) for n in body)
+
+    def caching_node(self, value: ast.AST, attr: str, annotation, fn: _Fn, text: str):
+        for node in _nodes_no_lambda(value):
+            if self.swa_isinstance(node, fn):
+                return node
+            if isinstance(node, ast.Attribute) and node.attr in SWA_TRANSLATE_MEMBERS:
+                if self.pool_or_none(node.value, fn):
+                    return node
+            if isinstance(node, ast.Call) and self.swa_helper(node, fn, text):
+                return node
+        swa_annotated = annotation is not None and any(
+            self._swa_annotation_part(n) for n in _nodes_no_lambda(annotation)
+        )
+        if ("swa" in attr.lower() or swa_annotated) and self.pool_or_none(value, fn):
+            return value
+        return None
+
+    def _swa_annotation_part(self, n: ast.AST) -> bool:
+        # libcst walks an attribute's name as a Name node of its own: asked as a bare name too
+        if isinstance(n, ast.Name):
+            return self.f.swa_pool_class(n)
+        if isinstance(n, ast.Attribute):
+            return self.f.swa_pool_class(n) or self.f._name_is_swa_pool(n.attr, 0)
+        return False
+
+
+def _identifiers(nodes) -> set:
+    """The libcst ``Name`` nodes' values among ``nodes``' counterparts: names, attribute
+    names, parameters, keyword names, def/class names, import names, global/nonlocal names,
+    handler and pattern names."""
+    out: set = set()
+    for n in nodes:
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+        elif isinstance(n, ast.keyword) and n.arg:
+            out.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.alias):
+            out.update(n.name.split("."))
+            if n.asname:
+                out.add(n.asname)
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            out.update(n.module.split("."))
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            out.update(n.names)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
+        elif isinstance(n, ast.MatchMapping) and n.rest:
+            out.add(n.rest)
+        elif isinstance(n, ast.MatchClass):
+            out.update(n.kwd_attrs)
+    return out
+
+
+def _init_stores(init: ast.AST):
+    """The ``Assign``/``AnnAssign`` statements whose innermost frame is ``init`` (not in a
+    nested class, function or lambda), in source order."""
+    out, stack = [], [init]
+    while stack:
+        node = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, None) or ():
+                if isinstance(child, (ast.Assign, ast.AnnAssign)):
+                    out.append(child)
+                elif isinstance(child, (ast.ClassDef, *_func_nodes())):
+                    continue
+                elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    stack.append(child)
+    return sorted(out, key=lambda n: (n.lineno, n.col_offset))
+
+
+def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
+    """KVG004's findings in ``text`` (``RuleMeta.check``): ``sparse.AstFinding`` records in
+    the libcst rule's order, or None where the libcst rule must decide (see above)."""
+    from .model import ScopeConfig
+
+    scope = scope if scope is not None else ScopeConfig()
+    if scope.all_code or not _names_as_spelled(text) or _LONE_CR.search(text):
+        return None
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except _PARSE_ERRORS:
+            return None
+    try:
+        return _findings(text, path, scope, tree)
+    except (Undecided, RecursionError):
+        return None
+
+
+def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
+    from .sparse import AstFinding, Span
+
+    facts = _Facts(tree, ":=" in text)
+    if not facts.inits:
+        return []
+    gates = Gating.of_text(text, tree)
+    cache_attrs = gates.cache_attrs()
+    rule = _Rule(facts)
+    write_gating = bool(getattr(scope, "kvg004_write_gating", False))
+    scoped = False
+    lines: Optional[list] = None
+    out = []
+    for fn in sorted(facts.inits, key=lambda f: (f.node.lineno, f.node.col_offset)):
+        if fn.self_name is None:
+            continue
+        for node in _init_stores(fn.node):
+            if isinstance(node, ast.Assign):
+                targets, value, annotation = node.targets, node.value, None
+            else:
+                targets, value, annotation = [node.target], node.value, node.annotation
+            if value is None:
+                continue
+            for t in targets:
+                if not (
+                    isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == fn.self_name
+                ):
+                    continue
+                if t.attr.isascii() and t.attr not in cache_attrs:
+                    continue  # no __init__ of the module may cache it (the rule's filter)
+                if not scoped:
+                    facts.resolve_scope(path, scope)
+                    scoped = True
+                if not fn.cls.in_scope:
+                    break
+                hit = rule.caching_node(value, t.attr, annotation, fn, text)
+                if hit is None:
+                    continue
+                reads = harmful(gates, fn.cls.qualname, t.attr, write_gating, first=True)
+                if not reads:
+                    continue
+                if lines is None:
+                    lines = _LINE.findall(text)
+                method, kind, line = reads[0]
+                message = _FINDING.format(attr=t.attr, what=_WHAT[kind], method=method, line=line)
+                snippet = _node_source(hit, node, lines)
+                out.append(
+                    AstFinding(
+                        code="KVG004",
+                        node=Span(
+                            hit.lineno,
+                            _col(lines, hit.lineno, hit.col_offset),
+                            hit.end_lineno,
+                            _col(lines, hit.end_lineno, hit.end_col_offset),
+                        ),
+                        statement=Span(_statement_line(node, fn.node, text, lines), 0, 0, 0),
+                        message=message + f" (`{snippet}`)",
+                        context=fn.qualname,
+                    )
+                )
+    return out
+
+
+_FINDING = (
+    "`self.{attr}` caches an SWA decision from the pool at __init__ and {what} at forward time "
+    "(`{method}`, line {line}); FROZEN_KV MTP swaps the backend's pool during the draft forward "
+    "(#26957): resolve it with the FROZEN_KV-aware resolver or per call from "
+    "`self.token_to_kv_pool`"
+)
+_WHAT = {
+    "read": "decides how KV is read or indices are translated",
+    "write": "gates KV writes (reported by kvg004-write-gating)",
+}
+
+
+def _offset(lines: list, row: int, col: int) -> int:
+    """The text offset of ``ast``'s (row, byte column)."""
+    return sum(len(x) for x in lines[: row - 1]) + _col(lines, row, col)
+
+
+def _col(lines: list, row: int, col: int) -> int:
+    """``ast``'s UTF-8 byte column as a character column."""
+    line = lines[row - 1]
+    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
+
+
+def _node_source(hit: ast.AST, stmt: ast.stmt, lines: list) -> str:
+    """The rule's ``source_of(hit)``: the node's text with the parentheses libcst gives it
+    (grouping parentheses right around it), white space collapsed, 80 characters at most."""
+    import io
+    import keyword
+    import tokenize
+
+    text = "".join(lines)
+    s0 = _offset(lines, stmt.lineno, stmt.col_offset)
+    s1 = _offset(lines, stmt.end_lineno, stmt.end_col_offset)
+    start = _offset(lines, hit.lineno, hit.col_offset)
+    end = _offset(lines, hit.end_lineno, hit.end_col_offset)
+    seg = text[s0:s1]
+    seg_lines = _LINE.findall(seg) or [""]
+    try:
+        toks = [
+            t
+            for t in tokenize.generate_tokens(io.StringIO(seg).readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER)
+            and t.type not in (tokenize.INDENT, tokenize.DEDENT)
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        raise Undecided("statement does not tokenize alone") from None
+
+    seg_starts = [0]
+    for line in seg_lines:
+        seg_starts.append(seg_starts[-1] + len(line))
+
+    def at(pos) -> int:  # the tokenizer's (row, character column)
+        return s0 + seg_starts[pos[0] - 1] + pos[1]
+
+    firsts = {at(t.start): i for i, t in enumerate(toks)}
+    lasts = {at(t.end): i for i, t in enumerate(toks)}
+    i, j = firsts.get(start), lasts.get(end)
+    if i is None or j is None:
+        raise Undecided("node text not on token boundaries")
+    while i > 0 and j + 1 < len(toks) and toks[i - 1].string == "(" and toks[j + 1].string == ")":
+        before = toks[i - 2] if i >= 2 else None
+        if before is not None:
+            word = before.string
+            if before.type == tokenize.NAME and word in _SOFT_KEYWORDS:
+                raise Undecided("soft keyword before a parenthesis")
+            call = (
+                before.type in (tokenize.NUMBER, tokenize.STRING)
+                or word in (")", "]", "}")
+                or (
+                    before.type == tokenize.NAME
+                    and (not keyword.iskeyword(word) or word in ("True", "False", "None"))
+                )
+            )
+            if call:
+                break
+        i, j = i - 1, j + 1
+    src = text[at(toks[i].start) : at(toks[j].end)]
+    src = " ".join(src.split())
+    return src if len(src) <= 80 else src[:77] + "..."
+
+
+def _statement_line(node: ast.stmt, init: ast.AST, text: str, lines: list) -> int:
+    """The first line of the libcst statement line holding ``node``: earlier simple
+    statements joined to it by ``;`` start it."""
+    block = _block_of(node, init, lines)
+    k = block.index(node)
+    row = node.lineno
+    while k > 0:
+        prev = block[k - 1]
+        if prev.end_lineno is None or prev.end_lineno != row or isinstance(prev, _COMPOUND):
+            break
+        cur = block[k]
+        gap = text[
+            _offset(lines, prev.end_lineno, prev.end_col_offset) : _offset(
+                lines, cur.lineno, cur.col_offset
+            )
+        ]
+        if gap.strip() != ";":
+            break
+        row = prev.lineno
+        k -= 1
+    return row
+
+
+_COMPOUND = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.ClassDef,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Match,
+)
+if hasattr(ast, "TryStar"):
+    _COMPOUND = (*_COMPOUND, ast.TryStar)
+
+
+def _block_of(node: ast.stmt, root: ast.AST, lines: list) -> list:
+    """The statement list holding ``node``; a one-line suite (``if c: x = 1``, whose libcst
+    statement is the compound one) is left to the rule."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(n, name, None) or []
+            if node in block:
+                first = block[0]
+                if lines[first.lineno - 1][: _col(lines, first.lineno, first.col_offset)].strip():
+                    raise Undecided("a one-line suite")
+                return block
+            stack.extend(block)
+    raise Undecided("statement not found")  # pragma: no cover
