@@ -138,16 +138,60 @@ class _Method:
         params = [p.arg for p in (*args.posonlyargs, *args.args)]
         static = any(getattr(d, "id", None) == "staticmethod" for d in node.decorator_list)
         self.self_name = params[0] if params and not static else None
-        self._parent: Optional[dict[int, ast.AST]] = None
+        self._parent: Optional[dict[int, ast.AST]] = None  # (partial until ``_whole``)
+        self._whole = False
 
     @property
     def parent(self) -> dict[int, ast.AST]:
-        if self._parent is None:
+        """Every node's parent in the method (``id(child) -> parent``)."""
+        if self._parent is None or not self._whole:
             self._parent = {}
             for p in ast.walk(self.node):
                 for c in ast.iter_child_nodes(p):
                     self._parent[id(c)] = p
+            self._whole = True
         return self._parent
+
+    def parent_of(self, node: ast.AST) -> Optional[ast.AST]:
+        """``parent[id(node)]`` (None for the method itself), found by descending only into
+        the children whose lines and columns hold ``node``'s (a child without a position, or
+        inside an f-string, is always entered); the whole map when that does not find it."""
+        if self._parent is None:
+            self._parent, self._whole = {}, False
+        got = self._parent.get(id(node))
+        if got is not None or node is self.node:
+            return got
+        if not self._whole:
+            span = _span(node)
+            stack = [self.node]
+            while stack and got is None:
+                n = stack.pop()
+                for c in ast.iter_child_nodes(n):
+                    self._parent[id(c)] = n
+                    if c is node:
+                        got = n
+                        break
+                    cs = _span(c)
+                    if cs is None or span is None or (cs[:2] <= span[:2] and cs[2:] >= span[2:]):
+                        stack.append(c)
+            if got is not None:
+                return got
+        return self.parent.get(id(node))
+
+
+def _span(node: ast.AST) -> Optional[tuple]:
+    """(first line, column, last line, end column), decorators included; None when ``ast``
+    gives none or may misplace it (an f-string's parts before Python 3.12)."""
+    if isinstance(node, (ast.JoinedStr, ast.FormattedValue)):
+        return None
+    first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if first is None or last is None:
+        return None
+    col, end_col = node.col_offset, node.end_col_offset
+    for d in getattr(node, "decorator_list", ()):
+        if (d.lineno, d.col_offset) < (first, col):
+            first, col = d.lineno, d.col_offset
+    return first, col, last, end_col
 
 
 def _walk_rows(node: ast.AST, rows: Optional[list]):
@@ -371,8 +415,7 @@ class Gating:
                     self._collect_words(cls, callee.node, words, depth - 1, seen)
 
     def _regions(self, cls: str, m: _Method, node: ast.AST, depth: int, seen: set) -> list:
-        parent = m.parent
-        child, p = node, parent.get(id(node))
+        child, p = node, m.parent_of(node)
         while p is not None:
             if isinstance(p, (ast.If, ast.While)) and child is p.test:
                 return [p, *self._rest_if_leaves(m, p)]
@@ -381,7 +424,7 @@ class Gating:
             if isinstance(p, ast.Assert) and child is p.test:
                 return [p]  # it decides whether to stop, not what the code after does
             if isinstance(p, ast.comprehension) and child in p.ifs:
-                return [parent.get(id(p), p)]
+                return [m.parent_of(p) or p]
             if isinstance(p, ast.Return):
                 out: list = [p]
                 key = ("returns", cls, id(m.node))
@@ -408,7 +451,7 @@ class Gating:
                 return [p]
             if isinstance(p, ast.stmt):
                 return [p]
-            child, p = p, parent.get(id(p))
+            child, p = p, m.parent_of(p)
         return [node]
 
     def _call_regions(self, cls: str, name: str, depth: int, seen: set) -> list:
@@ -418,7 +461,7 @@ class Gating:
         return out
 
     def _rest(self, m: _Method, stmt: ast.stmt) -> list:
-        owner = m.parent.get(id(stmt))
+        owner = m.parent_of(stmt)
         for field in ("body", "orelse", "finalbody"):
             block = getattr(owner, field, None)
             if isinstance(block, list) and stmt in block:
@@ -641,11 +684,7 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
                 sub = ast.parse(src)
             except _PARSE_ERRORS:
                 return False
-            init_nodes += [
-                (chunk.cls, n)
-                for n in ast.walk(sub)
-                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
-            ]
+            init_nodes += [(chunk.cls, n) for n in _defs_named(sub, "__init__")]
 
     # read elsewhere: another occurrence of the word besides the store(s)
     counts: dict[str, bool] = {}
@@ -657,8 +696,9 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         return counts[a]
 
     candidates: list[tuple[Optional[str], str]] = []
+    walrus = ":=" in text
     for owner, node in init_nodes:
-        for a in sorted(_init_candidates(node, class_word, helper_ok, ":=" in text)):
+        for a in sorted(_init_candidates(node, class_word, helper_ok, walrus)):
             if read_elsewhere(a):
                 candidates.append((owner, a))
     if not candidates:
@@ -692,6 +732,22 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         for cls in gating.classes
         if (owner is None or cls.rsplit(".", 1)[-1] == owner) and read_in(cls, a)
     )
+
+
+def _defs_named(tree: ast.AST, name: str) -> list:
+    """The ``def``s called ``name`` anywhere under ``tree`` (what ``ast.walk`` finds: every
+    ``def`` is a statement, so only statement lists are walked), level by level."""
+    out, todo = [], [tree]
+    while todo:
+        nxt = []
+        for node in todo:
+            for child in _statements(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    if child.name == name:
+                        out.append(child)
+                nxt.append(child)
+        todo = nxt
+    return out
 
 
 def _inits_by_class(tree: ast.Module) -> list[tuple[Optional[str], ast.AST]]:

@@ -337,3 +337,27 @@ def test_engine_run_equals_every_file_linted_in_full_on_attention_directories(ve
 def test_proof_never_calls_a_reporting_module_clean(src, scope):
     if gating.proven_clean(src, scope.kvg004_write_gating):
         assert _findings(src, PATH, K4, scope, prefilter=False, reduce=False) == []
+
+
+def test_parent_search_equals_the_parent_map():
+    """``_Method.parent_of`` (a search down the children that hold the node's position)
+    finds the parent the whole map gives, for every node of every method (f-strings, decorators,
+    comprehensions and argument lists included)."""
+    texts = [t for _, t in _real(limit=60_000)] + [textwrap.dedent(s) for s in _sources()]
+    texts.append(
+        "class A:\n    def f(self, x=[i for i in y if i], *a, k=lambda: 1):\n"
+        "        @d(self.flag)\n        def g(): return f'{self.flag!r:>{w}}'\n"
+        "        return {k: v for k, v in x if self.flag}, (yield self.flag)\n"
+    )
+    n = 0
+    for text in texts:
+        for methods in gating.Gating(ast.parse(text), text).classes.values():
+            for m in methods.values():
+                whole = gating._Method(m.node).parent
+                fresh = gating._Method(m.node)
+                for node in ast.walk(m.node):
+                    if isinstance(node, gating._NO_NODE):
+                        continue  # shared singletons (Load, Add, ...): no one parent
+                    assert fresh.parent_of(node) is whole.get(id(node)), ast.dump(node)[:80]
+                    n += 1
+    assert n > 1000
