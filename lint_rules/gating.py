@@ -1326,6 +1326,10 @@ def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
     scope = scope if scope is not None else ScopeConfig()
     if scope.all_code or not _names_as_spelled(text) or _LONE_CR.search(text):
         return None
+    if tree is None:  # the tree of the proof that just failed to settle ``text``, if any
+        last = _LAST_GATING[0] if _LAST_GATING else None
+        if last is not None and last[0] == text:
+            tree = last[1]._tree
     if tree is None:
         try:
             tree = ast.parse(text)

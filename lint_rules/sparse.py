@@ -471,9 +471,11 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
     rest = set()
     for code in codes:
         check = RULES[code].check
-        if check and state.tree is not None:
+        if check:  # (its ``ast``: the state's when parsed, else the check finds or parses it)
             module, func = check.split(":")
-            got = getattr(importlib.import_module(module), func)(text, path, scope, state.tree)
+            got = getattr(importlib.import_module(module), func)(
+                text, path, scope, state._tree or None
+            )
             if got is not None:
                 direct += got
                 continue

@@ -322,3 +322,17 @@ def test_real_attention_directories(version):
 @pytest.mark.parametrize("version", sglang_wheels.RELEASES)
 def test_every_release(version):
     assert _sweep(version, ["sglang"], linted_only=False)["files"] > 0
+
+
+def test_the_lint_reuses_the_tree_of_the_proof_that_failed(monkeypatch):
+    """The engine triages a file (KVG004's proof), then lints it in the same process: the
+    ``ast`` side takes the proof's tree instead of parsing the text again."""
+    text = textwrap.dedent(OWN["semicolons and tuple targets"])
+    gating._LAST_GATING.clear()
+    assert not gating.proven_clean(text, False)
+    calls: list = []
+    real = gating.ast.parse
+    monkeypatch.setattr(gating.ast, "parse", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and not calls
+    gating._LAST_GATING.clear()
+    assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and calls
