@@ -1,4 +1,5 @@
-"""What a cached SWA flag gates (KVG004), and KVG004's own reduction. No libcst.
+"""What a cached SWA flag gates (KVG004), KVG004's own reduction, and KVG004 on ``ast``. No
+libcst.
 
 A flag, pool or mapping cached in a backend's ``__init__`` goes stale when FROZEN_KV MTP swaps
 ``token_to_kv_pool`` around the draft forward. That matters where it decides how KV is *read* or
@@ -20,6 +21,9 @@ say "read" when any names a read or a translation for reading (``page_table``,
 ``get_key_buffer``, ...), "write" when the only markers name KV writes (``*out_cache_loc*``,
 ``set_kv_buffer``, ``swa_loc``, ``write_ids``), and "read" when there is no marker at all
 (unknown is never assumed harmless).
+
+:func:`findings` is the rule itself on ``ast`` (the libcst rule, node for node; None where it
+leaves a text to that rule): the lint reports KVG004 from it without libcst.
 
 :func:`proven_clean` is the sound reduction: no ``__init__`` stores anything that may be a
 cache in KVG004's sense (decided on the ``__init__`` bodies alone, found by the lexical
