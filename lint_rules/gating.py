@@ -321,8 +321,9 @@ class Gating:
                 return ("function" if bare else "method", name) in helpers[0]
 
             self._cache_attrs = set()
+            walrus = _walrus_in(text)
             for _, node in _inits_by_class(self._tree):
-                self._cache_attrs |= _init_candidates(node, class_word, helper_ok, ":=" in text)
+                self._cache_attrs |= _init_candidates(node, class_word, helper_ok, walrus(node))
         return self._cache_attrs
 
     # ---- reads
@@ -620,6 +621,28 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
     return out
 
 
+def _walrus_in(text: str):
+    """``node -> whether its lines (decorators included) hold ``:=``, for a node of
+    ``text``'s ``ast`` (a walrus lies within its node's lines)."""
+    if ":=" not in text:
+        return lambda node: False
+    rows: set = set()
+    from bisect import bisect_right
+    from itertools import accumulate
+
+    starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]
+    pos = text.find(":=")
+    while pos >= 0:
+        rows.add(bisect_right(starts, pos))
+        pos = text.find(":=", pos + 2)
+
+    def walrus(node: ast.AST) -> bool:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        return any(first <= r <= node.end_lineno for r in rows)
+
+    return walrus
+
+
 def _no_lambda(value: ast.AST) -> list:
     out, stack = [], [value]
     while stack:
@@ -679,6 +702,7 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
     def helper_ok(name: str, bare: bool) -> bool:
         return class_word and ("function" if bare else "method", name) in helpers
 
+    chunk_walrus: list[bool] = []  # per entry of init_nodes from a chunk: its text has ``:=``
     if tree is None:
         for chunk in inits:
             src = ol.source(chunk)
@@ -689,6 +713,8 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
             except _PARSE_ERRORS:
                 return False
             init_nodes += [(chunk.cls, n) for n in _defs_named(sub, "__init__")]
+            # a chunk parsed alone: its own text says (its lines are not the module's)
+            chunk_walrus += [":=" in src] * (len(init_nodes) - len(chunk_walrus))
 
     # read elsewhere: another occurrence of the word besides the store(s)
     counts: dict[str, bool] = {}
@@ -700,9 +726,10 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         return counts[a]
 
     candidates: list[tuple[Optional[str], str]] = []
-    walrus = ":=" in text
-    for owner, node in init_nodes:
-        for a in sorted(_init_candidates(node, class_word, helper_ok, walrus)):
+    walrus = _walrus_in(text)
+    for i, (owner, node) in enumerate(init_nodes):
+        may = chunk_walrus[i] if chunk_walrus else walrus(node)
+        for a in sorted(_init_candidates(node, class_word, helper_ok, may)):
             if read_elsewhere(a):
                 candidates.append((owner, a))
     if not candidates:
@@ -1184,6 +1211,8 @@ class _Rule:
 
     def __init__(self, facts: _Facts) -> None:
         self.f = facts
+        self._helpers: dict[int, bool] = {}  # id(function) -> may be a helper
+        self._lines: Optional[list] = None
 
     def pool_expr(self, e: ast.AST, fn: Optional[_Fn], depth: int = 0) -> bool:
         if isinstance(e, ast.Attribute) and e.attr == POOL_ATTR:
@@ -1233,13 +1262,23 @@ class _Rule:
             target = fn.cls.methods.get(func.attr)
         if target is None or target is fn:
             return False
+        got = self._helpers.get(id(target))
+        if got is None:
+            got = self._helpers[id(target)] = self._asks_isinstance(target, text)
+        return got
+
+    def _asks_isinstance(self, target: _Fn, text: str) -> bool:
+        """The rest of ``_swa_helper``: a function of the caller's (``target`` is not the
+        caller), decided once per function."""
         body = [n for stmt in target.node.body for n in _nodes_no_lambda(stmt)]
         names = _identifiers(body)
         if any(w in names for w in _RESOLVER_WORDS):
             return False
         # a resolver word the identifiers above miss (libcst names more): let the rule decide
         first, last = target.node.body[0].lineno, target.node.end_lineno
-        chunk = "".join(_LINE.findall(text)[first - 1 : last])
+        if self._lines is None:
+            self._lines = _LINE.findall(text)
+        chunk = "".join(self._lines[first - 1 : last])
         if any(next(word_hits(chunk, w), None) is not None for w in _RESOLVER_WORDS):
             raise Undecided("resolver word outside the identifiers")
         params = frozenset((*target.params, *target.kwonly))
@@ -1351,8 +1390,7 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
     facts = _Facts(tree, ":=" in text)
     if not facts.inits:
         return []
-    gates = Gating.of_text(text, tree)
-    cache_attrs = gates.cache_attrs()
+    gates: Optional[Gating] = None
     rule = _Rule(facts)
     write_gating = bool(getattr(scope, "kvg004_write_gating", False))
     scoped = False
@@ -1375,8 +1413,6 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                     and t.value.id == fn.self_name
                 ):
                     continue
-                if t.attr.isascii() and t.attr not in cache_attrs:
-                    continue  # no __init__ of the module may cache it (the rule's filter)
                 if not scoped:
                     facts.resolve_scope(path, scope)
                     scoped = True
@@ -1385,6 +1421,8 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                 hit = rule.caching_node(value, t.attr, annotation, fn, text)
                 if hit is None:
                     continue
+                if gates is None:
+                    gates = Gating.of_text(text, tree)
                 reads = harmful(gates, fn.cls.qualname, t.attr, write_gating, first=True)
                 if not reads:
                     continue
