@@ -8,6 +8,7 @@ attention directories; slow: every file of every corpus release KVG004's needles
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -336,3 +337,35 @@ def test_the_lint_reuses_the_tree_of_the_proof_that_failed(monkeypatch):
     assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and not calls
     gating._LAST_GATING.clear()
     assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and calls
+
+
+def test_adoption_paths_see_the_ast_findings(tmp_path):
+    """``--add-noqa``, the baseline, the cache and ``kvguard fix`` take KVG004's findings from
+    the ``ast`` side like any rule's (one ``Finding``)."""
+    from tests.support.cli import kvguard
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    src = textwrap.dedent(OWN["semicolons and tuple targets"])
+    target = tmp_path / "layers" / "attention" / "x_backend.py"
+    target.parent.mkdir(parents=True)
+    target.write_text(src, encoding="utf-8")
+    sel = ("--select", "KVG004")
+
+    def check(*extra):
+        return kvguard("check", *sel, "--output-format", "json", *extra, cwd=tmp_path)
+
+    first = check()
+    assert first.rc == 1 and len(json.loads(first.out)) == 3, first
+    cached = check()  # from the cache
+    assert json.loads(cached.out) == json.loads(first.out)
+    fix = kvguard("fix", *sel, cwd=tmp_path)  # no fix: the file stays, the findings remain
+    assert fix.rc == 1 and target.read_text(encoding="utf-8") == src, fix
+    base = kvguard("check", *sel, "--write-baseline", "base.json", cwd=tmp_path)
+    assert base.rc == 0, base
+    assert check("--baseline", "base.json").rc == 0
+    noqa = kvguard("check", *sel, "--add-noqa", cwd=tmp_path)
+    # (one line would pass black's length with the comment: left, as for any rule)
+    assert "past 88 columns" in noqa.err, noqa
+    assert target.read_text(encoding="utf-8").count("noqa: KVG004") == 2, noqa
+    left = check("--no-cache")
+    assert left.rc == 1 and [f["location"]["row"] for f in json.loads(left.out)] == [5], left
