@@ -526,9 +526,13 @@ def _assign_stmts(init: ast.AST) -> list:
     return out
 
 
-def _pool_names(init: ast.AST, stmts: list, walrus: bool = True) -> set[str]:
+def _pool_names(
+    init: ast.AST, stmts: list, walrus: bool = True, walks: Optional[dict] = None
+) -> set[str]:
     """Locals of ``init`` that may be bound to a pool expression (alias chains included);
-    ``stmts``: its assignment statements, ``walrus``: the text may hold ``:=``."""
+    ``stmts``: its assignment statements, ``walrus``: the text may hold ``:=``; ``walks``:
+    ``id(value) -> _no_lambda(value)``, filled and shared with the caller."""
+    walks = {} if walks is None else walks
     pairs = []
     for node in stmts:
         if isinstance(node, ast.Assign):
@@ -542,7 +546,10 @@ def _pool_names(init: ast.AST, stmts: list, walrus: bool = True) -> set[str]:
     facts = []
     for target, value in pairs:
         pool, reads = False, set()
-        for n in _no_lambda(value):
+        parts = walks.get(id(value))
+        if parts is None:
+            parts = walks[id(value)] = _no_lambda(value)
+        for n in parts:
             if isinstance(n, ast.Name):
                 reads.add(n.id)
             elif (isinstance(n, ast.Attribute) and n.attr == POOL_ATTR) or (
@@ -583,7 +590,8 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
     ``*swa*`` or annotated, a possible pool."""
     out: set[str] = set()
     stmts = _assign_stmts(init)
-    names = _pool_names(init, stmts, walrus)
+    walks: dict = {}  # id(value) -> its nodes (values stay alive: they are init's)
+    names = _pool_names(init, stmts, walrus, walks)
     for node in stmts:
         if isinstance(node, ast.Assign):
             targets, value, ann = node.targets, node.value, None
@@ -594,7 +602,9 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
         attrs = [t.attr for t in targets if isinstance(t, ast.Attribute)]
         if not attrs:
             continue
-        parts = _no_lambda(value)
+        parts = walks.get(id(value))
+        if parts is None:
+            parts = walks[id(value)] = _no_lambda(value)
         hit = any(
             isinstance(n, ast.Attribute)
             and n.attr in SWA_TRANSLATE_MEMBERS
@@ -644,18 +654,42 @@ def _walrus_in(text: str):
 
 
 def _no_lambda(value: ast.AST) -> list:
+    """``value`` and the nodes under it, lambdas' insides excluded (contexts and operators
+    too: no question asks about them)."""
     out, stack = [], [value]
     while stack:
         n = stack.pop()
         out.append(n)
         if not isinstance(n, ast.Lambda):
-            stack.extend(ast.iter_child_nodes(n))
+            stack.extend(_kids(n))
+    return out
+
+
+_KID_FIELDS: dict = {}  # node type -> its fields that may hold nodes
+
+
+def _kids(n: ast.AST) -> list:
+    """``ast.iter_child_nodes(n)`` (same order) without the ``ctx``/operator singletons."""
+    fields = _KID_FIELDS.get(type(n))
+    if fields is None:
+        fields = _KID_FIELDS[type(n)] = tuple(
+            f for f in type(n)._fields if f not in ("ctx", "op", "ops")
+        )
+    out = []
+    for f in fields:
+        v = getattr(n, f, None)
+        if isinstance(v, ast.AST):
+            out.append(v)
+        elif isinstance(v, list):
+            out += [x for x in v if isinstance(x, ast.AST)]
     return out
 
 
 # A call's name: the word before a ``(``; closing parentheses, white space, comments and line
 # continuations in between allowed (``(f)(x)``, ``f  # c`` + newline + ``(x)`` in brackets).
-CALLED = re.compile(r"(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
+# A match cannot start inside a word (the same word end and suffix follow), so the lookbehind
+# changes no match; it spares the scan a greedy retry from every character of every word.
+CALLED = re.compile(r"(?<!\w)(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
 _DEF_LINE = re.compile(r"def\s+\w+")
 
 
