@@ -369,3 +369,33 @@ def test_adoption_paths_see_the_ast_findings(tmp_path):
     assert target.read_text(encoding="utf-8").count("noqa: KVG004") == 2, noqa
     left = check("--no-cache")
     assert left.rc == 1 and [f["location"]["row"] for f in json.loads(left.out)] == [5], left
+
+
+def test_fixes_with_kvg004_selected_equal_the_libcst_rules(monkeypatch):
+    """``kvguard fix`` with the default rules plus KVG004 (mixed states: libcst findings and
+    the ``ast`` side's in one list) gives what it gives with KVG004 on libcst."""
+    import dataclasses
+
+    from lint_rules import fixer
+    from lint_rules.registry import default_codes
+
+    codes = frozenset(default_codes()) | K4
+    root = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
+    rels = ["trtllm_mha_backend.py", "flashattention_backend.py"]
+    texts = [(root / "sglang/srt/layers/attention" / r).read_text(encoding="utf-8") for r in rels]
+
+    def outcome(text, rel):
+        o = fixer.fix_text(text, rel, codes)
+        return (
+            o.new_text,
+            o.error,
+            [(f.code, f.location, f.message) for f in o.fixed],
+            [(f.code, f.location, f.message) for f in o.remaining],
+        )
+
+    fast = [outcome(t, r) for t, r in zip(texts, rels)]
+    monkeypatch.setitem(RULES, "KVG004", dataclasses.replace(RULES["KVG004"], check=None))
+    sparse._LAST.clear()
+    assert [outcome(t, r) for t, r in zip(texts, rels)] == fast
+    sparse._LAST.clear()
+    assert fast[0][2] and any(f[0] == "KVG004" for f in fast[1][3])
