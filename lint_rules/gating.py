@@ -849,6 +849,7 @@ class _Helpers:
         self.text, self.ol = text, ol
         self._unlisted: Optional[set] = None
         self._known: dict[tuple, bool] = {}
+        self._by_name: Optional[dict] = None  # name -> the outline's chunks of that name
 
     def __contains__(self, item: tuple) -> bool:
         got = self._known.get(item)
@@ -870,8 +871,12 @@ class _Helpers:
                 }
             if name in self._unlisted:
                 return True
-        for chunk in ol.chunks:
-            if chunk.name != name or (chunk.cls is None) != (kind == "function"):
+        if self._by_name is None:
+            self._by_name = {}
+            for chunk in ol.chunks:
+                self._by_name.setdefault(chunk.name, []).append(chunk)
+        for chunk in self._by_name.get(name, ()):  # (in the outline's order)
+            if (chunk.cls is None) != (kind == "function"):
                 continue
             src = ol.source(chunk)
             if "isinstance" not in src:
