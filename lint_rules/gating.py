@@ -1,4 +1,5 @@
-"""What a cached SWA flag gates (KVG004), and KVG004's own reduction. No libcst.
+"""What a cached SWA flag gates (KVG004), KVG004's own reduction, and KVG004 on ``ast``. No
+libcst.
 
 A flag, pool or mapping cached in a backend's ``__init__`` goes stale when FROZEN_KV MTP swaps
 ``token_to_kv_pool`` around the draft forward. That matters where it decides how KV is *read* or
@@ -20,6 +21,9 @@ say "read" when any names a read or a translation for reading (``page_table``,
 ``get_key_buffer``, ...), "write" when the only markers name KV writes (``*out_cache_loc*``,
 ``set_kv_buffer``, ``swa_loc``, ``write_ids``), and "read" when there is no marker at all
 (unknown is never assumed harmless).
+
+:func:`findings` is the rule itself on ``ast`` (the libcst rule, node for node; None where it
+leaves a text to that rule): the lint reports KVG004 from it without libcst.
 
 :func:`proven_clean` is the sound reduction: no ``__init__`` stores anything that may be a
 cache in KVG004's sense (decided on the ``__init__`` bodies alone, found by the lexical
@@ -138,16 +142,60 @@ class _Method:
         params = [p.arg for p in (*args.posonlyargs, *args.args)]
         static = any(getattr(d, "id", None) == "staticmethod" for d in node.decorator_list)
         self.self_name = params[0] if params and not static else None
-        self._parent: Optional[dict[int, ast.AST]] = None
+        self._parent: Optional[dict[int, ast.AST]] = None  # (partial until ``_whole``)
+        self._whole = False
 
     @property
     def parent(self) -> dict[int, ast.AST]:
-        if self._parent is None:
+        """Every node's parent in the method (``id(child) -> parent``)."""
+        if self._parent is None or not self._whole:
             self._parent = {}
             for p in ast.walk(self.node):
                 for c in ast.iter_child_nodes(p):
                     self._parent[id(c)] = p
+            self._whole = True
         return self._parent
+
+    def parent_of(self, node: ast.AST) -> Optional[ast.AST]:
+        """``parent[id(node)]`` (None for the method itself), found by descending only into
+        the children whose lines and columns hold ``node``'s (a child without a position, or
+        inside an f-string, is always entered); the whole map when that does not find it."""
+        if self._parent is None:
+            self._parent, self._whole = {}, False
+        got = self._parent.get(id(node))
+        if got is not None or node is self.node:
+            return got
+        if not self._whole:
+            span = _span(node)
+            stack = [self.node]
+            while stack and got is None:
+                n = stack.pop()
+                for c in ast.iter_child_nodes(n):
+                    self._parent[id(c)] = n
+                    if c is node:
+                        got = n
+                        break
+                    cs = _span(c)
+                    if cs is None or span is None or (cs[:2] <= span[:2] and cs[2:] >= span[2:]):
+                        stack.append(c)
+            if got is not None:
+                return got
+        return self.parent.get(id(node))
+
+
+def _span(node: ast.AST) -> Optional[tuple]:
+    """(first line, column, last line, end column), decorators included; None when ``ast``
+    gives none or may misplace it (an f-string's parts before Python 3.12)."""
+    if isinstance(node, (ast.JoinedStr, ast.FormattedValue)):
+        return None
+    first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if first is None or last is None:
+        return None
+    col, end_col = node.col_offset, node.end_col_offset
+    for d in getattr(node, "decorator_list", ()):
+        if (d.lineno, d.col_offset) < (first, col):
+            first, col = d.lineno, d.col_offset
+    return first, col, last, end_col
 
 
 def _walk_rows(node: ast.AST, rows: Optional[list]):
@@ -273,8 +321,9 @@ class Gating:
                 return ("function" if bare else "method", name) in helpers[0]
 
             self._cache_attrs = set()
+            walrus = _walrus_in(text)
             for _, node in _inits_by_class(self._tree):
-                self._cache_attrs |= _init_candidates(node, class_word, helper_ok, ":=" in text)
+                self._cache_attrs |= _init_candidates(node, class_word, helper_ok, walrus(node))
         return self._cache_attrs
 
     # ---- reads
@@ -371,8 +420,7 @@ class Gating:
                     self._collect_words(cls, callee.node, words, depth - 1, seen)
 
     def _regions(self, cls: str, m: _Method, node: ast.AST, depth: int, seen: set) -> list:
-        parent = m.parent
-        child, p = node, parent.get(id(node))
+        child, p = node, m.parent_of(node)
         while p is not None:
             if isinstance(p, (ast.If, ast.While)) and child is p.test:
                 return [p, *self._rest_if_leaves(m, p)]
@@ -381,7 +429,7 @@ class Gating:
             if isinstance(p, ast.Assert) and child is p.test:
                 return [p]  # it decides whether to stop, not what the code after does
             if isinstance(p, ast.comprehension) and child in p.ifs:
-                return [parent.get(id(p), p)]
+                return [m.parent_of(p) or p]
             if isinstance(p, ast.Return):
                 out: list = [p]
                 key = ("returns", cls, id(m.node))
@@ -408,7 +456,7 @@ class Gating:
                 return [p]
             if isinstance(p, ast.stmt):
                 return [p]
-            child, p = p, parent.get(id(p))
+            child, p = p, m.parent_of(p)
         return [node]
 
     def _call_regions(self, cls: str, name: str, depth: int, seen: set) -> list:
@@ -418,7 +466,7 @@ class Gating:
         return out
 
     def _rest(self, m: _Method, stmt: ast.stmt) -> list:
-        owner = m.parent.get(id(stmt))
+        owner = m.parent_of(stmt)
         for field in ("body", "orelse", "finalbody"):
             block = getattr(owner, field, None)
             if isinstance(block, list) and stmt in block:
@@ -478,9 +526,13 @@ def _assign_stmts(init: ast.AST) -> list:
     return out
 
 
-def _pool_names(init: ast.AST, stmts: list, walrus: bool = True) -> set[str]:
+def _pool_names(
+    init: ast.AST, stmts: list, walrus: bool = True, walks: Optional[dict] = None
+) -> set[str]:
     """Locals of ``init`` that may be bound to a pool expression (alias chains included);
-    ``stmts``: its assignment statements, ``walrus``: the text may hold ``:=``."""
+    ``stmts``: its assignment statements, ``walrus``: the text may hold ``:=``; ``walks``:
+    ``id(value) -> _no_lambda(value)``, filled and shared with the caller."""
+    walks = {} if walks is None else walks
     pairs = []
     for node in stmts:
         if isinstance(node, ast.Assign):
@@ -494,7 +546,10 @@ def _pool_names(init: ast.AST, stmts: list, walrus: bool = True) -> set[str]:
     facts = []
     for target, value in pairs:
         pool, reads = False, set()
-        for n in _no_lambda(value):
+        parts = walks.get(id(value))
+        if parts is None:
+            parts = walks[id(value)] = _no_lambda(value)
+        for n in parts:
             if isinstance(n, ast.Name):
                 reads.add(n.id)
             elif (isinstance(n, ast.Attribute) and n.attr == POOL_ATTR) or (
@@ -535,7 +590,8 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
     ``*swa*`` or annotated, a possible pool."""
     out: set[str] = set()
     stmts = _assign_stmts(init)
-    names = _pool_names(init, stmts, walrus)
+    walks: dict = {}  # id(value) -> its nodes (values stay alive: they are init's)
+    names = _pool_names(init, stmts, walrus, walks)
     for node in stmts:
         if isinstance(node, ast.Assign):
             targets, value, ann = node.targets, node.value, None
@@ -546,7 +602,9 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
         attrs = [t.attr for t in targets if isinstance(t, ast.Attribute)]
         if not attrs:
             continue
-        parts = _no_lambda(value)
+        parts = walks.get(id(value))
+        if parts is None:
+            parts = walks[id(value)] = _no_lambda(value)
         hit = any(
             isinstance(n, ast.Attribute)
             and n.attr in SWA_TRANSLATE_MEMBERS
@@ -573,19 +631,65 @@ def _init_candidates(init: ast.AST, class_word: bool, helper_ok, walrus: bool = 
     return out
 
 
+def _walrus_in(text: str):
+    """``node -> whether its lines (decorators included) hold ``:=``, for a node of
+    ``text``'s ``ast`` (a walrus lies within its node's lines)."""
+    if ":=" not in text:
+        return lambda node: False
+    rows: set = set()
+    from bisect import bisect_right
+    from itertools import accumulate
+
+    starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]
+    pos = text.find(":=")
+    while pos >= 0:
+        rows.add(bisect_right(starts, pos))
+        pos = text.find(":=", pos + 2)
+
+    def walrus(node: ast.AST) -> bool:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        return any(first <= r <= node.end_lineno for r in rows)
+
+    return walrus
+
+
 def _no_lambda(value: ast.AST) -> list:
+    """``value`` and the nodes under it, lambdas' insides excluded (contexts and operators
+    too: no question asks about them)."""
     out, stack = [], [value]
     while stack:
         n = stack.pop()
         out.append(n)
         if not isinstance(n, ast.Lambda):
-            stack.extend(ast.iter_child_nodes(n))
+            stack.extend(_kids(n))
+    return out
+
+
+_KID_FIELDS: dict = {}  # node type -> its fields that may hold nodes
+
+
+def _kids(n: ast.AST) -> list:
+    """``ast.iter_child_nodes(n)`` (same order) without the ``ctx``/operator singletons."""
+    fields = _KID_FIELDS.get(type(n))
+    if fields is None:
+        fields = _KID_FIELDS[type(n)] = tuple(
+            f for f in type(n)._fields if f not in ("ctx", "op", "ops")
+        )
+    out = []
+    for f in fields:
+        v = getattr(n, f, None)
+        if isinstance(v, ast.AST):
+            out.append(v)
+        elif isinstance(v, list):
+            out += [x for x in v if isinstance(x, ast.AST)]
     return out
 
 
 # A call's name: the word before a ``(``; closing parentheses, white space, comments and line
 # continuations in between allowed (``(f)(x)``, ``f  # c`` + newline + ``(x)`` in brackets).
-CALLED = re.compile(r"(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
+# A match cannot start inside a word (the same word end and suffix follow), so the lookbehind
+# changes no match; it spares the scan a greedy retry from every character of every word.
+CALLED = re.compile(r"(?<!\w)(\w+)(?:[\s)\\]|#[^\r\n]*)*\(")
 _DEF_LINE = re.compile(r"def\s+\w+")
 
 
@@ -632,6 +736,7 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
     def helper_ok(name: str, bare: bool) -> bool:
         return class_word and ("function" if bare else "method", name) in helpers
 
+    chunk_walrus: list[bool] = []  # per entry of init_nodes from a chunk: its text has ``:=``
     if tree is None:
         for chunk in inits:
             src = ol.source(chunk)
@@ -641,11 +746,9 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
                 sub = ast.parse(src)
             except _PARSE_ERRORS:
                 return False
-            init_nodes += [
-                (chunk.cls, n)
-                for n in ast.walk(sub)
-                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == "__init__"
-            ]
+            init_nodes += [(chunk.cls, n) for n in _defs_named(sub, "__init__")]
+            # a chunk parsed alone: its own text says (its lines are not the module's)
+            chunk_walrus += [":=" in src] * (len(init_nodes) - len(chunk_walrus))
 
     # read elsewhere: another occurrence of the word besides the store(s)
     counts: dict[str, bool] = {}
@@ -657,8 +760,10 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         return counts[a]
 
     candidates: list[tuple[Optional[str], str]] = []
-    for owner, node in init_nodes:
-        for a in sorted(_init_candidates(node, class_word, helper_ok, ":=" in text)):
+    walrus = _walrus_in(text)
+    for i, (owner, node) in enumerate(init_nodes):
+        may = chunk_walrus[i] if chunk_walrus else walrus(node)
+        for a in sorted(_init_candidates(node, class_word, helper_ok, may)):
             if read_elsewhere(a):
                 candidates.append((owner, a))
     if not candidates:
@@ -692,6 +797,22 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
         for cls in gating.classes
         if (owner is None or cls.rsplit(".", 1)[-1] == owner) and read_in(cls, a)
     )
+
+
+def _defs_named(tree: ast.AST, name: str) -> list:
+    """The ``def``s called ``name`` anywhere under ``tree`` (what ``ast.walk`` finds: every
+    ``def`` is a statement, so only statement lists are walked), level by level."""
+    out, todo = [], [tree]
+    while todo:
+        nxt = []
+        for node in todo:
+            for child in _statements(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    if child.name == name:
+                        out.append(child)
+                nxt.append(child)
+        todo = nxt
+    return out
 
 
 def _inits_by_class(tree: ast.Module) -> list[tuple[Optional[str], ast.AST]]:
@@ -728,6 +849,7 @@ class _Helpers:
         self.text, self.ol = text, ol
         self._unlisted: Optional[set] = None
         self._known: dict[tuple, bool] = {}
+        self._by_name: Optional[dict] = None  # name -> the outline's chunks of that name
 
     def __contains__(self, item: tuple) -> bool:
         got = self._known.get(item)
@@ -749,8 +871,12 @@ class _Helpers:
                 }
             if name in self._unlisted:
                 return True
-        for chunk in ol.chunks:
-            if chunk.name != name or (chunk.cls is None) != (kind == "function"):
+        if self._by_name is None:
+            self._by_name = {}
+            for chunk in ol.chunks:
+                self._by_name.setdefault(chunk.name, []).append(chunk)
+        for chunk in self._by_name.get(name, ()):  # (in the outline's order)
+            if (chunk.cls is None) != (kind == "function"):
                 continue
             src = ol.source(chunk)
             if "isinstance" not in src:
@@ -775,3 +901,725 @@ class _Helpers:
             if not any(w in words for w in _RESOLVER_WORDS):
                 return True
         return False
+
+
+# ------------------------------------------------------------------------ the rule on ``ast``
+#
+# KVG004's findings decided on the stdlib ``ast`` of the full text (``RuleMeta.check``): the
+# libcst rule (rules/kvg004_swa_flag_cached_at_init.py) node for node, with the facts of the
+# shared analysis it asks (scope, SWA pool class names, the functions' assignments, the
+# module's functions and the classes' methods) read from the same statements. Where this side
+# does not model something exactly it answers None and the libcst rule decides: the audit mode
+# (``all-code``: backend-likeness is read on libcst), a non-ASCII text (``ast`` normalises
+# identifiers and counts columns in bytes), a lone ``\r`` line end, a text ``ast`` refuses, a
+# message whose node text the tokenizer cannot place. ``tests/lint/test_kvg004_ast.py``
+# compares it with the libcst rule on the rule's cases, edge cases and real backends.
+
+_SOFT_KEYWORDS = frozenset({"match", "case", "type", "_"})
+
+
+def _names_as_spelled(text: str) -> bool:
+    """``ast`` keeps every identifier as spelled (as libcst does): each run of characters
+    that may continue an identifier (itself or its NFKC form: the tokenizer normalises, then
+    checks) and holds a non-ASCII one (in code, comments or strings alike) is already
+    NFKC-normal, the form ``ast`` gives identifiers."""
+    if text.isascii():
+        return True
+    from unicodedata import normalize
+
+    chars = {
+        c
+        for c in set(text)
+        if c > "\x7f" and (("a" + c).isidentifier() or ("a" + normalize("NFKC", c)).isidentifier())
+    }
+    if not chars:
+        return True  # no non-ASCII character can be part of a name
+    word = re.compile("[\\w" + "".join(re.escape(c) for c in sorted(chars)) + "]+")
+    return all(normalize("NFKC", w) == w for w in word.findall(text) if not w.isascii())
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+class Undecided(Exception):
+    """The ``ast`` side cannot say what the libcst rule would: let the rule decide."""
+
+
+def _func_nodes():
+    return (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _Fn:
+    """The analysis's ``FunctionInfo`` facts KVG004 reads, for one ``def``."""
+
+    __slots__ = ("node", "cls", "params", "kwonly", "self_name", "assigns", "qualname")
+
+    def __init__(self, node: ast.AST, cls: Optional["_Cls"], qualname: str) -> None:
+        self.node, self.cls, self.qualname = node, cls, qualname
+        args = node.args
+        self.params = [a.arg for a in (*args.posonlyargs, *args.args)]
+        self.kwonly = [a.arg for a in args.kwonlyargs]
+        static = any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+        )
+        self.self_name = self.params[0] if cls is not None and not static and self.params else None
+        self.assigns: list = []  # (target, value): the collector's pairs, this frame's only
+
+
+class _Cls:
+    __slots__ = ("node", "name", "qualname", "bases", "methods", "in_scope")
+
+    def __init__(self, node: ast.ClassDef, qualname: str) -> None:
+        self.node, self.name, self.qualname = node, node.name, qualname
+        self.bases = [b for b in (_dotted(_unstar(e)) for e in node.bases) if b]
+        self.methods: dict[str, _Fn] = {}
+        self.in_scope = False
+
+
+def _unstar(e: ast.AST) -> ast.AST:
+    return e.value if isinstance(e, ast.Starred) else e
+
+
+def _dotted(e: ast.AST) -> Optional[str]:
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attribute):
+        inner = _dotted(e.value)
+        return f"{inner}.{e.attr}" if inner else None
+    return None
+
+
+def _pairs(target: ast.AST, value: ast.AST):
+    """The analysis's ``_target_pairs``: a tuple/list target against a literal of the same
+    length pairs element by element (starred elements skipped); against anything else none."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
+            for t, v in zip(target.elts, value.elts):
+                if not isinstance(t, ast.Starred) and not isinstance(v, ast.Starred):
+                    yield from _pairs(t, v)
+        return
+    yield target, value
+
+
+class _Facts:
+    """One pass over the module (the libcst collector's facts, same frames: classes, ``def``s
+    and lambdas; a class body does not open a function frame)."""
+
+    def __init__(self, tree: ast.Module, walrus: bool = True) -> None:
+        """``walrus``: the text may hold ``:=`` (else only statements are walked: every
+        import, class, ``def`` and assignment statement is one)."""
+        self.aliases: dict[str, str] = {}
+        self.module_assigns: dict[str, ast.AST] = {}
+        self.classes: dict[str, _Cls] = {}  # first definition of a name (source order)
+        self.all_classes: list[_Cls] = []
+        self.module_functions: dict[str, _Fn] = {}
+        self.inits: list[_Fn] = []  # every ``__init__`` method (of the class it is defined in)
+        imports, assigns = [], []
+        # (node, frames: tuple of _Cls/_Fn/"lambda" names, innermost function or None)
+        stack: list = [(tree, (), None)]
+
+        def kids(node: ast.AST):
+            if walrus:
+                return ast.iter_child_nodes(node)
+            if isinstance(node, _Body):
+                return (node.node,)
+            out: list = []
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                block = getattr(node, name, None)
+                if isinstance(block, list):
+                    out += block
+            return out
+
+        while stack:
+            node, frames, fn = stack.pop()
+            for child in kids(node):
+                if isinstance(child, ast.ClassDef):
+                    if walrus:
+                        for outer in (*child.decorator_list, *child.bases, *child.keywords):
+                            stack.append((outer, frames, fn))
+                    qual = ".".join((*(_frame_name(f) for f in frames), child.name))
+                    info = _Cls(child, qual)
+                    self.all_classes.append(info)
+                    for stmt in child.body:
+                        stack.append((_Body(stmt), (*frames, info), fn))
+                elif isinstance(child, _func_nodes()):
+                    if walrus:
+                        for outer in child.decorator_list:
+                            stack.append((outer, frames, fn))
+                    owner = frames[-1] if frames else None
+                    cls = owner if isinstance(owner, _Cls) else None
+                    qual = ".".join((*(_frame_name(f) for f in frames), child.name))
+                    info = _Fn(child, cls, qual)
+                    if cls is not None:
+                        cls.methods.setdefault(child.name, info)
+                        if child.name == "__init__":
+                            self.inits.append(info)
+                    elif fn is None:
+                        self.module_functions.setdefault(child.name, info)
+                    inner = (*frames, info)
+                    heads = (child.args, child.returns) if walrus else ()
+                    for sub in (*heads, *child.body):
+                        if sub is not None:
+                            stack.append((_Body(sub), inner, info))
+                elif isinstance(child, ast.Lambda):
+                    stack.append((child, (*frames, "<lambda>"), _LAMBDA))
+                else:
+                    if isinstance(child, (ast.Import, ast.ImportFrom)):
+                        imports.append(child)
+                    elif isinstance(child, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+                        assigns.append((child, fn, frames))
+                    stack.append((child, frames, fn))
+        for c in sorted(self.all_classes, key=lambda c: (c.node.lineno, c.node.col_offset)):
+            self.classes.setdefault(c.name, c)
+        for node in sorted(imports, key=lambda n: (n.lineno, n.col_offset)):
+            if isinstance(node, ast.ImportFrom):
+                if any(a.name == "*" for a in node.names):
+                    continue
+                for a in node.names:
+                    self.aliases[a.asname or a.name] = a.name.rsplit(".", 1)[-1]
+            else:
+                for a in node.names:
+                    if a.asname:
+                        self.aliases[a.asname] = a.name.rsplit(".", 1)[-1]
+        for node, fn, frames in sorted(assigns, key=lambda x: (x[0].lineno, x[0].col_offset)):
+            if isinstance(node, ast.Assign):
+                pairs = [(t, node.value) for t in node.targets]
+            else:
+                pairs = [(node.target, node.value)] if node.value is not None else []
+            if fn is _LAMBDA:
+                continue  # a lambda's own frame: nothing KVG004 reads
+            if fn is not None:
+                for t, v in pairs:
+                    fn.assigns.extend(_pairs(t, v))
+            elif not any(isinstance(f, _Cls) for f in frames):
+                for t, v in pairs:
+                    if isinstance(t, ast.Name):
+                        self.module_assigns[t.id] = v
+
+    # ---- the analysis's class-name questions
+
+    def original(self, name: str) -> str:
+        return self.aliases.get(name, name)
+
+    def swa_pool_class(self, node: ast.AST, depth: int = 0) -> bool:
+        """``ModuleAnalysis.is_swa_pool_class``."""
+        from .names import is_swa_pool_class_name as pred
+
+        if depth > 8:
+            return False
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return any(
+                self.swa_pool_class(e, depth + 1)
+                for e in node.elts
+                if not isinstance(e, ast.Starred)
+            )
+        if isinstance(node, ast.Name):
+            return self._name_is_swa_pool(node.id, depth)
+        if isinstance(node, ast.Attribute):
+            return pred(node.attr)
+        return False
+
+    def _name_is_swa_pool(self, name: str, depth: int) -> bool:
+        from .names import is_swa_pool_class_name as pred
+
+        if pred(self.original(name)):
+            return True
+        if name in self.classes and name not in self.aliases:
+            return any(
+                self.swa_pool_class(ast.parse(b, mode="eval").body, depth + 1)
+                for b in self.classes[name].bases
+                if b != name
+            )
+        aliased = self.module_assigns.get(name)
+        if aliased is not None:
+            return self.swa_pool_class(aliased, depth + 1)
+        return False
+
+    # ---- scope (``ModuleAnalysis._resolve_scope`` without the audit mode)
+
+    def resolve_scope(self, path: str, scope) -> None:
+        import fnmatch
+
+        from .project import backend_base
+        from .scope import path_in_scope
+
+        in_path = path_in_scope(path, scope)
+        patterns = scope.base_patterns
+        where = _Where(path)
+
+        def base_matches(info: _Cls, seen: set) -> bool:
+            for base in info.bases:
+                terminal = (
+                    self.original(base.rsplit(".", 1)[-1])
+                    if "." not in base
+                    else base.rsplit(".", 1)[-1]
+                )
+                if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
+                    return True
+                if backend_base(where, base):
+                    return True
+                local = self.classes.get(base)
+                if local is not None and local.name not in seen:
+                    if base_matches(local, seen | {local.name}):
+                        return True
+            return False
+
+        for info in self.all_classes:
+            info.in_scope = in_path or base_matches(info, {info.name})
+
+
+_LAMBDA = object()  # the frame of a lambda (the collector's ``<lambda>`` FunctionInfo)
+
+
+class _Where:
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+class _Body:
+    """A statement (or a def's arguments/returns) walked in a frame: its own node is visited
+    too (``ast.iter_child_nodes`` of this wrapper yields it)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.AST) -> None:
+        self.node = node
+
+    _fields = ("node",)
+
+
+def _frame_name(frame) -> str:
+    return frame if isinstance(frame, str) else frame.node.name
+
+
+def _children_in_order(n: ast.AST) -> list:
+    """``n``'s child expressions in source order (libcst's ``children`` order, which the
+    rule's walks follow): the fields' order except for calls (arguments and keywords
+    interleaved), dicts (key before its value) and conditional expressions (body first)."""
+    if isinstance(n, ast.Call):
+        rest = sorted((*n.args, *n.keywords), key=lambda a: (a.lineno, a.col_offset))
+        return [n.func, *rest]
+    if isinstance(n, ast.Dict):
+        out = []
+        for k, v in zip(n.keys, n.values):
+            if k is not None:
+                out.append(k)
+            out.append(v)
+        return out
+    if isinstance(n, ast.IfExp):
+        return [n.body, n.test, n.orelse]
+    return [c for c in ast.iter_child_nodes(n) if not isinstance(c, _NO_NODE)]
+
+
+_NO_NODE = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+
+
+def _nodes_no_lambda(node: ast.AST):
+    """The rule's ``_nodes_no_lambda``: ``node`` then its descendants, last child first (a
+    stack), not into lambdas."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, ast.Lambda):
+            continue
+        stack.extend(_children_in_order(n))
+
+
+def _positional(call: ast.Call) -> list:
+    """``analysis.positional_args``: the arguments before the first keyword or star."""
+    first_kw = min(((k.lineno, k.col_offset) for k in call.keywords), default=None)
+    out = []
+    for a in call.args:
+        if isinstance(a, ast.Starred):
+            break
+        if first_kw is not None and (a.lineno, a.col_offset) > first_kw:
+            break
+        out.append(a)
+    return out
+
+
+def _call_name(call: ast.Call) -> Optional[str]:
+    return call.func.id if isinstance(call.func, ast.Name) else None
+
+
+class _Rule:
+    """``SwaFlagCachedAtInit`` on ``ast``: the same questions in the same order."""
+
+    def __init__(self, facts: _Facts) -> None:
+        self.f = facts
+        self._helpers: dict[int, bool] = {}  # id(function) -> may be a helper
+        self._lines: Optional[list] = None
+
+    def pool_expr(self, e: ast.AST, fn: Optional[_Fn], depth: int = 0) -> bool:
+        if isinstance(e, ast.Attribute) and e.attr == POOL_ATTR:
+            return True
+        if isinstance(e, ast.Call) and _call_name(e) == "getattr":
+            args = _positional(e)
+            return (
+                len(args) >= 2 and isinstance(args[1], ast.Constant) and args[1].value == POOL_ATTR
+            )
+        if isinstance(e, ast.Name) and fn is not None and depth < 4:
+            return any(
+                isinstance(t, ast.Name) and t.id == e.id and self.pool_expr(v, fn, depth + 1)
+                for t, v in fn.assigns
+                if v is not e
+            )
+        return False
+
+    def pool_or_none(self, value: ast.AST, fn) -> bool:
+        if isinstance(value, ast.IfExp):
+            for branch, other in ((value.body, value.orelse), (value.orelse, value.body)):
+                # ``None`` (a Name in libcst, a constant here: only the keyword spells it)
+                if (
+                    self.pool_expr(branch, fn)
+                    and isinstance(other, ast.Constant)
+                    and other.value is None
+                ):
+                    return True
+            return False
+        return self.pool_expr(value, fn)
+
+    def swa_isinstance(self, node: ast.AST, fn, pool_params: frozenset = frozenset()) -> bool:
+        if isinstance(node, ast.Call) and _call_name(node) == "isinstance":
+            args = _positional(node)
+            if len(args) == 2 and self.f.swa_pool_class(args[1]):
+                subject = args[0]
+                return self.pool_expr(subject, fn) or (
+                    isinstance(subject, ast.Name) and subject.id in pool_params
+                )
+        return False
+
+    def swa_helper(self, call: ast.Call, fn: _Fn, text: str) -> bool:
+        func = call.func
+        target: Optional[_Fn] = None
+        if isinstance(func, ast.Name):
+            target = self.f.module_functions.get(func.id)
+        elif isinstance(func, ast.Attribute) and fn.cls is not None:
+            target = fn.cls.methods.get(func.attr)
+        if target is None or target is fn:
+            return False
+        got = self._helpers.get(id(target))
+        if got is None:
+            got = self._helpers[id(target)] = self._asks_isinstance(target, text)
+        return got
+
+    def _asks_isinstance(self, target: _Fn, text: str) -> bool:
+        """The rest of ``_swa_helper``: a function of the caller's (``target`` is not the
+        caller), decided once per function."""
+        body = [n for stmt in target.node.body for n in _nodes_no_lambda(stmt)]
+        names = _identifiers(body)
+        if any(w in names for w in _RESOLVER_WORDS):
+            return False
+        # a resolver word the identifiers above miss (libcst names more): let the rule decide
+        first, last = target.node.body[0].lineno, target.node.end_lineno
+        if self._lines is None:
+            self._lines = _LINE.findall(text)
+        chunk = "".join(self._lines[first - 1 : last])
+        if any(next(word_hits(chunk, w), None) is not None for w in _RESOLVER_WORDS):
+            raise Undecided("resolver word outside the identifiers")
+        params = frozenset((*target.params, *target.kwonly))
+        return any(self.swa_isinstance(n, target, params) for n in body)
+
+    def caching_node(self, value: ast.AST, attr: str, annotation, fn: _Fn, text: str):
+        for node in _nodes_no_lambda(value):
+            if self.swa_isinstance(node, fn):
+                return node
+            if isinstance(node, ast.Attribute) and node.attr in SWA_TRANSLATE_MEMBERS:
+                if self.pool_or_none(node.value, fn):
+                    return node
+            if isinstance(node, ast.Call) and self.swa_helper(node, fn, text):
+                return node
+        swa_annotated = annotation is not None and any(
+            self._swa_annotation_part(n) for n in _nodes_no_lambda(annotation)
+        )
+        if ("swa" in attr.lower() or swa_annotated) and self.pool_or_none(value, fn):
+            return value
+        return None
+
+    def _swa_annotation_part(self, n: ast.AST) -> bool:
+        # libcst walks an attribute's name as a Name node of its own: asked as a bare name too
+        if isinstance(n, ast.Name):
+            return self.f.swa_pool_class(n)
+        if isinstance(n, ast.Attribute):
+            return self.f.swa_pool_class(n) or self.f._name_is_swa_pool(n.attr, 0)
+        return False
+
+
+def _identifiers(nodes) -> set:
+    """The libcst ``Name`` nodes' values among ``nodes``' counterparts: names, attribute
+    names, parameters, keyword names, def/class names, import names, global/nonlocal names,
+    handler and pattern names."""
+    out: set = set()
+    for n in nodes:
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+        elif isinstance(n, ast.keyword) and n.arg:
+            out.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.alias):
+            out.update(n.name.split("."))
+            if n.asname:
+                out.add(n.asname)
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            out.update(n.module.split("."))
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            out.update(n.names)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
+        elif isinstance(n, ast.MatchMapping) and n.rest:
+            out.add(n.rest)
+        elif isinstance(n, ast.MatchClass):
+            out.update(n.kwd_attrs)
+    return out
+
+
+def _init_stores(init: ast.AST):
+    """The ``Assign``/``AnnAssign`` statements whose innermost frame is ``init`` (not in a
+    nested class, function or lambda), in source order."""
+    out, stack = [], [init]
+    while stack:
+        node = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, None) or ():
+                if isinstance(child, (ast.Assign, ast.AnnAssign)):
+                    out.append(child)
+                elif isinstance(child, (ast.ClassDef, *_func_nodes())):
+                    continue
+                elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    stack.append(child)
+    return sorted(out, key=lambda n: (n.lineno, n.col_offset))
+
+
+def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
+    """KVG004's findings in ``text`` (``RuleMeta.check``): ``sparse.AstFinding`` records in
+    the libcst rule's order, or None where the libcst rule must decide (see above)."""
+    from .model import ScopeConfig
+
+    scope = scope if scope is not None else ScopeConfig()
+    if scope.all_code or not _names_as_spelled(text) or _LONE_CR.search(text):
+        return None
+    if tree is None:  # the tree of the proof that just failed to settle ``text``, if any
+        last = _LAST_GATING[0] if _LAST_GATING else None
+        if last is not None and last[0] == text:
+            tree = last[1]._tree
+    if tree is None:
+        try:
+            tree = ast.parse(text)
+        except _PARSE_ERRORS:
+            return None
+    try:
+        return _findings(text, path, scope, tree)
+    except (Undecided, RecursionError):
+        return None
+
+
+def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
+    from .sparse import AstFinding, Span
+
+    facts = _Facts(tree, ":=" in text)
+    if not facts.inits:
+        return []
+    gates: Optional[Gating] = None
+    rule = _Rule(facts)
+    write_gating = bool(getattr(scope, "kvg004_write_gating", False))
+    scoped = False
+    lines: Optional[list] = None
+    out = []
+    for fn in sorted(facts.inits, key=lambda f: (f.node.lineno, f.node.col_offset)):
+        if fn.self_name is None:
+            continue
+        for node in _init_stores(fn.node):
+            if isinstance(node, ast.Assign):
+                targets, value, annotation = node.targets, node.value, None
+            else:
+                targets, value, annotation = [node.target], node.value, node.annotation
+            if value is None:
+                continue
+            for t in targets:
+                if not (
+                    isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == fn.self_name
+                ):
+                    continue
+                if not scoped:
+                    facts.resolve_scope(path, scope)
+                    scoped = True
+                if not fn.cls.in_scope:
+                    break
+                hit = rule.caching_node(value, t.attr, annotation, fn, text)
+                if hit is None:
+                    continue
+                if gates is None:
+                    gates = Gating.of_text(text, tree)
+                reads = harmful(gates, fn.cls.qualname, t.attr, write_gating, first=True)
+                if not reads:
+                    continue
+                if lines is None:
+                    lines = _LINE.findall(text)
+                method, kind, line = reads[0]
+                message = _FINDING.format(attr=t.attr, what=_WHAT[kind], method=method, line=line)
+                snippet = _node_source(hit, node, lines)
+                out.append(
+                    AstFinding(
+                        code="KVG004",
+                        node=Span(
+                            hit.lineno,
+                            _col(lines, hit.lineno, hit.col_offset),
+                            hit.end_lineno,
+                            _col(lines, hit.end_lineno, hit.end_col_offset),
+                        ),
+                        statement=Span(_statement_line(node, fn.node, text, lines), 0, 0, 0),
+                        message=message + f" (`{snippet}`)",
+                        context=fn.qualname,
+                    )
+                )
+    return out
+
+
+_FINDING = (
+    "`self.{attr}` caches an SWA decision from the pool at __init__ and {what} at forward time "
+    "(`{method}`, line {line}); FROZEN_KV MTP swaps the backend's pool during the draft forward "
+    "(#26957): resolve it with the FROZEN_KV-aware resolver or per call from "
+    "`self.token_to_kv_pool`"
+)
+_WHAT = {
+    "read": "decides how KV is read or indices are translated",
+    "write": "gates KV writes (reported by kvg004-write-gating)",
+}
+
+
+def _offset(lines: list, row: int, col: int) -> int:
+    """The text offset of ``ast``'s (row, byte column)."""
+    return sum(len(x) for x in lines[: row - 1]) + _col(lines, row, col)
+
+
+def _col(lines: list, row: int, col: int) -> int:
+    """``ast``'s UTF-8 byte column as a character column."""
+    line = lines[row - 1]
+    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
+
+
+def _node_source(hit: ast.AST, stmt: ast.stmt, lines: list) -> str:
+    """The rule's ``source_of(hit)``: the node's text with the parentheses libcst gives it
+    (grouping parentheses right around it), white space collapsed, 80 characters at most."""
+    import io
+    import keyword
+    import tokenize
+
+    text = "".join(lines)
+    s0 = _offset(lines, stmt.lineno, stmt.col_offset)
+    s1 = _offset(lines, stmt.end_lineno, stmt.end_col_offset)
+    start = _offset(lines, hit.lineno, hit.col_offset)
+    end = _offset(lines, hit.end_lineno, hit.end_col_offset)
+    seg = text[s0:s1]
+    seg_lines = _LINE.findall(seg) or [""]
+    try:
+        toks = [
+            t
+            for t in tokenize.generate_tokens(io.StringIO(seg).readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER)
+            and t.type not in (tokenize.INDENT, tokenize.DEDENT)
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        raise Undecided("statement does not tokenize alone") from None
+
+    seg_starts = [0]
+    for line in seg_lines:
+        seg_starts.append(seg_starts[-1] + len(line))
+
+    def at(pos) -> int:  # the tokenizer's (row, character column)
+        return s0 + seg_starts[pos[0] - 1] + pos[1]
+
+    firsts = {at(t.start): i for i, t in enumerate(toks)}
+    lasts = {at(t.end): i for i, t in enumerate(toks)}
+    i, j = firsts.get(start), lasts.get(end)
+    if i is None or j is None:
+        raise Undecided("node text not on token boundaries")
+    while i > 0 and j + 1 < len(toks) and toks[i - 1].string == "(" and toks[j + 1].string == ")":
+        before = toks[i - 2] if i >= 2 else None
+        if before is not None:
+            word = before.string
+            if before.type == tokenize.NAME and word in _SOFT_KEYWORDS:
+                raise Undecided("soft keyword before a parenthesis")
+            call = (
+                before.type in (tokenize.NUMBER, tokenize.STRING)
+                or word in (")", "]", "}")
+                or (
+                    before.type == tokenize.NAME
+                    and (not keyword.iskeyword(word) or word in ("True", "False", "None"))
+                )
+            )
+            if call:
+                break
+        i, j = i - 1, j + 1
+    src = text[at(toks[i].start) : at(toks[j].end)]
+    src = " ".join(src.split())
+    return src if len(src) <= 80 else src[:77] + "..."
+
+
+def _statement_line(node: ast.stmt, init: ast.AST, text: str, lines: list) -> int:
+    """The first line of the libcst statement line holding ``node``: earlier simple
+    statements joined to it by ``;`` start it."""
+    block = _block_of(node, init, lines)
+    k = block.index(node)
+    row = node.lineno
+    while k > 0:
+        prev = block[k - 1]
+        if prev.end_lineno is None or prev.end_lineno != row or isinstance(prev, _COMPOUND):
+            break
+        cur = block[k]
+        gap = text[
+            _offset(lines, prev.end_lineno, prev.end_col_offset) : _offset(
+                lines, cur.lineno, cur.col_offset
+            )
+        ]
+        if gap.strip() != ";":
+            break
+        row = prev.lineno
+        k -= 1
+    return row
+
+
+_COMPOUND = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.ClassDef,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Match,
+)
+if hasattr(ast, "TryStar"):
+    _COMPOUND = (*_COMPOUND, ast.TryStar)
+
+
+def _block_of(node: ast.stmt, root: ast.AST, lines: list) -> list:
+    """The statement list holding ``node``; a one-line suite (``if c: x = 1``, whose libcst
+    statement is the compound one) is left to the rule."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(n, name, None) or []
+            if node in block:
+                first = block[0]
+                if lines[first.lineno - 1][: _col(lines, first.lineno, first.col_offset)].strip():
+                    raise Undecided("a one-line suite")
+                return block
+            stack.extend(block)
+    raise Undecided("statement not found")  # pragma: no cover

@@ -39,6 +39,10 @@ class RuleMeta:
     # The rule's own libcst-free proof that a text has no finding ("module:function", called
     # with (text, scope)); None: the shared reduction (reduce.py) covers it, if anything.
     reduction: Optional[str] = None
+    # The rule decided on the stdlib ``ast`` ("module:function", called with (text, path,
+    # scope, tree) -> a list of ``sparse.AstFinding``, or None where the rule's libcst class
+    # must decide): the lint reports from it without libcst (lint_rules/sparse.py).
+    check: Optional[str] = None
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
@@ -93,6 +97,7 @@ RULES: dict[str, RuleMeta] = {
             False,
             (("token_to_kv_pool",), ("isinstance", "swa", "SWA"), ("__init__",)),
             reduction="lint_rules.gating:proven_clean_for",
+            check="lint_rules.gating:findings",
         ),
     )
 }

@@ -30,6 +30,32 @@ from .registry import RULES
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 
 
+class Span(tuple):
+    """A node's (start row, start col, end row, end col), known without libcst: what a rule
+    decided on the stdlib ``ast`` reports (rows 1-based, columns 0-based character offsets)."""
+
+    __slots__ = ()
+
+    def __new__(cls, row: int, col: int, end_row: int, end_col: int) -> "Span":
+        return tuple.__new__(cls, (row, col, end_row, end_col))
+
+
+@dataclass(eq=False)
+class AstFinding:
+    """A raw finding of a rule decided on the stdlib ``ast`` (``RuleMeta.check``): the fields
+    of ``rules.base.RawFinding`` that the checker, the fix planner and the fixer read, with
+    :class:`Span` positions instead of libcst nodes. It takes the same path from here on
+    (positioned by :meth:`LintState.positioned`, suppressions, reporters, cache)."""
+
+    code: str
+    node: Span
+    statement: Optional[Span]
+    message: str
+    context: str
+    fix: object = None
+    function: object = None
+
+
 @dataclass(eq=False)
 class LintState:
     """A linted module: the parsed (possibly reduced) module, its analysis, the raw findings
@@ -72,6 +98,8 @@ class LintState:
     def span(self, node) -> tuple[int, int, int, int]:
         """(start row, start col, end row, end col) in the original text (the reduced text
         has its lines); rows 1-based, columns 0-based character offsets."""
+        if isinstance(node, Span):
+            return node
         rng = self._pos()[node]
         return rng.start.line, rng.start.column, rng.end.line, rng.end.column
 
@@ -433,9 +461,39 @@ def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: 
 
 
 def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
-    from .checker import _ParseFailure, parse_module, run_rules_on_module
+    """The rules with a libcst-free check (``RuleMeta.check``) report from the full text's
+    ``ast`` unless the check leaves the text to the rule; the others (and those) through
+    libcst, from the reduced module when ``reduce``. One state, one list of raw findings."""
+    import importlib
 
     state = LintState(text)
+    direct: list = []
+    rest = set()
+    for code in codes:
+        check = RULES[code].check
+        if check:  # (its ``ast``: the state's when parsed, else the check finds or parses it)
+            module, func = check.split(":")
+            got = getattr(importlib.import_module(module), func)(
+                text, path, scope, state._tree or None
+            )
+            if got is not None:
+                direct += got
+                continue
+        rest.add(code)
+    if rest:
+        _analyse_cst(state, text, path, frozenset(rest), scope, reduce)
+    if direct:
+        state.raw = [*state.raw, *direct]
+        # a finding's fix comes from its rule's transforms: none for a rule without a fix
+        state.annotated = state.annotated or not any(RULES[r.code].fixable for r in state.raw)
+    return state
+
+
+def _analyse_cst(
+    state: LintState, text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool
+) -> LintState:
+    from .checker import _ParseFailure, parse_module, run_rules_on_module
+
     model = None
     if reduce:  # the caller decides (checker.may_reduce)
         anchored = [c for c in codes if RULES[c].anchors]

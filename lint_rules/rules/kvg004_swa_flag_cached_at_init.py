@@ -126,6 +126,11 @@ def _source_text(analysis) -> str:
 
 
 class SwaFlagCachedAtInit(Rule):
+    """The rule on libcst. The lint decides KVG004 on the stdlib ``ast`` (``gating.findings``,
+    ``RuleMeta.check``), which follows this class node for node; this class decides where that
+    side answers None, and is its reference (``tests/lint/test_kvg004_ast.py``): a change here
+    is a change there."""
+
     code = "KVG004"
     FIX_NEEDS_RESOLVER = True  # the simple pool-based fix caches the pool at __init__
 

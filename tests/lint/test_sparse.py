@@ -113,15 +113,29 @@ def test_reduced_findings_equal_the_full_parse_on_attention_directories(version,
     assert counts["files"] > 5 and counts["findings"] > 0 and counts["reduced"] > 0
 
 
-def test_reduced_kvg004_findings_equal_the_full_parse_on_0_5_23():
+def _libcst_kvg004(monkeypatch) -> None:
+    """KVG004 through its libcst rule (what decides where the ``ast`` side does not:
+    lint_rules/gating.py, ``findings``), so the reduced module is what it reads."""
+    import dataclasses
+
+    from lint_rules.registry import RULES
+
+    monkeypatch.setitem(RULES, "KVG004", dataclasses.replace(RULES["KVG004"], check=None))
+    sparse._LAST.clear()
+
+
+def test_reduced_kvg004_findings_equal_the_full_parse_on_0_5_23(monkeypatch):
     tree = sglang_wheels.ensure_tree("0.5.23", quiet=True)
-    findings = reduced = 0
-    for rel in KVG004_FILES:
-        text = (tree / rel).read_text(encoding="utf-8")
+    texts = [(rel, (tree / rel).read_text(encoding="utf-8")) for rel in KVG004_FILES]
+    by_ast = [_key(_both(t, rel, WITH_KVG004, s).findings) for rel, t in texts for s in SCOPES]
+    _libcst_kvg004(monkeypatch)
+    by_cst, reduced = [], 0
+    for rel, text in texts:
         for scope in SCOPES:
-            findings += len(_both(text, rel, WITH_KVG004, scope).findings)
+            by_cst.append(_key(_both(text, rel, WITH_KVG004, scope).findings))
             reduced += _reduced(text, rel, WITH_KVG004, scope)
-    assert findings >= 11 and reduced > 0  # 4 findings by default, 7 with write gating
+    assert by_cst == by_ast  # the lint's (ast) findings are the libcst rule's
+    assert sum(map(len, by_cst)) >= 11 and reduced > 0  # 4 by default, 7 with write gating
 
 
 def test_the_reduced_path_is_taken_on_a_real_backend():
@@ -282,7 +296,7 @@ def test_a_rule_that_is_not_reducible_parses_the_whole_module(monkeypatch):
     assert sparse.reduced_text(text, tree, CODES, ScopeConfig(), model) is not None
 
 
-def test_kvg004_keeps_every_init_and_the_helpers_it_calls():
+def test_kvg004_keeps_every_init_and_the_helpers_it_calls(monkeypatch):
     text = """\
 def _swa(pool):
     return isinstance(pool, SWAKVPool)
@@ -308,8 +322,10 @@ class FooAttnBackend(AttentionBackend):
     assert "self.use_swa = _swa(" in reduced
     assert "return 1" not in reduced and "if self.use_swa" not in reduced
     rel = "sglang/srt/layers/attention/x.py"
+    by_ast = _key(_both(text, rel, frozenset({"KVG004"})).findings)
+    _libcst_kvg004(monkeypatch)
     full = _both(text, rel, frozenset({"KVG004"}))
-    assert len(full.findings) == 1
+    assert len(full.findings) == 1 and _key(full.findings) == by_ast
     assert _reduced(text, rel, frozenset({"KVG004"}))
 
 
