@@ -261,7 +261,7 @@ class Engine:
         return clean, out
 
     def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
-        """Files in directories under the backend path globs first: they are the likely parse
+        """Files in backend scope (the backend path globs) first: they are the likely parse
         candidates, and should be triaged (and parsed) first, while other processes still have
         the rest of the tree to share (an order only: a file left out is not skipped)."""
         scope = self.settings.scope
@@ -269,7 +269,9 @@ class Engine:
             return pending
         likely, rest = [], []
         for index in pending:
-            (likely if self.settings.dir_in_scope(targets[index]) else rest).append(index)
+            # the file's own scope (a backend-path glob such as ``**/layers/attention/**``
+            # matches the files of that directory, not the directory itself)
+            (likely if self.settings.in_scope(targets[index]) else rest).append(index)
         return likely + rest
 
     def _parse_task(self, index: int) -> tuple:

@@ -132,3 +132,26 @@ def test_target_scope_equals_path_in_scope(tmp_path_factory, parts, paths, absol
         assert settings_.in_scope(target) is expected, (rel, paths)
         if settings_.dir_in_scope(target):
             assert expected
+
+
+def test_backend_files_are_ordered_first(tmp_path):
+    """The parallel run triages files in backend scope first (they are the likely parse
+    candidates): also the files that sit directly in a backend directory, which the glob
+    ``**/layers/attention/**`` matches as files, not as a directory."""
+    from lint_rules.discovery import Target
+    from lint_rules.engine import Engine
+
+    root = str(tmp_path)
+    scope = ScopeConfig(paths=("**/layers/attention/**",), root=root)
+    rels = [
+        "sglang/srt/managers/a.py",
+        "sglang/srt/layers/attention/b_backend.py",
+        "sglang/srt/mem_cache/c.py",
+        "sglang/srt/layers/attention/sub/d.py",
+        "sglang/srt/layers/linear.py",
+    ]
+    targets = [Target(f"{root}/{r}", r, r) for r in rels]
+    engine = Engine(Config(root=root, scope=scope), frozenset({"KVG001"}), Options())
+    order = engine._scope_first(list(range(len(targets))), targets)
+    assert [rels[i] for i in order[:2]] == [rels[1], rels[3]]
+    assert sorted(order) == list(range(len(targets)))
