@@ -514,16 +514,9 @@ _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 def _assign_stmts(init: ast.AST) -> list:
     """The ``Assign``/``AnnAssign`` statements anywhere under ``init`` (nested blocks and
     definitions included: the statements ``ast.walk`` would meet; expressions hold none)."""
-    out, stack = [], [init]
-    while stack:
-        node = stack.pop()
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            for child in getattr(node, name, None) or ():
-                if isinstance(child, (ast.Assign, ast.AnnAssign)):
-                    out.append(child)
-                elif isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
-                    stack.append(child)
-    return out
+    from .flow import statements
+
+    return [s for s in statements(init) if isinstance(s, (ast.Assign, ast.AnnAssign))]
 
 
 def _pool_names(
