@@ -14,7 +14,6 @@ cannot place (a node built by a caller, or a text ``ast`` cannot parse); the mod
 
 from __future__ import annotations
 
-import fnmatch
 from dataclasses import dataclass, field
 from typing import Iterator, Optional, Union
 
@@ -510,29 +509,7 @@ class ModuleAnalysis:
     # ---- scope
 
     def _resolve_scope(self) -> None:
-        from .project import backend_base
-
-        patterns = self.scope.base_patterns
-
-        def base_matches(info: ClassInfo, seen: set[str]) -> bool:
-            for base in info.base_names:
-                terminal = (
-                    self.original_name(base.rsplit(".", 1)[-1])
-                    if "." not in base
-                    else base.rsplit(".", 1)[-1]
-                )
-                if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
-                    return True
-                if backend_base(self, base):  # a backend by a base in another module
-                    return True
-                local = self.classes.get(base)
-                if (
-                    local is not None
-                    and local.name not in seen
-                    and base_matches(local, seen | {local.name})
-                ):
-                    return True
-            return False
+        from .scope import backend_by_bases
 
         # all-code (audit): also backend-like code anywhere (guards: lint_rules/audit.py)
         audit = None
@@ -541,7 +518,14 @@ class ModuleAnalysis:
 
             audit = lambda node: backend_like(node, self)  # noqa: E731
         for info in self.classes_by_node.values():
-            info.in_scope = self.path_in_scope or base_matches(info, {info.name})
+            info.in_scope = self.path_in_scope or backend_by_bases(
+                info,
+                lambda c: c.base_names,
+                self.classes,
+                self.original_name,
+                self.scope.base_patterns,
+                self,  # a backend by a base in another module: the index asks this module
+            )
             info.in_scope = info.in_scope or (audit is not None and audit(info.node))
         for fn in self.functions.values():
             owner_cls = fn.cls

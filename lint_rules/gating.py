@@ -1131,34 +1131,15 @@ class _Facts:
     # ---- scope (``ModuleAnalysis._resolve_scope`` without the audit mode)
 
     def resolve_scope(self, path: str, scope) -> None:
-        import fnmatch
 
-        from .project import backend_base
-        from .scope import path_in_scope
+        from .scope import backend_by_bases, path_in_scope
 
         in_path = path_in_scope(path, scope)
-        patterns = scope.base_patterns
         where = _Where(path)
-
-        def base_matches(info: _Cls, seen: set) -> bool:
-            for base in info.bases:
-                terminal = (
-                    self.original(base.rsplit(".", 1)[-1])
-                    if "." not in base
-                    else base.rsplit(".", 1)[-1]
-                )
-                if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
-                    return True
-                if backend_base(where, base):
-                    return True
-                local = self.classes.get(base)
-                if local is not None and local.name not in seen:
-                    if base_matches(local, seen | {local.name}):
-                        return True
-            return False
-
         for info in self.all_classes:
-            info.in_scope = in_path or base_matches(info, {info.name})
+            info.in_scope = in_path or backend_by_bases(
+                info, lambda c: c.bases, self.classes, self.original, scope.base_patterns, where
+            )
 
 
 _LAMBDA = object()  # the frame of a lambda (the collector's ``<lambda>`` FunctionInfo)
