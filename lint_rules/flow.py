@@ -53,6 +53,17 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
+def child_statements(node: ast.AST):
+    """The statements directly under ``node``: its bodies and branches, and the bodies of its
+    ``except`` handlers and ``match`` cases, in source order."""
+    for field in _BODIES:
+        for item in getattr(node, field, None) or ():
+            if isinstance(item, ast.stmt):
+                yield item
+            elif isinstance(item, (ast.excepthandler, ast.match_case)):
+                yield from item.body
+
+
 def statements(tree: ast.AST) -> list:
     """Every statement of ``tree`` (nested ones included: bodies of functions, classes,
     branches, loops, ``with``, ``try`` handlers, ``match`` cases), without descending into
@@ -60,19 +71,11 @@ def statements(tree: ast.AST) -> list:
     them that walks only these is complete; it visits a few times fewer nodes than
     ``ast.walk``. Order: depth first, not source order."""
     out: list = []
-    stack = list(getattr(tree, "body", ()))
+    stack = list(child_statements(tree))
     while stack:
         node = stack.pop()
         out.append(node)
-        for field in _BODIES:
-            sub = getattr(node, field, None)
-            if not sub:
-                continue
-            for child in sub:
-                if isinstance(child, ast.stmt):
-                    stack.append(child)
-                else:  # an except handler or a match case: its body holds statements
-                    stack.extend(child.body)
+        stack.extend(child_statements(node))
     return out
 
 

@@ -38,6 +38,7 @@ import re
 from collections import Counter
 from typing import Optional
 
+from .flow import child_statements, statements
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 
 READ_MARKERS = (
@@ -223,17 +224,6 @@ def _walk_rows(node: ast.AST, rows: Optional[list]):
         yield n
 
 
-def _statements(node: ast.AST):
-    """Statements directly under ``node`` (classes live in statement lists; a class inside a
-    lambda or comprehension is not possible)."""
-    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-        block = getattr(node, name, None)
-        if isinstance(block, list):
-            for item in block:
-                if isinstance(item, (ast.stmt, ast.excepthandler, ast.match_case)):
-                    yield item
-
-
 _LAST_GATING: list = []  # [(text, Gating)]: Gating.of_text
 
 
@@ -277,7 +267,7 @@ class Gating:
         return made
 
     def _collect(self, node: ast.AST, frames: tuple) -> None:
-        for child in _statements(node):
+        for child in child_statements(node):
             if isinstance(child, ast.ClassDef):
                 qual = ".".join((*frames, child.name))
                 methods = self.classes.setdefault(qual, {})
@@ -514,8 +504,6 @@ _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 def _assign_stmts(init: ast.AST) -> list:
     """The ``Assign``/``AnnAssign`` statements anywhere under ``init`` (nested blocks and
     definitions included: the statements ``ast.walk`` would meet; expressions hold none)."""
-    from .flow import statements
-
     return [s for s in statements(init) if isinstance(s, (ast.Assign, ast.AnnAssign))]
 
 
@@ -799,7 +787,7 @@ def _defs_named(tree: ast.AST, name: str) -> list:
     while todo:
         nxt = []
         for node in todo:
-            for child in _statements(node):
+            for child in child_statements(node):
                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     if child.name == name:
                         out.append(child)
@@ -815,7 +803,7 @@ def _inits_by_class(tree: ast.Module) -> list[tuple[Optional[str], ast.AST]]:
     stack: list = [(tree, None)]
     while stack:
         node, owner = stack.pop()
-        for child in _statements(node):
+        for child in child_statements(node):
             if isinstance(child, ast.ClassDef):
                 stack.append((child, child.name))
             elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .flow import KVCACHE
+from .flow import KVCACHE, child_statements
 from .model import Finding, Location, ScopeConfig
 from .registry import RULES
 
@@ -340,7 +340,7 @@ def _swa_class_names(tree, text: str) -> frozenset:
     stack: list = [(tree, True)]
     while stack:
         node, module_level = stack.pop()
-        for child in _statements(node):
+        for child in child_statements(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 for a in child.names:
                     defs.append((a.asname or a.name, {a.name.rsplit(".", 1)[-1]}))
@@ -362,16 +362,6 @@ def _swa_class_names(tree, text: str) -> frozenset:
                 defs.append((node.target.id, _words([node.value])))
     close_over(names, defs)
     return frozenset(names)
-
-
-def _statements(node):
-    """Statements directly under ``node`` (bodies, branches, handlers, match cases)."""
-    for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-        for item in getattr(node, name, None) or ():
-            if isinstance(item, (ast.excepthandler, ast.match_case)):
-                yield from item.body
-            elif isinstance(item, ast.stmt):
-                yield item
 
 
 def _words(exprs) -> set:
