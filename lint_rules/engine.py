@@ -40,6 +40,7 @@ MIN_PARALLEL_BYTES = 48 * 1024
 # triage here first, then fork for the parse queue only if it is worth it.
 MIN_PARALLEL_PENDING = 200
 TRIAGE_CHUNKS_PER_JOB = 8
+SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
 
 @dataclass
@@ -179,10 +180,13 @@ class Engine:
         self._targets = targets
         self._cache = cache
         if jobs > 1 and can_fork() and len(pending) >= MIN_PARALLEL_PENDING:
-            order = self._scope_first(pending, targets)
-            size = max(1, -(-len(order) // (jobs * TRIAGE_CHUNKS_PER_JOB)))
-            self._chunks = [order[i : i + size] for i in range(0, len(order), size)]
-            with WorkerPool(self._triage_chunk, jobs, prepare=_import_checker) as pool:
+            likely, rest = self._scope_first(pending, targets)
+            size = max(1, -(-len(rest) // (jobs * TRIAGE_CHUNKS_PER_JOB)))
+            self._chunks = [
+                likely[i : i + SCOPED_CHUNK] for i in range(0, len(likely), SCOPED_CHUNK)
+            ] + [rest[i : i + size] for i in range(0, len(rest), size)]
+            # no ``prepare``: a process imports the checker when a file of its chunks needs it
+            with WorkerPool(self._triage_chunk, jobs) as pool:
                 for chunk in range(len(self._chunks)):
                     pool.submit(chunk)
                 for chunk, value, exc in pool.results():
@@ -260,19 +264,20 @@ class Engine:
             out.append((index, outcome, None))
         return clean, out
 
-    def _scope_first(self, pending: list[int], targets: list[Target]) -> list[int]:
-        """Files in backend scope (the backend path globs) first: they are the likely parse
-        candidates, and should be triaged (and parsed) first, while other processes still have
-        the rest of the tree to share (an order only: a file left out is not skipped)."""
+    def _scope_first(self, pending: list[int], targets: list[Target]) -> tuple[list, list]:
+        """(files in backend scope, the others): the first are the likely parse candidates and
+        the costly ones (proofs, the project index), so they go first, in small chunks, while
+        the other processes still have the rest of the tree to share (an order only: every
+        file is triaged)."""
         scope = self.settings.scope
         if not scope.paths or scope.all_code:
-            return pending
+            return [], pending
         likely, rest = [], []
         for index in pending:
             # the file's own scope (a backend-path glob such as ``**/layers/attention/**``
             # matches the files of that directory, not the directory itself)
             (likely if self.settings.in_scope(targets[index]) else rest).append(index)
-        return likely + rest
+        return likely, rest
 
     def _parse_task(self, index: int) -> tuple:
         """Worker side of a parse: re-read (the file may have changed), decode, lint."""

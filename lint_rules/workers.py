@@ -1,21 +1,37 @@
-"""One process-pool scheduler for every parallel job of a run (parses and fixes).
+"""One process-pool scheduler for every parallel job of a run (triage chunks, parses, fixes).
 
 A job is an index; the task function reaches the workers through ``fork`` (the run's settings
 and targets come with it), so only indices and results cross process boundaries. The pool is
-forked lazily, on the first job sent to it. Once the caller has submitted everything, this
-process helps: it runs, itself, every job no worker has started, from the end of the queue.
-Workers die with the run (``PR_SET_PDEATHSIG``), even when it is killed with SIGKILL; a crashed
-worker becomes an error for its job, never a hang.
+forked when the caller asks for the results, after it has submitted everything: ``jobs - 1``
+workers take the submitted jobs from the front of one shared queue while this process takes
+them from the back (and runs the deferred ones), so a queue ordered heaviest first balances
+itself. Built on ``os.fork`` and two file descriptors (no ``multiprocessing``: its import and
+its queues, threads and pickled calls cost more than a whole-tree triage chunk):
+
+* the queue: two counters (next from the front, end of the back) in an anonymous shared file,
+  read and written under a POSIX record lock (``fcntl.lockf``: per process, and released by
+  the kernel when its holder dies, so a crashed worker never blocks the others);
+* results: each worker appends length-prefixed pickles of ``(index, ok, value)`` to its own
+  anonymous file, read back once it has exited. A job with no record there (its worker died)
+  becomes an error for that job, never a hang; the other records of that worker are kept.
+
+Workers die with the run (``PR_SET_PDEATHSIG``), even when it is killed with SIGKILL, and are
+killed when the run stops early (an interrupt, an exception).
 """
 
 from __future__ import annotations
 
 import os
+import struct
 import sys
 from typing import Any, Callable, Iterator, Optional
 
-# The running pool's task, set in the parent before the fork (workers inherit it).
-_TASK: Optional[Callable[[int], Any]] = None
+_COUNTERS = struct.Struct("<qq")  # (front, back) of the shared queue
+_LENGTH = struct.Struct("<Q")  # the size of one result record
+
+
+class WorkerError(RuntimeError):
+    """A worker process ended before it reported the job (crashed or killed)."""
 
 
 def can_fork() -> bool:
@@ -38,15 +54,94 @@ def _die_with_parent() -> None:
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, int(signal.SIGTERM))  # 1 == PR_SET_PDEATHSIG
-        if os.getppid() == 1:  # the parent died before prctl took effect
-            os._exit(1)
     except Exception:
         pass
 
 
-def _run_job(index: int) -> Any:
-    assert _TASK is not None
-    return _TASK(index)
+def _anonymous_file() -> int:
+    """A read-write descriptor of a file no other process can open (inherited by forks)."""
+    if hasattr(os, "memfd_create"):
+        try:
+            return os.memfd_create("kvguard", os.MFD_CLOEXEC)
+        except OSError:
+            pass
+    import tempfile
+
+    fd, path = tempfile.mkstemp(prefix="kvguard-pool-")
+    os.unlink(path)
+    return fd
+
+
+class _SharedQueue:
+    """Positions ``0 .. n-1``: :meth:`take` from the front (workers) or the back (this
+    process), each position exactly once across the forked processes."""
+
+    def __init__(self, n: int) -> None:
+        self.fd = _anonymous_file()
+        os.pwrite(self.fd, _COUNTERS.pack(0, n), 0)
+
+    def take(self, front: bool) -> Optional[int]:
+        import fcntl
+
+        fcntl.lockf(self.fd, fcntl.LOCK_EX)
+        try:
+            lo, hi = _COUNTERS.unpack(os.pread(self.fd, _COUNTERS.size, 0))
+            if lo >= hi:
+                return None
+            if front:
+                position, lo = lo, lo + 1
+            else:
+                hi -= 1
+                position = hi
+            os.pwrite(self.fd, _COUNTERS.pack(lo, hi), 0)
+            return position
+        finally:
+            fcntl.lockf(self.fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_records(fd: int) -> dict:
+    """``{index: (ok, value)}`` of every whole record in a worker's result file."""
+    import pickle
+
+    size = os.fstat(fd).st_size
+    data = os.pread(fd, size, 0) if size else b""
+    out: dict = {}
+    at = 0
+    while at + _LENGTH.size <= len(data):
+        (length,) = _LENGTH.unpack_from(data, at)
+        end = at + _LENGTH.size + length
+        if end > len(data):
+            break  # cut short by the worker's death
+        try:
+            index, ok, value = pickle.loads(data[at + _LENGTH.size : end])
+        except Exception:
+            break
+        out[index] = (ok, value)
+        at = end
+    return out
+
+
+def _encode(index: int, ok: bool, value: Any) -> bytes:
+    import pickle
+
+    try:
+        blob = pickle.dumps((index, ok, value), pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:  # an unpicklable result or exception: report it as text
+        reason = value if not ok else exc
+        blob = pickle.dumps(
+            (index, False, RuntimeError(f"{type(reason).__name__}: {reason}")),
+            pickle.HIGHEST_PROTOCOL,
+        )
+    return _LENGTH.pack(len(blob)) + blob
 
 
 class WorkerPool:
@@ -64,56 +159,112 @@ class WorkerPool:
         self.jobs = jobs
         self.parallel = jobs > 1 and can_fork()
         self._prepare = prepare
-        self._pool = None
-        self._queue: list = []  # (future or None, index)
-
-    @property
-    def forked(self) -> bool:
-        return self._pool is not None
+        self._queue: list[tuple[bool, int]] = []  # (shared, index) in submission order
+        self._workers: list[tuple[int, int]] = []  # (pid, result file descriptor)
+        self._shared: Optional[_SharedQueue] = None
+        self._reaped: set[int] = set()  # waited for: the pid may belong to another process now
+        self.forked = False
 
     def submit(self, index: int) -> None:
-        """To a worker (this process runs it instead when the pool cannot fork)."""
-        if not self.parallel:
-            self.defer(index)
-            return
-        if self._pool is None:
-            global _TASK
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            if self._prepare is not None:
-                self._prepare()
-            _TASK = self.task
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.jobs - 1,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=_die_with_parent,
-            )
-        self._queue.append((self._pool.submit(_run_job, index), index))
+        """To the shared queue (this process runs it instead when the pool cannot fork)."""
+        self._queue.append((self.parallel, index))
 
     def defer(self, index: int) -> None:
         """To this process, when the caller asks for results."""
-        self._queue.append((None, index))
+        self._queue.append((False, index))
+
+    def _fork(self, shared: list[int]) -> None:
+        if self._prepare is not None:
+            self._prepare()
+        self._shared = queue = _SharedQueue(len(shared))
+        for _ in range(min(self.jobs - 1, len(shared))):
+            out = _anonymous_file()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:  # the worker
+                code = 0
+                try:
+                    self._work(queue, shared, out)
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            self._workers.append((pid, out))
+        self.forked = bool(self._workers)
+
+    def _work(self, queue: _SharedQueue, shared: list[int], out: int) -> None:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run stops its workers itself
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _die_with_parent()
+        if os.getppid() == 1:  # the parent died before prctl took effect
+            return
+        for fd in (w[1] for w in self._workers):
+            os.close(fd)  # the earlier workers' result files
+        while True:
+            position = queue.take(front=True)
+            if position is None:
+                return
+            index = shared[position]
+            try:
+                record = _encode(index, True, self.task(index))
+            except Exception as exc:
+                record = _encode(index, False, exc)
+            _write_all(out, record)
 
     def results(self) -> Iterator[tuple[int, Any, Optional[BaseException]]]:
+        shared = [index for is_shared, index in self._queue if is_shared]
+        if shared:
+            self._fork(shared)
         done_here: dict[int, Any] = {}
-        for future, index in reversed(self._queue):
-            if future is None or future.cancel():
+        if self._shared is not None:
+            while (position := self._shared.take(front=False)) is not None:
+                index = shared[position]
                 done_here[index] = self.task(index)
-        for future, index in self._queue:
+        elif shared:  # no worker could be started: all of it here
+            for index in reversed(shared):
+                done_here[index] = self.task(index)
+        for is_shared, index in reversed(self._queue):
+            if not is_shared:
+                done_here[index] = self.task(index)
+        reported: dict[int, tuple] = {}
+        for pid, out in self._workers:
+            _wait(pid)
+            self._reaped.add(pid)
+            reported.update(_read_records(out))
+        for _, index in self._queue:
             if index in done_here:
                 yield index, done_here[index], None
-                continue
-            try:
-                yield index, future.result(), None
-            except Exception as exc:  # a crashed worker: report the job, never hang
-                yield index, None, exc
+            elif index in reported:
+                ok, value = reported[index]
+                yield (index, value, None) if ok else (index, None, value)
+            else:
+                yield index, None, WorkerError("a worker process ended before reporting it")
 
     def __enter__(self) -> "WorkerPool":
         return self
 
     def __exit__(self, *exc_info) -> None:
-        global _TASK
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-        _TASK = None
+        import signal
+
+        for pid, out in self._workers:
+            if pid not in self._reaped:  # stopped early: kill it (a no-op for a zombie)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+                _wait(pid)
+            os.close(out)
+        self._workers = []
+        if self._shared is not None:
+            self._shared.close()
+            self._shared = None
+
+
+def _wait(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass

@@ -1,0 +1,125 @@
+"""The process pool (lint_rules/workers.py): results in submission order whoever ran the job,
+a worker's exception reported for its job, a crashed worker's job an error (not a hang), the
+pool's processes gone when the run leaves it."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from lint_rules.workers import WorkerError, WorkerPool, can_fork
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="needs fork")
+
+
+def _run(task, jobs, submitted, deferred=()):
+    with WorkerPool(task, jobs) as pool:
+        for i in submitted:
+            pool.submit(i)
+        for i in deferred:
+            pool.defer(i)
+        out = list(pool.results())
+        forked = pool.forked
+    return out, forked
+
+
+def test_results_in_submission_order_and_shared_across_processes():
+    parent = os.getpid()
+
+    def task(i):
+        time.sleep(0.01)
+        return (i * i, os.getpid())
+
+    out, forked = _run(task, 3, range(30), deferred=[100, 101])
+    assert forked
+    assert [i for i, _, _ in out] == list(range(30)) + [100, 101]
+    assert all(exc is None and value[0] == i * i for i, value, exc in out)
+    runners = {value[1] for _, value, _ in out}
+    assert parent in runners and len(runners) >= 2  # the run and at least one worker
+    deferred_runners = {value[1] for i, value, _ in out if i >= 100}
+    assert deferred_runners == {parent}
+
+
+def test_a_workers_exception_is_reported_for_its_job():
+    parent = os.getpid()
+
+    def task(i):
+        time.sleep(0.02)
+        if os.getpid() != parent:
+            raise ValueError(f"job {i} failed")
+        return i
+
+    out, _ = _run(task, 2, range(12))
+    failed = [(i, exc) for i, value, exc in out if exc is not None]
+    assert failed, "no job ran in the worker"
+    for i, exc in failed:
+        assert isinstance(exc, ValueError) and str(exc) == f"job {i} failed"
+    assert all(value == i for i, value, exc in out if exc is None)
+
+
+def test_an_unpicklable_exception_is_reported_as_text():
+    parent = os.getpid()
+
+    class Local(Exception):  # a local class: pickle cannot find it by name
+        pass
+
+    def task(i):
+        time.sleep(0.02)
+        if os.getpid() != parent:
+            raise Local("odd")
+        return i
+
+    out, _ = _run(task, 2, range(8))
+    failed = [exc for _, _, exc in out if exc is not None]
+    assert failed and all(isinstance(e, RuntimeError) and "Local: odd" in str(e) for e in failed)
+
+
+def test_a_crashed_worker_costs_its_job_only():
+    parent = os.getpid()
+
+    def task(i):
+        if i == 0 and os.getpid() != parent:
+            os._exit(3)  # the worker dies without reporting
+        time.sleep(0.02)
+        return i
+
+    # job 0 is first in the queue: the worker takes it right after the fork, while this
+    # process works from the back
+    out, _ = _run(task, 2, range(20))
+    by_index = {i: (value, exc) for i, value, exc in out}
+    assert set(by_index) == set(range(20))
+    value, exc = by_index[0]
+    assert isinstance(exc, WorkerError) and value is None
+    assert all(by_index[i] == (i, None) for i in range(1, 20))
+
+
+def test_no_worker_outlives_the_pool_when_the_run_stops_early():
+    parent = os.getpid()
+    workers = []
+
+    def task(i):
+        if os.getpid() == parent:
+            workers.extend(pid for pid, _ in pool._workers)  # forked by now
+            raise KeyboardInterrupt  # the run is interrupted while its workers work
+        time.sleep(5)
+        return i
+
+    pool = WorkerPool(task, 3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with pool:
+            for i in range(10):
+                pool.submit(i)
+            list(pool.results())
+    assert len(workers) == 2 and pool._workers == []
+    assert time.monotonic() - started < 4  # killed, not waited for
+    for pid in workers:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)  # reaped: gone
+
+
+def test_without_fork_everything_runs_here():
+    out, forked = _run(lambda i: i + 1, 1, range(5), deferred=[9])
+    assert not forked and [(i, v) for i, v, _ in out] == [(i, i + 1) for i in range(5)] + [(9, 10)]
