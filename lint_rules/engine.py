@@ -274,9 +274,9 @@ class Engine:
             return [], pending
         likely, rest = [], []
         for index in pending:
-            # the file's own scope (a backend-path glob such as ``**/layers/attention/**``
-            # matches the files of that directory, not the directory itself)
-            (likely if self.settings.in_scope(targets[index]) else rest).append(index)
+            # by directory (a backend-path glob such as ``**/layers/attention/**`` matches the
+            # files of that directory, not the directory itself: a file name there is tried)
+            (likely if self.settings.dir_likely_in_scope(targets[index]) else rest).append(index)
         return likely, rest
 
     def _parse_task(self, index: int) -> tuple:

@@ -34,6 +34,8 @@ class RunSettings:
         origin = f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores"
         root = project_root(config)
         self._scope_dirs: dict[str, bool] = {}
+        self._scope_globs: Optional[GlobSet] = None
+        self._scope_probe: dict[str, bool] = {}
         self._pfi = [
             (
                 GlobSet([pattern], anchored=True, root=root),
@@ -62,6 +64,21 @@ class RunSettings:
         path = self._scope_path(target)
         return self._globs().match_entry(path.rpartition("/")[2], path)
 
+    def dir_likely_in_scope(self, target: Target) -> bool:
+        """Are files of the target's directory in scope, judged by a made-up file name there
+        (``**/layers/attention/**``, ``layers/attention/*.py``)? Memoised per directory; for
+        ordering work only (a file name pattern such as ``*_backend.py`` is not seen)."""
+        if not self.scope.paths:
+            return False
+        head = self._scope_path(target).rpartition("/")[0]
+        hit = self._scope_probe.get(head)
+        if hit is None:
+            probe = f"{head}/_.py" if head else "_.py"
+            hit = self._scope_probe[head] = self.dir_in_scope(target) or self._globs().match_entry(
+                "_.py", probe
+            )
+        return hit
+
     def dir_in_scope(self, target: Target) -> bool:
         """Is the target's directory in scope (then the target is)? Memoised per directory."""
         if not self.scope.paths:
@@ -78,9 +95,13 @@ class RunSettings:
         return target.rel if self.scope.root is not None else target.display
 
     def _globs(self):
-        from .scope import scope_globs
+        globs = self._scope_globs
+        if globs is None:
+            from .scope import scope_globs
 
-        return scope_globs(self.scope)
+            # once per run: ``scope_globs``'s cache key hashes the whole scope configuration
+            globs = self._scope_globs = scope_globs(self.scope)
+        return globs
 
     def fix_allowed(self, finding: Finding) -> bool:
         if finding.fix is None:
