@@ -179,6 +179,10 @@ class Engine:
         jobs = self.options.jobs or cpu_count()
         self._targets = targets
         self._cache = cache
+        if len(pending) >= MIN_PARALLEL_PENDING:
+            from . import haystack
+
+            haystack.enable()  # libc ``strstr`` for the byte needles: worth its import here
         if jobs > 1 and can_fork() and len(pending) >= MIN_PARALLEL_PENDING:
             likely, rest = self._scope_first(pending, targets)
             size = max(1, -(-len(rest) // (jobs * TRIAGE_CHUNKS_PER_JOB)))

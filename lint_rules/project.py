@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
 
+from .haystack import Haystack
 from .names import (
     SWA_ALLOCATOR_NAMES,
     SWA_TRANSLATE_MEMBERS,
@@ -128,23 +129,37 @@ def _class_heads(data: bytes, inline: Optional[list] = None):
             yield m
 
 
-def _gate_words(data: bytes, needles: tuple, seen: Optional[dict] = None) -> bool:
-    """Does ``data`` hold one of ``needles`` (allocator / anchor words), or ``hasattr`` and an
-    ``swa`` in any case? The same answer as ``any(n in data ...) or (b"hasattr" in data and
-    _SWA.search(data))`` (tests/lint/test_project.py checks it), without a regular expression
-    (several times slower than bytes ``in`` without a literal prefix; this runs on every file).
-    ``seen``: ``{needle: found}`` shared with the byte prefilter (triage), so a word both
-    look for is searched once per file."""
-    if seen is None:
-        seen = {}
-    for n in needles:
-        found = seen.get(n)
-        if found is None:
-            found = seen[n] = n in data
-        if found:
-            return True
-    # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in ``data``
-    return b"hasattr" in data and b"swa" in data.lower()
+def _gate_plan(needles: tuple) -> tuple:
+    """``((cover, needles), ...)`` for :func:`_gate_words`: the needles holding ``llocator``
+    (the default allocator attribute, ``Allocator``) share it as a first test, so a file
+    without it (most files) is scanned for it once instead of once per needle; ``cover`` is
+    None for a needle searched alone."""
+    covered = tuple(n for n in needles if _COVER in n)
+    plan = [(_COVER, covered)] if len(covered) > 1 else [(None, (n,)) for n in covered]
+    return tuple(plan + [(None, (n,)) for n in needles if n not in covered])
+
+
+_COVER = b"llocator"
+
+
+def _gate_words(hay: Haystack, plan: tuple) -> bool:
+    """Do the bytes of ``hay`` hold one of the needles of ``plan`` (allocator / anchor words,
+    :func:`_gate_plan`), or ``hasattr`` and an ``swa`` in any case? The same answer as
+    ``any(n in data ...) or (b"hasattr" in data and _SWA.search(data))``
+    (tests/lint/test_project.py checks it), without a regular expression (several times slower
+    than a literal search; this runs on every file). ``hay`` remembers what was searched, for
+    the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded
+    as missing."""
+    for cover, needles in plan:
+        if cover is not None and not hay.has(cover):
+            for n in needles:
+                hay.known_missing(n)
+            continue
+        for n in needles:
+            if hay.has(n):
+                return True
+    # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in the bytes
+    return hay.has(b"hasattr") and b"swa" in hay.data.lower()
 
 
 def _extents_of(data: bytes) -> dict:
@@ -391,10 +406,8 @@ class Index:
             b"hasattr",
         )
         # the gate's first test: an allocator word or an anchor word (``_gate_words``)
-        self._gate_needles = tuple(r.encode() for r in self.roots) + (
-            b"Allocator",
-            b"full_to_swa",
-            b"get_kvcache",
+        self._gate_plan = _gate_plan(
+            tuple(r.encode() for r in self.roots) + (b"Allocator", b"full_to_swa", b"get_kvcache")
         )
         self._bytes: dict[str, Optional[bytes]] = {}
         self._summaries: dict[str, Summary] = {}
@@ -546,7 +559,7 @@ class Index:
         path: str,
         data: Optional[bytes] = None,
         in_scope: Optional[Callable[[], bool]] = None,
-        seen: Optional[dict] = None,
+        hay: Optional[Haystack] = None,
     ) -> tuple[bool, list]:
         """(may matter through another module, dependencies ``[[path, mtime_ns, size]]``).
 
@@ -561,10 +574,14 @@ class Index:
         hit = self._gates.get(path)
         if hit is not None:
             return hit
-        if data is None:
+        if hay is not None:
+            data = hay.data
+        elif data is None:
             data = self.read(path)
+        if hay is None and data is not None:
+            hay = Haystack(data)
         answer: tuple = (False, [])
-        if data is not None and _gate_words(data, self._gate_needles, seen):
+        if hay is not None and _gate_words(hay, self._gate_plan):
             self.enter(path)
             deps: dict[str, list] = {}
             matters = False

@@ -12,8 +12,10 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
+from . import project
 from .discovery import Target, os_reason
 from .fileio import read_file
+from .haystack import Haystack
 from .model import FileResult
 from .registry import RULES
 from .settings import RunSettings
@@ -67,14 +69,14 @@ class Triage:
         self._needle_plans: dict[frozenset[str], tuple] = {}
 
     def bytes_may_match(
-        self, data: bytes, codes: frozenset[str], seen: Optional[dict] = None
+        self, data: bytes, codes: frozenset[str], hay: Optional[Haystack] = None
     ) -> bool:
         """Byte-level form of the registry prefilter (every needle group present).
 
         Only used for UTF-8 input without a cookie: there an ASCII needle occurs in the bytes
         exactly when it occurs in the decoded text, so this never hides a file that
-        ``checker.needs_parse`` would parse (it is implied by it). ``seen``: ``{needle:
-        found}`` already searched for in ``data`` (the project index's gate fills it).
+        ``checker.needs_parse`` would parse (it is implied by it). ``hay``: ``data`` with the
+        needles already searched for in it (the project index's gate asks first).
         """
         if self.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
             return True
@@ -88,19 +90,11 @@ class Triage:
         if plan[0]:
             return True
         # Each distinct needle is searched at most once (the rules share most of them).
-        if seen is None:
-            seen = {}
+        if hay is None:
+            hay = Haystack(data)
         for needles in plan[1]:
             for group in needles:
-                hit = False
-                for n in group:
-                    found = seen.get(n)
-                    if found is None:
-                        found = seen[n] = n in data
-                    if found:
-                        hit = True
-                        break
-                if not hit:
+                if not any(hay.has(n) for n in group):
                     break
             else:
                 return True
@@ -155,14 +149,14 @@ class Triage:
                 known.append(self.settings.in_scope(target))
             return known[0]
 
-        seen: dict[bytes, bool] = {}  # byte needles searched for (the gate's and the rules')
-        matters, deps = self.gate(target, data, in_scope, seen)
+        hay = Haystack(data)  # byte needles searched for (the gate's and the rules')
+        matters, deps = self.gate(target, hay, in_scope)
         deps = deps or None
         if (
             not matters
             and not data.startswith(BOM)
             and not _may_have_cookie(data)
-            and not self.bytes_may_match(data, codes, seen)
+            and not self.bytes_may_match(data, codes, hay)
         ):
             # UTF-8 by Python's rules and no rule can match: validate the encoding only.
             if data.isascii():
@@ -191,11 +185,9 @@ class Triage:
         return Settled(self.unparsed_result(source.text, display, codes), st, None, True, deps)
 
     def gate(
-        self, target: Target, data: bytes, in_scope: Callable[[], bool], seen: dict
+        self, target: Target, hay: Haystack, in_scope: Callable[[], bool]
     ) -> tuple[bool, list]:
-        from .project import current
-
-        index = current()
+        index = project.current()
         if index is None:
             return False, []
-        return index.gate(target.abspath, data, in_scope, seen)
+        return index.gate(target.abspath, None, in_scope, hay)

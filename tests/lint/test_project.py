@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from lint_rules import checker, cli, project
+from lint_rules.haystack import Haystack
 from lint_rules.model import ScopeConfig
 
 HELPERS = """
@@ -364,13 +365,35 @@ def test_gate_word_test_equals_the_regex_form(data):
         or b"get_kvcache" in data
         or (b"hasattr" in data and project._SWA.search(data))
     )
-    assert project._gate_words(data, index._gate_needles) is reference
+    assert project._gate_words(Haystack(data), index._gate_plan) is reference
     # every case spelling of "swa" counts, with or without the needles already searched
     for i in range(8):
         word = bytes(c - 32 if i >> k & 1 else c for k, c in enumerate(b"swa"))
         probe = b"hasattr(x, 'is_" + word + b"')\n"
-        assert project._gate_words(probe, index._gate_needles)
-        assert project._gate_words(probe, index._gate_needles, {b"Allocator": False})
+        assert project._gate_words(Haystack(probe), index._gate_plan)
+        hay = Haystack(probe)
+        hay.known_missing(b"Allocator")
+        assert project._gate_words(hay, index._gate_plan)
+
+
+@pytest.mark.parametrize("roots", [("token_to_kv_pool_allocator",), ("kv_alloc", "my_allocator")])
+def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
+    """The needles holding ``llocator`` are tested through it first: the answer, and what is
+    recorded in ``seen`` for the byte prefilter, are what searching each needle gives."""
+    import random
+
+    index = project.Index(".", roots=roots)
+    needles = [r.encode() for r in roots] + [b"Allocator", b"full_to_swa", b"get_kvcache"]
+    pieces = needles + [b"llocator", b"hasattr(", b"Swa", b"x = 1\n", b"alloc", b"ator"]
+    rng = random.Random(7)
+    for _ in range(400):
+        data = b" ".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
+        reference = any(n in data for n in needles) or bool(
+            b"hasattr" in data and project._SWA.search(data)
+        )
+        hay = Haystack(data)
+        assert project._gate_words(hay, index._gate_plan) is reference, data
+        assert all(found is (n in data) for n, found in hay.found.items()), (data, hay.found)
 
 
 @pytest.mark.parametrize(
