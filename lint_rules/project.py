@@ -594,7 +594,12 @@ class Index:
             # matters (the refinement, ``_contributes``, then says yes); out of scope, an
             # unread import matters only when a class has bases (it may bind one)
             if not scoped:
-                if not inline_classes and not (bases and _inline_statement(data, (b"import",))):
+                inline_import = bases and (
+                    self._inline_imports[path]  # read with the import table, when it was
+                    if path in self._inline_imports
+                    else _inline_statement(data, (b"import",))
+                )
+                if not inline_classes and not inline_import:
                     self._gates[path] = answer = (False, sorted(deps.values()))
                     return answer
             # backend code only through a class of another module (``backend_base``): the
