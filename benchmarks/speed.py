@@ -261,6 +261,53 @@ def proof_cost(paths: list[Path], codes, cwd: Path, env: dict[str, str]) -> dict
         os.unlink(lst)
 
 
+_SEARCH_SCRIPT = r"""
+import json, sys, time
+from lint_rules import haystack
+from lint_rules.haystack import Haystack
+from lint_rules.project import Index
+datas = [open(p, "rb").read() for p in json.load(open(sys.argv[1]))]
+needles = [n for _, group in Index(".")._gate_plan for n in group]
+needles += [b"hasattr"]
+out = {"needles": len(needles), "bytes": sum(map(len, datas))}
+for name in ("in", "strstr"):
+    haystack.disable()
+    if name == "strstr" and not haystack.enable():
+        continue
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        hits = sum(Haystack(d).has(n) for d in datas for n in needles)
+        best = min(best, time.perf_counter() - t0)
+    out[name] = {"seconds": best, "hits": hits}
+print(json.dumps(out))
+"""
+
+
+def search_cost(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
+    """In one process (best of 5): every file searched for the gate's byte needles, with
+    ``in`` and with libc ``strstr`` (lint_rules/haystack.py); the hit counts must agree."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([str(p) for p in paths], f)
+        lst = f.name
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", _SEARCH_SCRIPT, lst],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if out.returncode != 0:
+            raise SystemExit(f"search cost failed:\n{out.stderr[-3000:]}")
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+        if "strstr" in got and got["strstr"]["hits"] != got["in"]["hits"]:
+            raise SystemExit(f"strstr and in disagree: {got}")
+        return got
+    finally:
+        os.unlink(lst)
+
+
 def candidate_files(tree: Path, pkg_root: Path) -> tuple[list[Path], str]:
     """Files the prefilter would parse, using the project's own ``needs_parse``."""
     sys.path.insert(0, str(pkg_root))
@@ -447,6 +494,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     attn_cands = [p for p in cands if p.is_relative_to(tree / ATTN_DIR)]
     proof = proof_cost(attn_cands, default_codes(), tree, env)
+    search = search_cost(all_py, tree, env)
 
     print("\n[6] peak memory", file=sys.stderr)
     mem = {
@@ -559,6 +607,13 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"best of 5 | {proof[name]['seconds']:.4f} | | | 5 | {proof[name]['clean']} proven clean, "
             f"{proof['bytes'] / 1e6:.2f} MB |"
         )
+    for name in ("in", "strstr"):
+        if name in search:
+            lines.append(
+                f"| byte search of every file for the gate's {search['needles']} needles, "
+                f"`{name}`, in-process best of 5 | {search[name]['seconds']:.4f} | | | 5 | "
+                f"{search['bytes'] / 1e6:.1f} MB, {search[name]['hits']} hits |"
+            )
     lines.append("")
     lines.append(f"Candidates: {how}.")
     lines.append("")

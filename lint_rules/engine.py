@@ -38,7 +38,10 @@ MIN_PARALLEL_BYTES = 48 * 1024
 # From this many uncached files on, the triage itself is split across processes, in chunks
 # (about TRIAGE_CHUNKS_PER_JOB per process, so the processes balance each other); below it,
 # triage here first, then fork for the parse queue only if it is worth it.
-MIN_PARALLEL_PENDING = 200
+MIN_PARALLEL_PENDING = 64
+# From this many uncached files on, the byte needles are searched with libc ``strstr``
+# (lint_rules/haystack.py): its ``ctypes`` import costs a few ms.
+MIN_FAST_SEARCH = 200
 TRIAGE_CHUNKS_PER_JOB = 8
 SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
@@ -179,7 +182,7 @@ class Engine:
         jobs = self.options.jobs or cpu_count()
         self._targets = targets
         self._cache = cache
-        if len(pending) >= MIN_PARALLEL_PENDING:
+        if len(pending) >= MIN_FAST_SEARCH:
             from . import haystack
 
             haystack.enable()  # libc ``strstr`` for the byte needles: worth its import here
