@@ -22,16 +22,23 @@ _IGNORE_RE = re.compile(r"#\s*kvguard:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.I
 
 
 def needs_parse(
-    text: str, path: str, codes: Iterable[str], scope: ScopeConfig, in_scope: Optional[bool] = None
+    text: str,
+    path: str,
+    codes: Iterable[str],
+    scope: ScopeConfig,
+    in_scope: Optional[bool] = None,
+    needles_found: bool = False,
 ) -> bool:
     """False only when no selected rule can report anything in ``text`` (sound). ``in_scope``:
-    ``scope.path_in_scope(path, scope)`` when the caller knows it."""
+    ``scope.path_in_scope(path, scope)`` when the caller knows it. ``needles_found``: the
+    caller found every needle group of one of ``codes`` in the text's bytes (triage's byte
+    prefilter, exact for UTF-8 without a cookie): the needle test is not repeated."""
     from .scope import scope_may_match
 
     codes = list(codes)
     return (
         bool(codes)
-        and any(RULES[c].may_match(text, scope) for c in codes)
+        and (needles_found or any(RULES[c].may_match(text, scope) for c in codes))
         and scope_may_match(text, path, scope, in_scope)
     )
 

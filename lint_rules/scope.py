@@ -88,6 +88,25 @@ def base_literals(pattern: str) -> list[str]:
 
 
 _CLASS_RE = re.compile(r"^[ \t]*class[\s\\]+\w+[\s\\]*\(", re.MULTILINE)
+_CLASS_AT = re.compile(r"[ \t]*class[\s\\]+\w+[\s\\]*\(")  # ``_CLASS_RE`` at a line start
+
+
+def _class_statements(text: str):
+    """``_CLASS_RE.finditer(text)``: matched only at the line starts of lines holding
+    ``class`` (a multi-line pattern starting with ``^`` is tried at every position); matches
+    do not overlap, as ``finditer``'s do not."""
+    end = 0
+    last = -1
+    at = text.find("class")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        if start != last and start >= end:
+            last = start
+            m = _CLASS_AT.match(text, start)
+            if m is not None:
+                end = m.end()
+                yield m
+        at = text.find("class", at + 5)
 
 
 def _bases_segment(text: str, open_paren: int) -> Optional[str]:
@@ -137,7 +156,7 @@ def scope_may_match(
         for piece in pieces:
             if _alias_regex(piece).search(text):
                 return True
-    for match in _CLASS_RE.finditer(text):
+    for match in _class_statements(text):
         segment = _bases_segment(text, match.end() - 1)
         if segment is None:
             return True

@@ -51,6 +51,10 @@ class NeedsParse:
 
 Outcome = Union[Settled, Cached, NeedsParse]
 
+# ``Triage.bytes_may_match``'s answers besides 0 (no rule can match)
+MAYBE = 1  # not decided on bytes: the text prefilter decides
+NEEDLES_FOUND = 2  # some rule's needles all present: the text prefilter's needle test agrees
+
 
 class Triage:
     def __init__(self, settings: RunSettings) -> None:
@@ -70,8 +74,10 @@ class Triage:
 
     def bytes_may_match(
         self, data: bytes, codes: frozenset[str], hay: Optional[Haystack] = None
-    ) -> bool:
-        """Byte-level form of the registry prefilter (every needle group present).
+    ) -> int:
+        """Byte-level form of the registry prefilter (every needle group present): 0 (no
+        rule can match), ``NEEDLES_FOUND`` (some rule's needle groups are all present, so the
+        text-level needle test says yes too) or ``MAYBE`` (not decided on bytes).
 
         Only used for UTF-8 input without a cookie: there an ASCII needle occurs in the bytes
         exactly when it occurs in the decoded text, so this never hides a file that
@@ -79,7 +85,7 @@ class Triage:
         needles already searched for in it (the project index's gate asks first).
         """
         if self.report_unused and (b"noqa" in data.lower() or b"kvguard" in data.lower()):
-            return True
+            return MAYBE
         plan = self._needle_plans.get(codes)
         if plan is None:
             unknown = any(code not in self._needles for code in codes)
@@ -88,7 +94,7 @@ class Triage:
                 tuple(self._needles[c] for c in sorted(codes) if c in self._needles),
             )
         if plan[0]:
-            return True
+            return MAYBE
         # Each distinct needle is searched at most once (the rules share most of them).
         if hay is None:
             hay = Haystack(data)
@@ -97,8 +103,8 @@ class Triage:
                 if not any(hay.has(n) for n in group):
                     break
             else:
-                return True
-        return False
+                return NEEDLES_FOUND
+        return 0
 
     def unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         """Result for a file the prefilter rules out; still scans suppressions when asked."""
@@ -110,12 +116,17 @@ class Triage:
         return FileResult(path=display)
 
     def needs_parse(
-        self, text: str, display: str, codes: frozenset[str], in_scope: Optional[bool] = None
+        self,
+        text: str,
+        display: str,
+        codes: frozenset[str],
+        in_scope: Optional[bool] = None,
+        needles_found: bool = False,
     ) -> bool:
         from . import checker
 
         return bool(codes) and checker.needs_parse(
-            text, display, codes, self.settings.scope, in_scope
+            text, display, codes, self.settings.scope, in_scope, needles_found
         )
 
     def __call__(self, target: Target, cache) -> Outcome:
@@ -152,11 +163,12 @@ class Triage:
         hay = Haystack(data)  # byte needles searched for (the gate's and the rules')
         matters, deps = self.gate(target, hay, in_scope)
         deps = deps or None
+        by_bytes = MAYBE
         if (
             not matters
             and not data.startswith(BOM)
             and not _may_have_cookie(data)
-            and not self.bytes_may_match(data, codes, hay)
+            and not (by_bytes := self.bytes_may_match(data, codes, hay))
         ):
             # UTF-8 by Python's rules and no rule can match: validate the encoding only.
             if data.isascii():
@@ -171,7 +183,9 @@ class Triage:
             source = decode_source(data)
         except SourceDecodeError as exc:
             return Settled(FileResult(path=display, error=str(exc)), st, None, False)
-        if matters or self.needs_parse(source.text, display, codes, in_scope()):
+        if matters or self.needs_parse(
+            source.text, display, codes, in_scope(), by_bytes == NEEDLES_FOUND
+        ):
             from . import checker
             from .project import set_current_path
 

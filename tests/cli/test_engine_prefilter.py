@@ -21,7 +21,7 @@ from lint_rules.model import ScopeConfig
 from lint_rules.registry import RULES
 from lint_rules.settings import Options, RunSettings
 from lint_rules.source import BOM, _may_have_cookie, decode_source
-from lint_rules.triage import Triage
+from lint_rules.triage import NEEDLES_FOUND, Triage
 
 REPO = Path(__file__).resolve().parents[2]
 CODE_SETS = [
@@ -49,8 +49,15 @@ def check_implication(data: bytes, path: str) -> None:
     except ValueError:
         return
     for codes, scope, lin in LINTERS:
+        by_bytes = lin.bytes_may_match(data, codes)
         if checker.needs_parse(text, path, codes, scope):
-            assert lin.bytes_may_match(data, codes), (path, sorted(codes))
+            assert by_bytes, (path, sorted(codes))
+        if by_bytes == NEEDLES_FOUND:
+            # the text prefilter then skips its needle test: it would have said yes
+            assert any(RULES[c].may_match(text, scope) for c in codes), (path, sorted(codes))
+            assert checker.needs_parse(text, path, codes, scope) == checker.needs_parse(
+                text, path, codes, scope, needles_found=True
+            )
 
 
 WORDS = sorted({n for meta in RULES.values() for group in meta.needles for n in group}) + [

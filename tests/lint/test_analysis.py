@@ -283,3 +283,27 @@ def test_syntax_errors_are_reported_not_raised():
     assert result.findings == []
     # a file no rule can match is not parsed at all (documented: kvguard is not a syntax checker)
     assert lint_text("def f(:\n", ATTN, CODES, ScopeConfig()).error is None
+
+
+def test_class_statements_equal_the_multiline_regex():
+    """``scope._class_statements`` (the text prefilter's class heads, found from the lines
+    holding ``class``) gives the matches of the ``^``-anchored ``re.M`` pattern it replaced."""
+    import random
+    from pathlib import Path
+
+    from lint_rules import scope as scope_mod
+
+    def spans(text):
+        return [m.span() for m in scope_mod._class_statements(text)]
+
+    def reference(text):
+        return [m.span() for m in scope_mod._CLASS_RE.finditer(text)]
+
+    pieces = ["class", " ", "\t", "\n", "\\\n", "A", "(", ")", "x", "# class B(", "\r", "classy"]
+    rng = random.Random(3)
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        assert spans(text) == reference(text), repr(text)
+    for path in sorted(Path(scope_mod.__file__).parent.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert spans(text) == reference(text), path
