@@ -69,7 +69,7 @@ class Triage:
             if code in RULES
             and all(n.isascii() for group in RULES[code].needles_for(settings.scope) for n in group)
         }
-        # Per selected code set: (a rule lacks byte needles -> always check the text, needles).
+        # Per selected code set: ``_plan``'s answer.
         self._needle_plans: dict[frozenset[str], tuple] = {}
 
     def bytes_may_match(
@@ -88,23 +88,46 @@ class Triage:
             return MAYBE
         plan = self._needle_plans.get(codes)
         if plan is None:
-            unknown = any(code not in self._needles for code in codes)
-            plan = self._needle_plans[codes] = (
-                unknown,
-                tuple(self._needles[c] for c in sorted(codes) if c in self._needles),
-            )
-        if plan[0]:
+            plan = self._needle_plans[codes] = self._plan(codes)
+        unknown, groups, rules = plan
+        if unknown:
             return MAYBE
-        # Each distinct needle is searched at most once (the rules share most of them).
+        # Each distinct group, and needle, is searched at most once (the rules share most).
         if hay is None:
             hay = Haystack(data)
-        for needles in plan[1]:
-            for group in needles:
-                if not any(hay.has(n) for n in group):
+        present: dict[int, bool] = {}
+        for rule in rules:
+            for g in rule:
+                found = present.get(g)
+                if found is None:
+                    found = False
+                    for n in groups[g]:
+                        if hay.has(n):
+                            found = True
+                            break
+                    present[g] = found
+                if not found:
                     break
             else:
                 return NEEDLES_FOUND
         return 0
+
+    def _plan(self, codes: frozenset[str]) -> tuple:
+        """(a rule lacks byte needles, the distinct needle groups, per rule its groups'
+        indices)."""
+        groups: list[tuple] = []
+        rules = []
+        for code in sorted(codes):
+            if code not in self._needles:
+                continue
+            indices = []
+            for group in self._needles[code]:
+                if group not in groups:
+                    groups.append(group)
+                indices.append(groups.index(group))
+            rules.append(tuple(indices))
+        unknown = any(code not in self._needles for code in codes)
+        return unknown, tuple(groups), tuple(rules)
 
     def unparsed_result(self, text: str, display: str, codes: frozenset[str]) -> FileResult:
         """Result for a file the prefilter rules out; still scans suppressions when asked."""
