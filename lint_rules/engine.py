@@ -42,7 +42,7 @@ MIN_PARALLEL_PENDING = 64
 # From this many uncached files on, the byte needles are searched with libc ``strstr``
 # (lint_rules/haystack.py): its ``ctypes`` import costs a few ms.
 MIN_FAST_SEARCH = 200
-TRIAGE_CHUNKS_PER_JOB = 32  # a chunk costs ~40 us to hand out and report; one file can cost 50 ms
+TRIAGE_CHUNKS_PER_JOB = 32  # a chunk costs ~10 us to hand out and report; one file ~50 ms
 SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
 
