@@ -276,8 +276,7 @@ class Engine:
         the costly ones (proofs, the project index), so they go first, in small chunks, while
         the other processes still have the rest of the tree to share (an order only: every
         file is triaged)."""
-        scope = self.settings.scope
-        if not scope.paths or scope.all_code:
+        if self.settings.scope.all_code:
             return [], pending
         likely, rest = [], []
         for index in pending:

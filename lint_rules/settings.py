@@ -36,6 +36,7 @@ class RunSettings:
         self._scope_dirs: dict[str, bool] = {}
         self._scope_globs: Optional[GlobSet] = None
         self._scope_probe: dict[str, bool] = {}
+        self._base_word_cache: Optional[tuple] = None
         self._pfi = [
             (
                 GlobSet([pattern], anchored=True, root=root),
@@ -65,19 +66,37 @@ class RunSettings:
         return self._globs().match_entry(path.rpartition("/")[2], path)
 
     def dir_likely_in_scope(self, target: Target) -> bool:
-        """Are files of the target's directory in scope, judged by a made-up file name there
-        (``**/layers/attention/**``, ``layers/attention/*.py``)? Memoised per directory; for
-        ordering work only (a file name pattern such as ``*_backend.py`` is not seen)."""
-        if not self.scope.paths:
-            return False
+        """Are files of the target's directory likely backend code: in scope, judged by a
+        made-up file name there (``**/layers/attention/**``, ``layers/attention/*.py``), or a
+        directory path holding a word of the base-class patterns (``hardware_backend/npu/
+        attention``: backends by a base class)? Memoised per directory; for ordering work
+        only, never for deciding what is checked."""
         head = self._scope_path(target).rpartition("/")[0]
         hit = self._scope_probe.get(head)
         if hit is None:
-            probe = f"{head}/_.py" if head else "_.py"
-            hit = self._scope_probe[head] = self.dir_in_scope(target) or self._globs().match_entry(
-                "_.py", probe
-            )
+            hit = False
+            if self.scope.paths:
+                probe = f"{head}/_.py" if head else "_.py"
+                hit = self.dir_in_scope(target) or self._globs().match_entry("_.py", probe)
+            if not hit:
+                lowered = head.lower()
+                hit = any(word in lowered for word in self._base_words())
+            self._scope_probe[head] = hit
         return hit
+
+    def _base_words(self) -> tuple:
+        words = self._base_word_cache
+        if words is None:
+            import re
+
+            words = self._base_word_cache = tuple(
+                {
+                    w.lower()
+                    for p in self.scope.base_patterns
+                    for w in re.findall(r"[A-Z][a-z]+|[a-z]{3,}", p)
+                }
+            )
+        return words
 
     def dir_in_scope(self, target: Target) -> bool:
         """Is the target's directory in scope (then the target is)? Memoised per directory."""
