@@ -858,3 +858,32 @@ def test_class_bases_read_to_the_matching_bracket():
         (["D"], ["D"]),
     ]
     assert project._class_bases(b"class A(B" + b" " * 9000) is None
+
+
+@pytest.mark.parametrize("roots", [("token_to_kv_pool_allocator",), ("kv_allocator", "alloc")])
+def test_fact_words_equal_the_regular_expression(roots):
+    """``project._FactWords`` (each branch of the fact-word alternation searched from its
+    literal) answers as the regular expression, for whole files and for spans."""
+    import random
+
+    from lint_rules import haystack
+
+    regex = project._fact_words(roots, ())
+    facts = project._FactWords(roots)
+    pieces = [b"Allocator", b"TokenToKVPool", b"KV", b"SWA", b"x", b"_", b" ", b"\n", b")"]
+    pieces += [b"hasattr(", b"sWa", b".get_kvcache", b"get_kvcache", b"full_to_swa_index_mapping"]
+    pieces += [b"SWATokenToKVPoolAllocator", b".", b"\0"] + [r.encode() for r in roots]
+    rng = random.Random(13)
+    texts = [b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 10))) for _ in range(3000)]
+    texts += [p.read_bytes() for p in sorted(Path(project.__file__).parent.glob("*.py"))]
+    try:
+        for fast in (False, True):
+            haystack.enable() if fast else haystack.disable()
+            for data in texts:
+                assert facts.search(data) is bool(regex.search(data)), data
+                for _ in range(3):
+                    a = rng.randrange(-2, len(data) + 2)
+                    b = rng.randrange(-2, len(data) + 3)
+                    assert facts.search(data, a, b) is bool(regex.search(data, a, b)), (data, a, b)
+    finally:
+        haystack.disable()
