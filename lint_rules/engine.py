@@ -40,8 +40,9 @@ MIN_PARALLEL_BYTES = 48 * 1024
 # triage here first, then fork for the parse queue only if it is worth it.
 MIN_PARALLEL_PENDING = 64
 # From this many uncached files on, the byte needles are searched with libc ``strstr``
-# (lint_rules/haystack.py): its ``ctypes`` import costs a few ms.
-MIN_FAST_SEARCH = 200
+# (lint_rules/haystack.py): its ``ctypes`` import costs a few ms (and, done before the fork,
+# spares each worker its own import for ``PR_SET_PDEATHSIG``).
+MIN_FAST_SEARCH = MIN_PARALLEL_PENDING
 TRIAGE_CHUNKS_PER_JOB = 32  # a chunk costs ~10 us to hand out and report; one file ~50 ms
 SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
