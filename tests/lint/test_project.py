@@ -471,6 +471,22 @@ def test_import_table_equals_the_first_form(tmp_path, data):
     assert index._imports_re(path, data) == _imports_reference(index, path, data)
 
 
+def test_import_table_on_generated_statements(tmp_path):
+    """Random import-like lines (continuations, comments, brackets, stray backslashes): the
+    one-pass table, with its unrolled statement pattern, equals the two-pass form."""
+    import random
+
+    pieces = [b"from ", b"import ", b".", b"a", b"b as c", b", ", b"\\\n", b"\\", b"#", b"(", b")"]
+    pieces += [b"\n", b"\t", b";", b"*", b" x"]
+    index = project.Index(str(tmp_path))
+    path = str(tmp_path / "pkg" / "mod.py")
+    rng = random.Random(17)
+    for _ in range(3000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 14)))
+        index._import_tables.clear()
+        assert index._imports_re(path, data) == _imports_reference(index, path, data), data
+
+
 def test_import_table_on_real_modules():
     """The one-pass import table equals the two-pass form on this package and the standard
     library (relative imports resolved from each file's package)."""
