@@ -58,9 +58,7 @@ _TRIPLE = re.compile(rb'"""|\'\'\'')
 _COL0 = re.compile(rb"^[^\s#)\]}]", re.M)
 _ASSIGN = re.compile(rb"^(\w+)[ \t]*(?::[^=\n]*)?=[^=]", re.M)
 # "\n" then the first byte a match of the one before can start with (literal prefix: fast)
-_TOP_NL = re.compile(rb"\n(?=async|def|class)")
 _COL0_NL = re.compile(rb"\n[^\s#)\]}]")
-_ASSIGN_NL = re.compile(rb"\n(?=\w)")
 _FROM = re.compile(
     rb"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|(?:[^\n\\]|\\\n)*)", re.M
 )
@@ -99,6 +97,7 @@ def _fact_words(roots, patterns) -> re.Pattern:
 
 _ALLOCATOR_PREFIXES = (b"TokenToKVPool", b"KV", b"SWA")
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_WORD_START = _WORD_BYTES  # a byte ``\w`` accepts (``_ASSIGN`` starts with ``\w+``)
 
 
 class _FactWords:
@@ -225,34 +224,32 @@ def _gate_words(hay: Haystack, plan: tuple) -> bool:
 def _extents_of(data: bytes) -> dict:
     """:meth:`Index._extents` of a module's bytes. The three multi-line regular expressions
     (``_TOP``, ``_COL0``, ``_ASSIGN``: no literal prefix, so tried at every position) are
-    matched only at the line starts that ``\\n`` + a first byte finds; none of their matches
-    holds a line start inside it, so these are the same matches (tests/lint/test_project.py
-    checks them against the ``finditer`` form)."""
+    matched only at the starts of the lines whose first byte ``_COL0`` accepts (every match
+    of the three starts there: found in one pass, ``_COL0_NL``); none of their matches holds
+    a line start inside it, so these are the same matches (tests/lint/test_project.py checks
+    them against the ``finditer`` form)."""
     out: dict = {}
-    heads = [m for m in (_TOP.match(data, at) for at in _line_starts(data, _TOP_NL)) if m]
-    quotes = _triple_quotes(data) if heads else []
-    for m in heads:
-        name = (m.group(1) or m.group(2)).decode()
-        end = len(data)
-        for nxt in _COL0_NL.finditer(data, m.end()):  # m.end() is never a line start
-            at = nxt.start() + 1
-            if bisect.bisect_left(quotes, at) % 2 == 0:  # not inside a triple-quoted string
-                end = at
-                break
-        prev = out.get(name)
-        out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
-    for at in _line_starts(data, _ASSIGN_NL):
-        m = _ASSIGN.match(data, at)
-        if m is not None:
-            out[m.group(1).decode()] = (0, len(data), b"")
+    starts = [0] if _COL0.match(data, 0) else []
+    starts += [m.start() + 1 for m in _COL0_NL.finditer(data)]
+    heads = [m for m in (_TOP.match(data, at) for at in starts if data[at] in b"adc") if m]
+    if heads:
+        quotes = _triple_quotes(data)
+        for m in heads:
+            name = (m.group(1) or m.group(2)).decode()
+            # the first line start after the head's match (m.end() is never a line start)
+            # that is not inside a triple-quoted string
+            i = bisect.bisect_right(starts, m.end())
+            while i < len(starts) and bisect.bisect_left(quotes, starts[i]) % 2:
+                i += 1
+            end = starts[i] if i < len(starts) else len(data)
+            prev = out.get(name)
+            out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
+    for at in starts:
+        if data[at] in _WORD_START:
+            m = _ASSIGN.match(data, at)
+            if m is not None:
+                out[m.group(1).decode()] = (0, len(data), b"")
     return out
-
-
-def _line_starts(data: bytes, newline_then: re.Pattern):
-    """0, and each position after a ``\\n`` that ``newline_then`` matches."""
-    yield 0
-    for m in newline_then.finditer(data):
-        yield m.start() + 1
 
 
 def _triple_quotes(data: bytes) -> list:
