@@ -479,6 +479,7 @@ class Index:
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
         self._paths: dict[str, tuple] = {}
+        self._lookups: dict[tuple, tuple] = {}  # (root, module) -> ``_look_up``'s answer
         self._name_memo: dict[tuple, tuple] = {}
         self._base_memo: dict[tuple, tuple] = {}
         self.fn_facts: list[FnFact] = []
@@ -508,21 +509,34 @@ class Index:
         hold several copies of a package; each file sees its own), else the project roots."""
         if not module:
             return None
+        key = (self._root, module)
+        hit = self._lookups.get(key)
+        if hit is None:
+            hit = self._lookups[key] = self._look_up(module)
+        found, misses = hit
+        if tried is not None:
+            tried.extend(misses)
+        sink = self._sink
+        if sink is not None:
+            for cand in misses:
+                sink.setdefault(cand, [cand, -1, -1])
+            if found is not None:
+                self._dep(found, sink)
+        return found
+
+    def _look_up(self, module: str) -> tuple:
+        """(the file of ``module`` or None, the candidate paths tried before it), once per
+        resolution root and module (the file system is read once per run)."""
         rel = module.replace(".", os.sep)
         roots = [self._root] if self._root else []
         roots += [r for r in self.import_roots if r != self._root]
-        sink = self._sink
+        misses: list = []
         for base in roots:
             for cand in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
                 if os.path.isfile(cand):
-                    if sink is not None:
-                        self._dep(cand, sink)
-                    return cand
-                if tried is not None:
-                    tried.append(cand)
-                if sink is not None:
-                    sink.setdefault(cand, [cand, -1, -1])
-        return None
+                    return cand, misses
+                misses.append(cand)
+        return None, misses
 
     def enter(self, path: str) -> None:
         """Resolve from the file at ``path`` (its top package's directory first)."""
