@@ -20,6 +20,18 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        # Until build_parser() is done, argparse asks for a formatter only to check each new
+        # argument's metavar against its nargs, which no width changes: a fixed width spares
+        # the terminal-size lookup (and importing shutil). Help and usage get the real one.
+        self._building = True
+        super().__init__(*args, **kwargs)
+
+    def _get_formatter(self):
+        if self._building:
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
+
     def error(self, message: str):  # usage errors: exit 2 with a short message
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"kvguard: error: {message}\n")
@@ -173,19 +185,30 @@ class _VersionWithNameCheck(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = ("check", "fix", "doctor", "rule")
+
+
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The ``kvguard`` parser. ``command``: the subcommand that parsing will run (the first
+    argument); the other subcommands then get their names and help only (what the top-level
+    help and errors show), not their arguments."""
     parser = _Parser(
         prog="kvguard",
         description="Static lint against KV pool / allocator confusion in SGLang attention backends.",
     )
     parser.add_argument("--version", action=_VersionWithNameCheck, help="print the version")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # prog given: what argparse would derive from the top-level usage ("kvguard"), unformatted
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, prog=parser.prog
+    )
     check = sub.add_parser("check", help="lint files (default: .)")
-    _add_lint_args(check, fix_command=False)
+    if command in (None, "check"):
+        _add_lint_args(check, fix_command=False)
     fix = sub.add_parser(
         "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
     )
-    _add_lint_args(fix, fix_command=True)
+    if command in (None, "fix"):
+        _add_lint_args(fix, fix_command=True)
     # guard hook: `kvguard doctor ARGS` = `python -m guardrails doctor ARGS` (imported lazily)
     doctor = sub.add_parser(
         "doctor", help="is the installed sglang affected? (runtime guard)", add_help=False
@@ -195,6 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
     rule.add_argument("--all", action="store_true", help="print every rule's documentation")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    for p in (parser, *sub.choices.values()):
+        p._building = False
     return parser
 
 
@@ -233,7 +258,6 @@ def entry() -> None:
     a flush that fails, a profiler or tracer such as ``python -m cProfile`` that reports at
     the end), the usual exit runs instead. Library callers use :func:`main`."""
     import atexit
-    import threading
 
     code = main()
     try:
@@ -245,12 +269,18 @@ def entry() -> None:
     if (
         ncallbacks is None
         or ncallbacks()
-        or threading.active_count() > 1
+        or _other_threads()
         or sys.getprofile() is not None
         or sys.gettrace() is not None
     ):
         sys.exit(code)
     os._exit(code)
+
+
+def _other_threads() -> bool:
+    # Threads started through `threading` (which counts them); none when it was never imported.
+    threading = sys.modules.get("threading")
+    return threading is not None and threading.active_count() > 1
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -292,7 +322,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def _main(argv: list[str]) -> int:
     if argv[:1] == ["doctor"]:  # guard hook: every later argument is the doctor's own
         return _guardrails_module("doctor").main(argv[1:])
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv[:1] and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)

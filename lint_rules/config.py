@@ -69,6 +69,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
+    """The settings of a run: ``[tool.kvguard]`` on top of the defaults."""
+
     # Absolute path of the TOML file the settings came from (None: defaults only).
     path: Optional[str] = None
     # Absolute project root: the config file's directory (or the working directory).

@@ -22,6 +22,8 @@ PY_SUFFIXES = (".py", ".pyi")
 
 @dataclass(frozen=True)
 class Target:
+    """One file to lint, with the paths it is shown and matched by."""
+
     abspath: str
     display: str  # as given on the command line (normalised, POSIX)
     rel: str  # relative to the project root (POSIX), absolute when outside it
@@ -30,6 +32,8 @@ class Target:
 
 @dataclass
 class Discovery:
+    """The files a run lints (sorted by display path) and the named paths that failed."""
+
     targets: list[Target] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (display path, reason)
 

@@ -23,6 +23,8 @@ ALLOCATOR_SOURCES = (ROOTS, "Allocator")
 
 @dataclass(frozen=True)
 class RuleMeta:
+    """One rule's index entry: what selection, the prefilter and the reduction know of it."""
+
     code: str
     name: str
     summary: str

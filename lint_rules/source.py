@@ -29,6 +29,8 @@ class SourceEncodeError(ValueError):
 
 @dataclass(frozen=True)
 class DecodedSource:
+    """A file's text as decoded, with what writing it back needs."""
+
     text: str
     # Normalised codec name, e.g. "utf-8", "iso-8859-1".
     encoding: str
