@@ -7,22 +7,18 @@ parsed, or a fix whose safety net failed (the file is left untouched).  Never pr
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
 import time
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from . import __version__
 
+if TYPE_CHECKING:
+    import argparse
+
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # usage errors: exit 2 with a short message
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"kvguard: error: {message}\n")
 
 
 def _comma_list(value: str) -> list[str]:
@@ -32,111 +28,18 @@ def _comma_list(value: str) -> list[str]:
 
 def _jobs(value: str) -> int:
     try:
-        n = int(value)
+        n: Optional[int] = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid job count {value!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("job count must be >= 0 (0 = one per CPU)")
+        n = None
+    if n is None or n < 0:
+        import argparse  # only to report it (argparse's parser does)
+
+        raise argparse.ArgumentTypeError(
+            f"invalid job count {value!r}"
+            if n is None
+            else "job count must be >= 0 (0 = one per CPU)"
+        )
     return n
-
-
-def _add_lint_args(p: argparse.ArgumentParser, fix_command: bool) -> None:
-    p.add_argument(
-        "paths", nargs="*", metavar="PATH", help="files or directories to check (default: .)"
-    )
-    if not fix_command:
-        p.add_argument(
-            "--fix", action="store_true", help="apply fixes (safe ones unless --unsafe-fixes)"
-        )
-        p.add_argument("--no-fix", dest="fix", action="store_false")
-        p.add_argument(
-            "--unsafe-fixes",
-            action="store_true",
-            help="also apply unsafe fixes (with --fix / --diff)",
-        )
-        p.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_false")
-    p.add_argument(
-        "--diff",
-        action="store_true",
-        help="write nothing; print a unified diff of the fixes instead (exit 1 if anything would change)",
-    )
-    p.add_argument(
-        "--select",
-        type=_comma_list,
-        metavar="CODES",
-        help="rule codes or prefixes to enable (replaces the configured set)",
-    )
-    p.add_argument(
-        "--extend-select",
-        type=_comma_list,
-        default=[],
-        metavar="CODES",
-        help="rule codes or prefixes to enable in addition",
-    )
-    p.add_argument(
-        "--ignore",
-        type=_comma_list,
-        default=[],
-        metavar="CODES",
-        help="rule codes or prefixes to disable",
-    )
-    p.add_argument(
-        "--output-format",
-        choices=("full", "concise", "json", "github", "sarif"),
-        default=os.environ.get("KVGUARD_OUTPUT_FORMAT") or "full",
-        help="output format (default: full; $KVGUARD_OUTPUT_FORMAT)",
-    )
-    p.add_argument(
-        "--exit-zero",
-        action="store_true",
-        help="exit 0 even when findings remain (errors still exit 2)",
-    )
-    p.add_argument(
-        "--stdin-filename", metavar="NAME", help="lint source read from stdin, reported as NAME"
-    )
-    p.add_argument(
-        "--no-cache", action="store_true", help="neither read nor write the result cache"
-    )
-    p.add_argument(
-        "--cache-dir",
-        metavar="DIR",
-        help="cache directory (default: <project root>/.kvguard_cache)",
-    )
-    p.add_argument(
-        "--show-unused-suppressions",
-        action="store_true",
-        help="report `# noqa: KVG...` / `# kvguard: ignore[...]` comments that suppress nothing",
-    )
-    p.add_argument(
-        "-j",
-        "--jobs",
-        type=_jobs,
-        default=0,
-        metavar="N",
-        help="worker processes for parsing (default 0: one per CPU)",
-    )
-    p.add_argument(
-        "--config", metavar="PATH", help="use this TOML file instead of discovering pyproject.toml"
-    )
-    p.add_argument("--isolated", action="store_true", help="ignore all configuration files")
-    p.add_argument(
-        "--force-exclude",
-        action="store_true",
-        help="apply exclusions to explicitly named files too",
-    )
-    p.add_argument(
-        "--statistics", action="store_true", help="print counts per rule instead of findings"
-    )
-    p.add_argument(
-        "-v",
-        "--verbose",
-        action="store_true",
-        help="print timing, cache and prefilter figures to stderr",
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
-    from .adoption import add_arguments  # --baseline, --write-baseline, --add-noqa (users)
-
-    add_arguments(p, fix_command)
 
 
 def _guardrails_module(name: str):
@@ -154,48 +57,149 @@ def _guardrails_module(name: str):
         return importlib.import_module(f"guardrails.{name}")
 
 
-class _VersionWithNameCheck(argparse.Action):
-    """``--version``, plus the guard's check of the shared ``guardrails`` import name (guard hook:
-    guardrails/nameclash.py; evaluated only when --version is given)."""
+COMMANDS = ("check", "fix", "doctor", "rule")
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, **kw):
-        super().__init__(option_strings, dest, nargs=0, default=default, **kw)
 
-    def __call__(self, parser, namespace, values, option_string=None):
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The ``kvguard`` parser (:mod:`lint_rules.cli_parser`). ``command``: the subcommand that
+    parsing will run (the first argument); the other subcommands then get their names and help
+    only (what the top-level help and errors show), not their arguments."""
+    from .cli_parser import build_parser
+
+    return build_parser(command)
+
+
+# ``check`` / ``fix`` options as a plain command line spells them: option -> (dest, value),
+# a flag; option -> (dest, conversion), an option taking a value. ``_CHECK_ONLY``: not ``fix``'s.
+_FLAGS = {
+    "--fix": ("fix", True),
+    "--no-fix": ("fix", False),
+    "--unsafe-fixes": ("unsafe_fixes", True),
+    "--no-unsafe-fixes": ("unsafe_fixes", False),
+    "--diff": ("diff", True),
+    "--exit-zero": ("exit_zero", True),
+    "--no-cache": ("no_cache", True),
+    "--show-unused-suppressions": ("show_unused_suppressions", True),
+    "--isolated": ("isolated", True),
+    "--force-exclude": ("force_exclude", True),
+    "--statistics": ("statistics", True),
+    "-v": ("verbose", True),
+    "--verbose": ("verbose", True),
+    "-q": ("quiet", True),
+    "--quiet": ("quiet", True),
+    "--add-noqa": ("add_noqa", True),
+}
+OUTPUT_FORMATS = ("full", "concise", "json", "github", "sarif")
+
+
+def _output_format(value: str) -> str:
+    if value not in OUTPUT_FORMATS:
+        raise ValueError(value)
+    return value
+
+
+_VALUED = {
+    "--select": ("select", _comma_list),
+    "--extend-select": ("extend_select", _comma_list),
+    "--ignore": ("ignore", _comma_list),
+    "--output-format": ("output_format", _output_format),
+    "--stdin-filename": ("stdin_filename", str),
+    "--cache-dir": ("cache_dir", str),
+    "-j": ("jobs", _jobs),
+    "--jobs": ("jobs", _jobs),
+    "--config": ("config", str),
+    "--baseline": ("baseline", str),
+    "--write-baseline": ("write_baseline", str),
+}
+_CHECK_ONLY = frozenset(
+    ("--fix", "--no-fix", "--unsafe-fixes", "--no-unsafe-fixes", "--write-baseline", "--add-noqa")
+)
+
+
+def _lint_defaults(fix_command: bool) -> dict:
+    """What argparse sets for a ``check`` (``fix``) option that is not given."""
+    values = {
+        "paths": [],
+        "diff": False,
+        "select": None,
+        "extend_select": [],
+        "ignore": [],
+        "output_format": os.environ.get("KVGUARD_OUTPUT_FORMAT") or "full",
+        "exit_zero": False,
+        "stdin_filename": None,
+        "no_cache": False,
+        "cache_dir": None,
+        "show_unused_suppressions": False,
+        "jobs": 0,
+        "config": None,
+        "isolated": False,
+        "force_exclude": False,
+        "statistics": False,
+        "verbose": False,
+        "quiet": False,
+        "baseline": None,
+    }
+    if not fix_command:
+        values.update(fix=False, unsafe_fixes=False, write_baseline=None, add_noqa=False)
+    return values
+
+
+class Args:
+    """The parsed command line (what ``argparse.Namespace`` holds: one attribute per option)."""
+
+    def __init__(self, **values) -> None:
+        self.__dict__.update(values)
+
+    def __eq__(self, other) -> bool:
+        return vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Args({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+
+
+def plain_args(argv: Sequence[str]) -> Optional[Args]:
+    """What argparse gives for a plain ``check`` / ``fix`` command line, without importing and
+    building it (a tenth of a small run's start-up); None for any other command line, which
+    argparse parses (help, errors and all). Plain: every option spelled exactly as defined (no
+    abbreviation, ``--opt=value``, bundled short flags or ``--``), each value a separate
+    argument that does not start with ``-`` and is valid for its option, the paths one run of
+    arguments. ``tests/cli/test_plain_args.py`` holds it to the argparse parser."""
+    if not argv or argv[0] not in ("check", "fix"):
+        return None
+    fix_command = argv[0] == "fix"
+    values = _lint_defaults(fix_command)
+    values["command"] = argv[0]
+    paths: Optional[list[str]] = None
+    i, n = 1, len(argv)
+    while i < n:
+        arg = argv[i]
+        if not arg.startswith("-"):
+            if paths is not None:  # a second run of paths: argparse's "unrecognized arguments"
+                return None
+            j = i + 1
+            while j < n and not argv[j].startswith("-"):
+                j += 1
+            paths = list(argv[i:j])
+            i = j
+            continue
+        if fix_command and arg in _CHECK_ONLY:
+            return None
+        flag = _FLAGS.get(arg)
+        if flag is not None:
+            values[flag[0]] = flag[1]
+            i += 1
+            continue
+        option = _VALUED.get(arg)
+        if option is None or i + 1 == n or argv[i + 1].startswith("-"):
+            return None
         try:
-            note = _guardrails_module("nameclash").check().message
-        except Exception as exc:
-            note = (
-                f"the `guardrails` package importable here is not kvguard's ({exc}); see "
-                "docs/guard.md, 'The guardrails name'"
-            )
-        sys.stdout.write(f"kvguard {__version__}\n" + (f"note: {note}\n" if note else ""))
-        parser.exit()
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="kvguard",
-        description="Static lint against KV pool / allocator confusion in SGLang attention backends.",
-    )
-    parser.add_argument("--version", action=_VersionWithNameCheck, help="print the version")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    check = sub.add_parser("check", help="lint files (default: .)")
-    _add_lint_args(check, fix_command=False)
-    fix = sub.add_parser(
-        "fix", help="apply all fixes, unsafe ones included (= check --fix --unsafe-fixes)"
-    )
-    _add_lint_args(fix, fix_command=True)
-    # guard hook: `kvguard doctor ARGS` = `python -m guardrails doctor ARGS` (imported lazily)
-    doctor = sub.add_parser(
-        "doctor", help="is the installed sglang affected? (runtime guard)", add_help=False
-    )
-    doctor.add_argument("rest", nargs=argparse.REMAINDER)
-    rule = sub.add_parser("rule", help="explain a rule (no code: list the rules)")
-    rule.add_argument("code", nargs="?", help="rule code, e.g. KVG001")
-    rule.add_argument("--all", action="store_true", help="print every rule's documentation")
-    rule.add_argument("--output-format", choices=("text", "json"), default="text")
-    return parser
+            values[option[0]] = option[1](argv[i + 1])
+        except Exception:  # argparse reports it
+            return None
+        i += 2
+    if paths is not None:
+        values["paths"] = paths
+    return Args(**values)
 
 
 # --------------------------------------------------------------------------------------------
@@ -233,7 +237,6 @@ def entry() -> None:
     a flush that fails, a profiler or tracer such as ``python -m cProfile`` that reports at
     the end), the usual exit runs instead. Library callers use :func:`main`."""
     import atexit
-    import threading
 
     code = main()
     try:
@@ -245,12 +248,18 @@ def entry() -> None:
     if (
         ncallbacks is None
         or ncallbacks()
-        or threading.active_count() > 1
+        or _other_threads()
         or sys.getprofile() is not None
         or sys.gettrace() is not None
     ):
         sys.exit(code)
     os._exit(code)
+
+
+def _other_threads() -> bool:
+    # Threads started through `threading` (which counts them); none when it was never imported.
+    threading = sys.modules.get("threading")
+    return threading is not None and threading.active_count() > 1
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -292,13 +301,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def _main(argv: list[str]) -> int:
     if argv[:1] == ["doctor"]:  # guard hook: every later argument is the doctor's own
         return _guardrails_module("doctor").main(argv[1:])
-    parser = build_parser()
+    args = plain_args(argv)
+    if args is not None:  # a plain `check` / `fix` (argparse not needed)
+        return _run_lint_command(args)
+    parser = build_parser(argv[0] if argv[:1] and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     if args.command == "rule":
         return _cmd_rule(args, parser)
+    return _run_lint_command(args)
+
+
+def _run_lint_command(args) -> int:
     if args.command == "fix":
         args.fix = True
         args.unsafe_fixes = True

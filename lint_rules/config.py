@@ -69,6 +69,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
+    """The settings of a run: ``[tool.kvguard]`` on top of the defaults."""
+
     # Absolute path of the TOML file the settings came from (None: defaults only).
     path: Optional[str] = None
     # Absolute project root: the config file's directory (or the working directory).
@@ -221,6 +223,10 @@ def _load_toml(path: str) -> dict:
             data = handle.read()
     except OSError as exc:
         raise ConfigError(f"cannot read configuration {path}: {exc.strerror or exc}") from None
+    return _parse_toml(data, path)
+
+
+def _parse_toml(data: bytes, path: str) -> dict:
     try:
         import tomllib  # type: ignore[import-not-found]
     except ModuleNotFoundError:  # pragma: no cover - Python 3.10
@@ -268,6 +274,12 @@ def common_root(paths: Iterable[str]) -> str:
 
 def find_config(start: str) -> Optional[str]:
     """The first ``pyproject.toml`` with a ``[tool.kvguard]`` table, walking up from ``start``."""
+    found = _find_config(start)
+    return found[0] if found is not None else None
+
+
+def _find_config(start: str) -> Optional[tuple[str, dict]]:
+    """:func:`find_config`'s file and its parsed document (read and parsed once)."""
     current = os.path.abspath(start)
     while True:
         candidate = os.path.join(current, "pyproject.toml")
@@ -278,9 +290,9 @@ def find_config(start: str) -> Optional[str]:
             data = None
         # Cheap filter before parsing TOML: the table name must appear somewhere.
         if data is not None and b"kvguard" in data:
-            doc = _load_toml(candidate)
+            doc = _parse_toml(data, candidate)
             if _kvguard_table(doc) is not None:
-                return candidate
+                return candidate, doc
         parent = os.path.dirname(current)
         if parent == current:
             return None
@@ -315,12 +327,12 @@ def discover_config(
     elif explicit:
         config = load_config_file(explicit)
     else:
-        found = find_config(start)
+        found = _find_config(start)
         if found is None:
             config = Config(root=os.getcwd())
         else:
-            table = _kvguard_table(_load_toml(found))
-            config = parse_settings(table, found, os.path.dirname(found))
+            path, doc = found
+            config = parse_settings(_kvguard_table(doc), path, os.path.dirname(path))
     if config.path is not None:
         project = os.path.dirname(config.path)
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat as stat_mod
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Iterable
 
 from .config import Config
 from .globs import GlobSet, is_under
@@ -22,6 +22,8 @@ PY_SUFFIXES = (".py", ".pyi")
 
 @dataclass(frozen=True)
 class Target:
+    """One file to lint, with the paths it is shown and matched by."""
+
     abspath: str
     display: str  # as given on the command line (normalised, POSIX)
     rel: str  # relative to the project root (POSIX), absolute when outside it
@@ -30,6 +32,8 @@ class Target:
 
 @dataclass
 class Discovery:
+    """The files a run lints (sorted by display path) and the named paths that failed."""
+
     targets: list[Target] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (display path, reason)
 
@@ -77,12 +81,7 @@ def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) 
     root = os.path.realpath(project_root(config))
     excluded = excluder(config)
     found = Discovery()
-    seen: set[str] = set()
-
-    def add(abspath: str, display: str, rel: str, explicit: bool) -> None:
-        if abspath not in seen:
-            seen.add(abspath)
-            found.targets.append(Target(abspath, display, rel, explicit))
+    seen: set[str] = set()  # absolute paths added (a file named twice, or inside a named tree)
 
     for arg in paths:
         display = display_path(arg)
@@ -96,11 +95,13 @@ def discover(paths: Iterable[str], config: Config, force_exclude: bool = False) 
         if stat_mod.S_ISDIR(st.st_mode):
             if force_exclude and excluded.match(rel):
                 continue
-            _walk(abspath, display, root, excluded, add, found.errors)
+            _walk(abspath, display, root, excluded, seen, found)
         elif stat_mod.S_ISREG(st.st_mode):
             if force_exclude and excluded.match(rel):
                 continue
-            add(abspath, display, rel, True)
+            if abspath not in seen:
+                seen.add(abspath)
+                found.targets.append(Target(abspath, display, rel, True))
         else:
             found.errors.append((display, "not a regular file or directory"))
     found.targets.sort(key=lambda t: t.display)
@@ -119,8 +120,16 @@ def _dangling(path: str) -> bool:
 
 
 def _walk(
-    top: str, top_display: str, root: str, excluded: GlobSet, add: Callable, errors: list
+    top: str, top_display: str, root: str, excluded: GlobSet, seen: set, found: Discovery
 ) -> None:
+    """Add the ``.py``/``.pyi`` files under ``top`` (depth first, each directory's entries in
+    the order the file system lists them). The hot loop: one ``scandir`` per directory, file
+    types from its entries (no ``stat`` unless an entry is a symbolic link), the directory's
+    display and root-relative prefixes joined once, exclusions asked only of the entries that
+    would be kept."""
+    targets, errors = found.targets, found.errors
+    no_excludes = excluded.empty
+    names_only = excluded.names_only  # a set of names: no call per entry
     top_real = os.path.realpath(top)
     visited = {top_real}
     # (path, display, real path)
@@ -136,17 +145,16 @@ def _walk(
         # rel_path(join(real_dir, name), root), with the directory's part computed once
         rel_dir = rel_path(real_dir, root)
         rel_head = "" if rel_dir == "." else rel_dir.rstrip("/") + "/"
+        display_head = "" if display == "." else display + "/"
         for entry in entries:
             name = entry.name
-            child_display = name if display == "." else f"{display}/{name}"
-            rel = rel_head + name
             try:
                 if entry.is_symlink():
                     if name.endswith(PY_SUFFIXES) and _dangling(entry.path):
                         # A link to nothing is reported (as ruff does), not skipped silently.
-                        if excluded.empty or not excluded.match_entry(name, rel):
+                        if no_excludes or not excluded.match_entry(name, rel_head + name):
                             errors.append(
-                                (child_display, "No such file or directory (broken link)")
+                                (display_head + name, "No such file or directory (broken link)")
                             )
                         continue
                     # Follow links only within the tree that was named (loops are cut below).
@@ -154,22 +162,35 @@ def _walk(
                     if not is_under(real, top_real):
                         continue
                     is_dir = os.path.isdir(real)
-                    is_file = not is_dir and os.path.isfile(real)
+                    if not is_dir and not (name.endswith(PY_SUFFIXES) and os.path.isfile(real)):
+                        continue
+                elif entry.is_dir(follow_symlinks=False):
+                    real, is_dir = None, True
+                elif name.endswith(PY_SUFFIXES) and entry.is_file(follow_symlinks=False):
+                    real, is_dir = None, False
                 else:
-                    real = None
-                    is_dir = entry.is_dir(follow_symlinks=False)
-                    is_file = not is_dir and entry.is_file(follow_symlinks=False)
+                    continue
             except OSError:
                 continue  # vanished while we looked
             if is_dir:
                 child_real = real if real is not None else os.path.join(real_dir, name)
                 if child_real in visited:
                     continue
-                if not excluded.empty and excluded.match_entry(name, rel):
+                if names_only is not None:
+                    if name in names_only:
+                        continue
+                elif not no_excludes and excluded.match_entry(name, rel_head + name):
                     continue
                 visited.add(child_real)
-                stack.append((entry.path, child_display, child_real))
-            elif is_file and name.endswith(PY_SUFFIXES):
-                if not excluded.empty and excluded.match_entry(name, rel):
+                stack.append((entry.path, display_head + name, child_real))
+            else:
+                rel = rel_head + name
+                if names_only is not None:
+                    if name in names_only:
+                        continue
+                elif not no_excludes and excluded.match_entry(name, rel):
                     continue
-                add(entry.path, child_display, rel, False)
+                path = entry.path
+                if path not in seen:
+                    seen.add(path)
+                    targets.append(Target(path, display_head + name, rel, False))

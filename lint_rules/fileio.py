@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import stat as stat_mod
-import tempfile
 
 
 def read_file(path: str) -> tuple[os.stat_result, bytes]:
@@ -64,6 +63,7 @@ def atomic_write(path: str, data: bytes) -> None:
     SIGINT and SIGTERM are held back (blocked, not lost) from creating the temporary file to
     the rename, so an interrupt can never leave it behind; it is delivered right after."""
     import signal
+    import tempfile
 
     real = os.path.realpath(path)  # write through a symlink, do not replace the link
     directory = os.path.dirname(real)

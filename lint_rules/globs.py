@@ -65,6 +65,7 @@ class GlobSet:
 
     def __init__(self, patterns: Iterable[str], anchored: bool, root: Optional[str] = None):
         names, paths = [], []
+        literal_names = set()  # name patterns without wildcards: a set lookup, not a regex
         lead = "" if anchored else "(?:.*/)?"
         for raw in patterns:
             pat = raw.strip().replace(os.sep, "/")
@@ -80,15 +81,21 @@ class GlobSet:
                     paths.append(glob_regex(pat))  # matches paths outside the root
             elif "/" in pat:
                 paths.append(lead + glob_regex(pat))
+            elif not any(c in pat for c in "*?["):
+                literal_names.add(pat)
             else:
                 names.append(glob_regex(pat))
+        self._names = frozenset(literal_names)
         self._name = re.compile("(?:%s)\\Z" % "|".join(names)) if names else None
         self._path = re.compile("(?:%s)\\Z" % "|".join(paths)) if paths else None
-        self.empty = not names and not paths
+        self.empty = not names and not paths and not literal_names
+        # Only wildcard-free name patterns (the default exclusions): what a walk can test
+        # with a set lookup alone (``match_entry(name, path)`` is ``name in names_only``).
+        self.names_only = self._names if not names and not paths else None
 
     def match_entry(self, name: str, path: str) -> bool:
         """One walk step (its parents were checked on the way down): the name and the path."""
-        if self._name is not None and self._name.match(name):
+        if name in self._names or (self._name is not None and self._name.match(name)):
             return True
         return bool(self._path is not None and self._path.match(path))
 
@@ -98,7 +105,10 @@ class GlobSet:
             return False
         parts = path.split("/")
         for i in range(len(parts)):
-            if self._name is not None and parts[i] and self._name.match(parts[i]):
+            part = parts[i]
+            if part and (
+                part in self._names or (self._name is not None and self._name.match(part))
+            ):
                 return True
             if self._path is not None and self._path.match("/".join(parts[: i + 1])):
                 return True

@@ -36,6 +36,8 @@ class FixInfo:
 
 @dataclass(frozen=True)
 class Finding:
+    """One finding of a rule in a file: where, what, and the fix it offers (if any)."""
+
     code: str
     message: str
     location: Location

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -1044,6 +1043,8 @@ class Index:
         data = self.read(path)
         if data is None:
             return None
+        import hashlib  # here: a run that summarises nothing never loads it (OpenSSL)
+
         digest = hashlib.blake2b(data + path.encode(), digest_size=16).hexdigest()
         if digest in self._by_hash:
             hit = self._by_hash[digest]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Optional
 
 # In needles: stands for the configured allocator attributes (``allocator-attributes``).
@@ -21,8 +22,18 @@ DEFAULT_ROOTS = ("token_to_kv_pool_allocator",)
 ALLOCATOR_SOURCES = (ROOTS, "Allocator")
 
 
+@lru_cache(maxsize=64)
+def _with_roots(needles: tuple, roots: tuple) -> tuple[tuple[str, ...], ...]:
+    # Asked per file by the prefilter (checker.needs_parse): computed once per rule and roots.
+    return tuple(
+        tuple(x for n in group for x in (roots if n == ROOTS else (n,))) for group in needles
+    )
+
+
 @dataclass(frozen=True)
 class RuleMeta:
+    """One rule's index entry: what selection, the prefilter and the reduction know of it."""
+
     code: str
     name: str
     summary: str
@@ -46,11 +57,11 @@ class RuleMeta:
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
-        roots = getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS
-        return tuple(
-            tuple(x for n in group for x in (roots if n == ROOTS else (n,)))
-            for group in self.needles
-        )
+        roots = tuple(getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS)
+        try:
+            return _with_roots(self.needles, roots)
+        except TypeError:  # needles given as lists (unhashable): computed, not memoised
+            return _with_roots.__wrapped__(self.needles, roots)
 
     def may_match(self, text: str, scope=None) -> bool:
         return all(any(n in text for n in group) for group in self.needles_for(scope))

@@ -7,7 +7,6 @@ SARIF's rule table and ``--statistics``, and only for the codes that occur.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from typing import Callable, Optional, TextIO
@@ -270,6 +269,8 @@ def json_items(rows: list[Row], errors: list[Row]) -> list[dict]:
 
 
 def write_json(rows, errors, out: TextIO) -> None:
+    import json
+
     json.dump(json_items(rows, errors), out, indent=2, sort_keys=True)
     out.write("\n")
 
@@ -381,6 +382,8 @@ def sarif_document(rows: list[Row], errors: list[Row], version: str) -> dict:
 
 
 def write_sarif(rows, errors, out: TextIO, version: str) -> None:
+    import json
+
     json.dump(sarif_document(rows, errors, version), out, indent=2)
     out.write("\n")
 

@@ -29,6 +29,8 @@ class SourceEncodeError(ValueError):
 
 @dataclass(frozen=True)
 class DecodedSource:
+    """A file's text as decoded, with what writing it back needs."""
+
     text: str
     # Normalised codec name, e.g. "utf-8", "iso-8859-1".
     encoding: str
@@ -38,14 +40,13 @@ class DecodedSource:
 
 def _may_have_cookie(data: bytes) -> bool:
     """Cheap test: can one of the first two lines hold a coding cookie?"""
-    end = data.find(b"\n")
-    if end != -1:
-        second = data.find(b"\n", end + 1)
-        head = data if second == -1 else data[:second]
-    else:
-        head = data
-    # Lines ended by a lone "\r" end no later than the second "\n", so ``head`` covers them.
-    return b"coding" in head
+    first = data.find(b"\n")
+    end = -1 if first == -1 else data.find(b"\n", first + 1)
+    if end == -1:
+        end = len(data)
+    # Lines ended by a lone "\r" end no later than the second "\n", so ``data[:end]`` covers
+    # them. Searched in place (no copy of the head).
+    return data.find(b"coding", 0, end) != -1
 
 
 def _line_of(data: bytes, offset: int) -> int:
