@@ -11,7 +11,8 @@ its queues, threads and pickled calls cost more than a whole-tree triage chunk):
 * the queue: two counters (next from the front, end of the back) in an anonymous shared file,
   read and written under a POSIX record lock (``fcntl.lockf``: per process, and released by
   the kernel when its holder dies, so a crashed worker never blocks the others);
-* results: each worker appends length-prefixed pickles of ``(index, ok, value)`` to its own
+* results: each worker appends length-prefixed records of ``(index, ok, value)`` (``marshal``
+  for plain data, else ``pickle``) to its own
   anonymous file, read back once it has exited. A job with no record there (its worker died)
   becomes an error for that job, never a hang; the other records of that worker are kept.
 
@@ -21,6 +22,7 @@ killed when the run stops early (an interrupt, an exception).
 
 from __future__ import annotations
 
+import marshal
 import os
 import struct
 import sys
@@ -110,8 +112,6 @@ def _write_all(fd: int, data: bytes) -> None:
 
 def _read_records(fd: int) -> dict:
     """``{index: (ok, value)}`` of every whole record in a worker's result file."""
-    import pickle
-
     size = os.fstat(fd).st_size
     data = os.pread(fd, size, 0) if size else b""
     out: dict = {}
@@ -122,7 +122,7 @@ def _read_records(fd: int) -> dict:
         if end > len(data):
             break  # cut short by the worker's death
         try:
-            index, ok, value = pickle.loads(data[at + _LENGTH.size : end])
+            index, ok, value = _decode(data[at + _LENGTH.size : end])
         except Exception:
             break
         out[index] = (ok, value)
@@ -130,17 +130,30 @@ def _read_records(fd: int) -> dict:
     return out
 
 
-def _encode(index: int, ok: bool, value: Any) -> bytes:
+def _decode(blob: bytes) -> tuple:
+    if blob[:1] == b"m":
+        return marshal.loads(blob[1:])
     import pickle
 
+    return pickle.loads(blob[1:])
+
+
+def _encode(index: int, ok: bool, value: Any) -> bytes:
+    """A record: ``marshal`` for plain data (a clean triage chunk is a list of indices: no
+    ``pickle`` import on either side), else ``pickle``."""
     try:
-        blob = pickle.dumps((index, ok, value), pickle.HIGHEST_PROTOCOL)
-    except Exception as exc:  # an unpicklable result or exception: report it as text
-        reason = value if not ok else exc
-        blob = pickle.dumps(
-            (index, False, RuntimeError(f"{type(reason).__name__}: {reason}")),
-            pickle.HIGHEST_PROTOCOL,
-        )
+        blob = b"m" + marshal.dumps((index, ok, value))
+    except ValueError:  # an object marshal does not know
+        import pickle
+
+        try:
+            blob = b"p" + pickle.dumps((index, ok, value), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an unpicklable result or exception: report it as text
+            reason = value if not ok else exc
+            blob = b"p" + pickle.dumps(
+                (index, False, RuntimeError(f"{type(reason).__name__}: {reason}")),
+                pickle.HIGHEST_PROTOCOL,
+            )
     return _LENGTH.pack(len(blob)) + blob
 
 

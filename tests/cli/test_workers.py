@@ -4,6 +4,7 @@ pool's processes gone when the run leaves it."""
 
 from __future__ import annotations
 
+import enum
 import os
 import time
 
@@ -123,3 +124,24 @@ def test_no_worker_outlives_the_pool_when_the_run_stops_early():
 def test_without_fork_everything_runs_here():
     out, forked = _run(lambda i: i + 1, 1, range(5), deferred=[9])
     assert not forked and [(i, v) for i, v, _ in out] == [(i, i + 1) for i in range(5)] + [(9, 10)]
+
+
+class Kind(enum.IntEnum):  # module level: pickle finds it by name
+    A = 1
+
+
+def test_results_keep_their_types_whichever_encoding_carries_them():
+    """Plain data travels with ``marshal``, anything else with ``pickle``: either way the
+    value comes back equal and of the same type (an int subclass stays one)."""
+    parent = os.getpid()
+    values = {0: [1, 2, (3, None)], 1: Kind.A, 2: {"k": b"v"}, 3: frozenset({1}), 4: ([], [Kind.A])}
+
+    def task(i):
+        time.sleep(0.02)
+        return values[i % 5], os.getpid()
+
+    out, _ = _run(task, 2, range(10))
+    assert any(v[1] != parent for _, v, _ in out), "no job ran in the worker"
+    for i, (value, _pid), exc in ((i, v, e) for i, v, e in out):
+        assert exc is None and value == values[i % 5] and type(value) is type(values[i % 5])
+    assert all(type(v[0][1][0]) is Kind for i, v, _ in out if i % 5 == 4)
