@@ -203,23 +203,31 @@ print(json.dumps({"seconds": time.perf_counter() - t0, "files": len(paths), "byt
 """
 
 
-def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
+def _run_on_paths(
+    script: str, paths: list[Path], cwd: Path, env: dict[str, str], what: str, *args: str
+) -> dict:
+    """Run ``script`` (``python -c``) with a JSON file listing ``paths`` as its first argument
+    (then ``args``); its last stdout line is the JSON result."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump([str(p) for p in paths], f)
         lst = f.name
     try:
         out = subprocess.run(
-            [sys.executable, "-c", _PARSE_SCRIPT, lst],
+            [sys.executable, "-c", script, lst, *args],
             cwd=cwd,
             env=env,
             capture_output=True,
             text=True,
         )
         if out.returncode != 0:
-            raise SystemExit(f"libcst parse floor failed:\n{out.stderr[-3000:]}")
+            raise SystemExit(f"{what} failed:\n{out.stderr[-3000:]}")
         return json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         os.unlink(lst)
+
+
+def parse_floor(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
+    return _run_on_paths(_PARSE_SCRIPT, paths, cwd, env, "libcst parse floor")
 
 
 _PROOF_SCRIPT = r"""
@@ -243,22 +251,7 @@ print(json.dumps(out))
 def proof_cost(paths: list[Path], codes, cwd: Path, env: dict[str, str]) -> dict:
     """In one process (best of 5): the reduction's clean-proof on ``paths`` with the outline
     first (what kvguard runs) and with the whole-module ``ast`` pass alone."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump([str(p) for p in paths], f)
-        lst = f.name
-    try:
-        out = subprocess.run(
-            [sys.executable, "-c", _PROOF_SCRIPT, lst, json.dumps(sorted(codes))],
-            cwd=cwd,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if out.returncode != 0:
-            raise SystemExit(f"proof cost failed:\n{out.stderr[-3000:]}")
-        return json.loads(out.stdout.strip().splitlines()[-1])
-    finally:
-        os.unlink(lst)
+    return _run_on_paths(_PROOF_SCRIPT, paths, cwd, env, "proof cost", json.dumps(sorted(codes)))
 
 
 _SEARCH_SCRIPT = r"""
@@ -287,25 +280,10 @@ print(json.dumps(out))
 def search_cost(paths: list[Path], cwd: Path, env: dict[str, str]) -> dict:
     """In one process (best of 5): every file searched for the gate's byte needles, with
     ``in`` and with libc ``strstr`` (lint_rules/haystack.py); the hit counts must agree."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump([str(p) for p in paths], f)
-        lst = f.name
-    try:
-        out = subprocess.run(
-            [sys.executable, "-c", _SEARCH_SCRIPT, lst],
-            cwd=cwd,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if out.returncode != 0:
-            raise SystemExit(f"search cost failed:\n{out.stderr[-3000:]}")
-        got = json.loads(out.stdout.strip().splitlines()[-1])
-        if "strstr" in got and got["strstr"]["hits"] != got["in"]["hits"]:
-            raise SystemExit(f"strstr and in disagree: {got}")
-        return got
-    finally:
-        os.unlink(lst)
+    got = _run_on_paths(_SEARCH_SCRIPT, paths, cwd, env, "search cost")
+    if "strstr" in got and got["strstr"]["hits"] != got["in"]["hits"]:
+        raise SystemExit(f"strstr and in disagree: {got}")
+    return got
 
 
 def candidate_files(tree: Path, pkg_root: Path) -> tuple[list[Path], str]:
