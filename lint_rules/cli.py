@@ -400,12 +400,11 @@ def _list_rules(output_format: str) -> int:
 
 
 def _cmd_check(args) -> int:
-    import dataclasses
-
     from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
     from .config import ConfigError, discover_config
     from .discovery import discover
     from .engine import Engine, Options
+    from .records import replace
     from .registry import Selection, UnknownRuleError, resolve_codes
 
     if (problem := adoption.usage_error(args)) is not None:
@@ -419,7 +418,7 @@ def _cmd_check(args) -> int:
     try:
         config = discover_config(paths, explicit=args.config, isolated=args.isolated)
         if args.cache_dir:
-            config = dataclasses.replace(config, cache_dir=os.path.abspath(args.cache_dir))
+            config = replace(config, cache_dir=os.path.abspath(args.cache_dir))
         cli_layer = Selection(
             select=tuple(args.select) if args.select is not None else None,
             extend_select=tuple(args.extend_select),

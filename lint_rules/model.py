@@ -6,19 +6,25 @@ without paying for the parser import.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
+from .records import record, set_field
 
-@dataclass(frozen=True, order=True)
+
+@record(frozen=True, order=True)
 class Location:
     """1-based line and 1-based column, like ruff."""
 
+    __slots__ = ("row", "column")
     row: int
     column: int
 
+    def __init__(self, row: int, column: int) -> None:
+        set_field(self, "row", row)
+        set_field(self, "column", column)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class FixInfo:
     """What a fix for a finding would do; the edit itself is made by the fixer.
 
@@ -27,30 +33,53 @@ class FixInfo:
     ``kvguard fix``).
     """
 
+    __slots__ = ("applicability", "message", "key")
     applicability: str
     message: str
     # Findings whose fixes share a non-empty key (within one file) are fixed by one edit, and
     # count as one fix in the summaries.
-    key: str = ""
+    key: str
+
+    def __init__(self, applicability: str, message: str, key: str = "") -> None:
+        set_field(self, "applicability", applicability)
+        set_field(self, "message", message)
+        set_field(self, "key", key)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Finding:
     """One finding of a rule in a file: where, what, and the fix it offers (if any)."""
 
+    __slots__ = ("code", "message", "location", "end_location", "context", "fix")
     code: str
     message: str
     location: Location
     end_location: Location
     # Qualified name of the enclosing function (``Class.method``), or "<module>".
-    context: str = "<module>"
-    fix: Optional[FixInfo] = None
+    context: str
+    fix: Optional[FixInfo]
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        location: Location,
+        end_location: Location,
+        context: str = "<module>",
+        fix: Optional[FixInfo] = None,
+    ) -> None:
+        set_field(self, "code", code)
+        set_field(self, "message", message)
+        set_field(self, "location", location)
+        set_field(self, "end_location", end_location)
+        set_field(self, "context", context)
+        set_field(self, "fix", fix)
 
     def sort_key(self) -> tuple:
         return (self.location.row, self.location.column, self.code, self.message)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ScopeConfig:
     """Which code counts as attention-backend code (the only code findings are reported in).
 
@@ -65,22 +94,59 @@ class ScopeConfig:
     None: the path as given (see :func:`lint_rules.scope.scope_path`).
     """
 
-    paths: tuple[str, ...] = ("**/layers/attention/**",)
-    base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend")
-    all_code: bool = False
+    __slots__ = (
+        "paths",
+        "base_patterns",
+        "all_code",
+        "allocator_attributes",
+        "kvg004_write_gating",
+        "root",
+    )
+    paths: tuple[str, ...]
+    base_patterns: tuple[str, ...]
+    all_code: bool
     # The attribute names that hold the allocator (``allocator-attributes``; forks rename it).
-    allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",)
-    kvg004_write_gating: bool = False
-    root: Optional[str] = None
+    allocator_attributes: tuple[str, ...]
+    kvg004_write_gating: bool
+    root: Optional[str]
+
+    def __init__(
+        self,
+        paths: tuple[str, ...] = ("**/layers/attention/**",),
+        base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend"),
+        all_code: bool = False,
+        allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",),
+        kvg004_write_gating: bool = False,
+        root: Optional[str] = None,
+    ) -> None:
+        set_field(self, "paths", paths)
+        set_field(self, "base_patterns", base_patterns)
+        set_field(self, "all_code", all_code)
+        set_field(self, "allocator_attributes", allocator_attributes)
+        set_field(self, "kvg004_write_gating", kvg004_write_gating)
+        set_field(self, "root", root)
 
 
-@dataclass
+@record
 class FileResult:
     """Outcome of linting one file."""
 
+    __slots__ = ("path", "findings", "error", "unused_suppressions")
     path: str
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding]  # default: a new empty list
     # A clear, single-line reason when the file could not be read/decoded/parsed.
-    error: Optional[str] = None
-    # Suppression comments that matched no finding: (line, code) pairs.
-    unused_suppressions: list[tuple[int, str]] = field(default_factory=list)
+    error: Optional[str]
+    # Suppression comments that matched no finding: (line, code) pairs (default: a new list).
+    unused_suppressions: list[tuple[int, str]]
+
+    def __init__(
+        self,
+        path: str,
+        findings: Optional[list[Finding]] = None,
+        error: Optional[str] = None,
+        unused_suppressions: Optional[list[tuple[int, str]]] = None,
+    ) -> None:
+        self.path = path
+        self.findings = [] if findings is None else findings
+        self.error = error
+        self.unused_suppressions = [] if unused_suppressions is None else unused_suppressions

@@ -5,24 +5,41 @@ libcst-free: the checker is imported only when a file is linted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from .config import Config
 from .discovery import Target, project_root
 from .globs import GlobSet
 from .model import FileResult, Finding
+from .records import record
 from .registry import expand
 
 
-@dataclass
+@record
 class Options:
-    fix: bool = False
-    unsafe_fixes: bool = False
-    diff: bool = False
-    use_cache: bool = True
-    report_unused: bool = False
-    jobs: Optional[int] = None
+    __slots__ = ("fix", "unsafe_fixes", "diff", "use_cache", "report_unused", "jobs")
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
+    use_cache: bool
+    report_unused: bool
+    jobs: Optional[int]
+
+    def __init__(
+        self,
+        fix: bool = False,
+        unsafe_fixes: bool = False,
+        diff: bool = False,
+        use_cache: bool = True,
+        report_unused: bool = False,
+        jobs: Optional[int] = None,
+    ) -> None:
+        self.fix = fix
+        self.unsafe_fixes = unsafe_fixes
+        self.diff = diff
+        self.use_cache = use_cache
+        self.report_unused = report_unused
+        self.jobs = jobs
 
 
 class RunSettings:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model import FixInfo
+from ..records import fields
 from .base import FixContext, Offer, Unfixable
 
 NO_FIX = " (no automatic fix: "
@@ -87,7 +88,7 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _fix_info(message: str, key: str) -> FixInfo:
-    if "key" in getattr(FixInfo, "__dataclass_fields__", {}):
+    if "key" in fields(FixInfo):
         return FixInfo("unsafe", message, key)  # one fix for several findings counts once
     return FixInfo("unsafe", message)
 

@@ -19,6 +19,7 @@ from lint_rules.config import discover_config
 from lint_rules.discovery import discover
 from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
+from lint_rules.records import replace
 from lint_rules.rules.base import Case, Rule
 
 from .conftest import write
@@ -117,9 +118,7 @@ def test_the_anchors_property_is_what_keeps_the_findings(kvg005):
     reduction cannot see: what happened to every new rule while the checker hard-wired the one
     exempt code."""
     case = PoolRead.INVALID[0]
-    registry.register(
-        registry.RuleMeta(**{**META.__dict__, "anchors": ("allocator-call:get_kvcache",)}), PoolRead
-    )
+    registry.register(replace(META, anchors=("allocator-call:get_kvcache",)), PoolRead)
     on = checker.lint_text(case.code, case.path, {CODE}, ScopeConfig(), reduce=True)
     off = checker.lint_text(case.code, case.path, {CODE}, ScopeConfig(), reduce=False)
     assert [f.code for f in off.findings] == [CODE]

@@ -374,9 +374,8 @@ def test_adoption_paths_see_the_ast_findings(tmp_path):
 def test_fixes_with_kvg004_selected_equal_the_libcst_rules(monkeypatch):
     """``kvguard fix`` with the default rules plus KVG004 (mixed states: libcst findings and
     the ``ast`` side's in one list) gives what it gives with KVG004 on libcst."""
-    import dataclasses
-
     from lint_rules import fixer
+    from lint_rules.records import replace
     from lint_rules.registry import default_codes
 
     codes = frozenset(default_codes()) | K4
@@ -394,7 +393,7 @@ def test_fixes_with_kvg004_selected_equal_the_libcst_rules(monkeypatch):
         )
 
     fast = [outcome(t, r) for t, r in zip(texts, rels)]
-    monkeypatch.setitem(RULES, "KVG004", dataclasses.replace(RULES["KVG004"], check=None))
+    monkeypatch.setitem(RULES, "KVG004", replace(RULES["KVG004"], check=None))
     sparse._LAST.clear()
     assert [outcome(t, r) for t, r in zip(texts, rels)] == fast
     sparse._LAST.clear()
