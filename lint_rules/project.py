@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import ast
 import bisect
+import gc
 import hashlib
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
@@ -957,10 +959,10 @@ class Index:
             if facts and hit.pending:
                 self._complete(hit, tree)
             return hit
-        try:
-            tree = tree if tree is not None else ast.parse(data)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
+        if tree is None:
+            tree = _parse(data)
+            if tree is None:
+                return None
         module, _ = module_of(path)
         pkg = os.path.basename(path) == "__init__.py"
         s = Summary(path, module, {}, [], set())
@@ -991,13 +993,13 @@ class Index:
         ):
             return  # no fact, and no class of it can derive from a backend base by name
         if tree is None:
-            try:
-                tree = ast.parse(data)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = _parse(data)
+            if tree is None:
                 return
         self._in_progress.add(s.path)
         try:
-            self._summarise(tree, s)
+            with _gc_paused():  # the model's objects: many, and all kept (no garbage to find)
+                self._summarise(tree, s)
         finally:
             self._in_progress.discard(s.path)
 
@@ -1072,7 +1074,7 @@ class Index:
                 continue
             if not unit.params and not unit.kwonly and not unit.kwarg:
                 continue
-            if not _may_anchor_param(unit.node):
+            if not _may_anchor_param(unit.node, unit.words):
                 continue
             fact = s.functions[unit.name]
             fact.may_anchor = True
@@ -1203,10 +1205,43 @@ class Index:
         return ModuleView(self, s) if s is not None else None
 
 
-def _may_anchor_param(fn: ast.AST) -> bool:
+@contextmanager
+def _gc_paused():
+    """The cyclic garbage collector off for a while (the ``ast`` of a large module is hundreds
+    of thousands of objects, none of them garbage: each collection that its allocations
+    trigger only walks them)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _parse(data: bytes) -> Optional[ast.Module]:
+    """``ast.parse(data)`` (the collector paused), None when it fails."""
+    try:
+        with _gc_paused():
+            return ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
     """Can the function test or translate a parameter: an SWA allocator class named, a
-    translate member read, ``hasattr``/``getattr`` asked for an SWA-only member?"""
-    for n in ast.walk(fn):
+    translate member read, ``hasattr``/``getattr`` asked for an SWA-only member? ``words``:
+    the flow model's words of the function's body (every name and attribute in it; its
+    decorators, defaults and annotations are its enclosing unit's): without ``hasattr``/
+    ``getattr`` among them, only a name or attribute can answer yes there, so the body is
+    walked only when one of them can."""
+    nodes = None
+    if words is not None and "hasattr" not in words and "getattr" not in words:
+        if not any(w in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(w) for w in words):
+            signature = [fn.args, *getattr(fn, "decorator_list", ()), getattr(fn, "returns", None)]
+            nodes = (n for part in signature if part is not None for n in ast.walk(part))
+    for n in nodes if nodes is not None else ast.walk(fn):
         if isinstance(n, ast.Attribute):
             if n.attr in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
                 return True

@@ -585,6 +585,34 @@ def test_parameter_anchors_computed_when_a_call_asks(tmp_path, expression, codes
     assert s.functions["check_kw"].anchors == {"**": {"swa-member-probe"}}
 
 
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        ("def f(a):\n    return a.translate_loc_from_full_to_swa(1)\n", True),
+        ("def f(a):\n    return isinstance(a, SWATokenToKVPoolAllocator)\n", True),
+        ("def f(a):\n    return getattr(a, b'swa', None)\n", True),
+        ("def f(a: SWATokenToKVPoolAllocator):\n    return a\n", True),
+        ("def f(a, b=x.full_to_swa_index_mapping):\n    return a\n", True),
+        ("@wrap(hasattr(x, 'swa_pool'))\ndef f(a):\n    return a\n", True),
+        ("def f(a) -> m.PureSWATokenToKVPoolAllocator:\n    return a\n", True),
+        ("def f(a):\n    return a.full_to_swa\n", False),
+        ("def f(a):\n    return hasattr(a, 'size')\n", False),
+        ("f = lambda a, b=SWATokenToKVPoolAllocator: a\n", True),
+    ],
+)
+def test_may_anchor_words_pretest_equals_the_walk(source, expected):
+    """``_may_anchor_param`` with the model's words of the body walks only what can answer
+    yes: the same answer as the plain walk (signature parts are not in the body's words)."""
+    import ast
+
+    from lint_rules.flow import Flow
+
+    flow = Flow.build(ast.parse(source), (), None)
+    unit = next(u for u in flow.units if u.kind == "function")
+    assert project._may_anchor_param(unit.node) is expected
+    assert project._may_anchor_param(unit.node, unit.words) is expected
+
+
 LOCAL_CHAIN = """
 from sglang.srt import store_base
 from sglang.srt.store_base import StoreBase
