@@ -511,13 +511,16 @@ def strict_swa_pool_class(
     bound to at module level instead: an import's ``as`` target by the imported name, and an
     alias bound once (``_PoolT = SWAKVPool``) by its value."""
     if tree is None:
+        from .reduce import _search_words
 
         def by_text(e: ast.expr) -> bool:
             if isinstance(e, ast.Attribute):
                 return is_swa_pool_class_name(e.attr)
             if isinstance(e, ast.Name):
-                return is_swa_pool_class_name(e.id) and not re.search(
-                    r"\bas\s+" + re.escape(e.id) + r"\b", text
+                # ``re.search(r"\bas\s+<name>\b", text)``, without the leading ``\b``
+                # (a pattern that starts with a literal is not tried at every position)
+                return is_swa_pool_class_name(e.id) and not _search_words(
+                    r"as\s+" + re.escape(e.id) + r"\b", text
                 )
             return False
 

@@ -609,7 +609,18 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
     held = {w for w in _call_members(anchors) if _held_member(text, w)}
     if any(_class_test(loaded[i].node) for i in swa_chunks):
         return False  # a class test in a function that names an SWA allocator class
-    return not any(_may_anchor(f, mod, anchors, held, text) for f in loaded.values() if f.relevant)
+    guard: list = []  # KVG003's guard for this text, made once (it memoises per function)
+
+    def outline_guard():
+        if not guard:
+            guard.append(_outline_guard(text))
+        return guard[0]
+
+    return not any(
+        _may_anchor(f, mod, anchors, held, text, outline_guard)
+        for f in loaded.values()
+        if f.relevant
+    )
 
 
 def _class_test(fn: ast.AST) -> bool:
@@ -711,8 +722,11 @@ def _allocator_class_words(text: str):
         at = text.find("Allocator", end)
 
 
-def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str) -> bool:
-    """Can an anchor sit in ``f`` (word-level over-approximation)?"""
+def _may_anchor(
+    f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str, guard=None
+) -> bool:
+    """Can an anchor sit in ``f`` (word-level over-approximation)? ``guard``: gives the
+    module's :func:`_outline_guard` (one per text: it memoises its answer per function)."""
     f._flatten()
     names = f.carriers
     members, calls = _anchor_members(anchors)
@@ -720,7 +734,10 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
     def carries(e) -> bool:
         return mod.carries(e, names)
 
-    for node in ast.walk(f.node):
+    # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
+    # walk order), and attributes only when one is named like a member
+    nodes = ast.walk(f.node) if f.attrs_used & members else f.calls
+    for node in nodes:
         kind = type(node)
         if kind is ast.Attribute and node.attr in members and carries(node.value):
             return True
@@ -745,7 +762,7 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
             if (
                 syntactic
                 and carries(func.value)
-                and not _guarded_kvcache(f.node, _outline_guard(text))
+                and not _guarded_kvcache(f.node, guard() if guard else _outline_guard(text))
             ):
                 return True
             if held and not syntactic and carries(func):
