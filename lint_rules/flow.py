@@ -180,6 +180,28 @@ def _child_fields(kind: type) -> tuple:
     return hit
 
 
+def walk(node: ast.AST) -> list:
+    """The nodes ``ast.walk(node)`` gives, in its order (breadth first), less the expression
+    context and operator nodes (leaves without fields that anything here asks about): a list,
+    built without ``ast.iter_child_nodes``' generators."""
+    out = [node]
+    append = out.append
+    AST = ast.AST
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        for name in _child_fields(type(n)):
+            value = getattr(n, name)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        append(item)
+            elif value is not None and isinstance(value, AST):
+                append(value)
+    return out
+
+
 def _decorator_name(d: ast.AST) -> str:
     if isinstance(d, ast.Call):
         d = d.func

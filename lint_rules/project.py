@@ -1236,12 +1236,14 @@ def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
     decorators, defaults and annotations are its enclosing unit's): without ``hasattr``/
     ``getattr`` among them, only a name or attribute can answer yes there, so the body is
     walked only when one of them can."""
+    from .flow import walk
+
     nodes = None
     if words is not None and "hasattr" not in words and "getattr" not in words:
         if not any(w in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(w) for w in words):
             signature = [fn.args, *getattr(fn, "decorator_list", ()), getattr(fn, "returns", None)]
-            nodes = (n for part in signature if part is not None for n in ast.walk(part))
-    for n in nodes if nodes is not None else ast.walk(fn):
+            nodes = (n for part in signature if part is not None for n in walk(part))
+    for n in nodes if nodes is not None else walk(fn):
         if isinstance(n, ast.Attribute):
             if n.attr in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
                 return True
@@ -1367,20 +1369,20 @@ def anchors_in(flow, node: ast.AST) -> set:
     """Anchor kinds inside ``node`` whose subject the model says may be the allocator:
     "swa-class-test", "swa-member-probe", "member:<name>" (a translate member), and those of
     the cross-module helper calls it makes."""
-    from .flow import ALLOC
+    from .flow import ALLOC, walk
 
     def alloc(e) -> bool:
         return ALLOC in flow.values_of(e)
 
     kinds: set = set()
-    for n in ast.walk(node):
+    for n in walk(node):
         if isinstance(n, ast.Call):
             name = n.func.id if isinstance(n.func, ast.Name) else None
             args = n.args
             if name in ("isinstance", "issubclass") and len(args) == 2 and alloc(args[0]):
                 if any(
                     is_swa_allocator_class_name(getattr(x, "id", getattr(x, "attr", "")))
-                    for x in ast.walk(args[1])
+                    for x in walk(args[1])
                 ):
                     kinds.add("swa-class-test")
             elif name == "hasattr" and len(args) == 2 and alloc(args[0]):

@@ -54,6 +54,7 @@ from .flow import (
     annotation_names_allocator,
     member_names,
     statements,
+    walk,
 )
 from .names import (
     close_over,
@@ -144,7 +145,7 @@ class _Code:
         self._pending.clear()
 
     def _walk(self, root: ast.AST) -> None:
-        for node in ast.walk(root):
+        for node in walk(root):
             kind = type(node)
             if kind is ast.Attribute:
                 self.attrs_used.add(node.attr)
@@ -430,7 +431,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         nonlocal swa_classes
         if swa_classes is None:
             swa_classes = _swa_class_words(tree, text)
-        for n in ast.walk(e):
+        for n in walk(e):
             name = getattr(n, "id", getattr(n, "attr", None))
             if isinstance(name, str) and (name in swa_classes or is_swa_allocator_class_name(name)):
                 return True
@@ -468,7 +469,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 and n.attr == "__class__"
                 or isinstance(n, ast.Call)
                 and getattr(n.func, "id", None) == "type"
-                for n in ast.walk(node)
+                for n in walk(node)
             ) and mentions_swa_class(node):
                 return True
         # source order (children pushed last-first): a file with a finding usually has its
@@ -625,7 +626,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
 
 def _class_test(fn: ast.AST) -> bool:
     """Any ``isinstance``/``issubclass`` call or ``type(x)``/``x.__class__`` comparison."""
-    for n in ast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("isinstance", "issubclass"):
             return True
         if isinstance(n, ast.Compare) and any(
@@ -633,7 +634,7 @@ def _class_test(fn: ast.AST) -> bool:
             and s.attr == "__class__"
             or isinstance(s, ast.Call)
             and getattr(s.func, "id", None) == "type"
-            for s in ast.walk(n)
+            for s in walk(n)
         ):
             return True
     return False
@@ -736,7 +737,7 @@ def _may_anchor(
 
     # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
     # walk order), and attributes only when one is named like a member
-    nodes = ast.walk(f.node) if f.attrs_used & members else f.calls
+    nodes = walk(f.node) if f.attrs_used & members else f.calls
     for node in nodes:
         kind = type(node)
         if kind is ast.Attribute and node.attr in members and carries(node.value):
