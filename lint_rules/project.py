@@ -400,6 +400,8 @@ class Index:
         )
         self._bytes: dict[str, Optional[bytes]] = {}
         self._summaries: dict[str, Summary] = {}
+        # summaries read from a module's sketch (``_sketch``), only for ``_sketch_rules_out``
+        self._sketches: dict[str, Optional[Summary]] = {}
         self._by_hash: dict[str, Summary] = {}
         self._in_progress: set[str] = set()
         self._gates: dict[str, tuple] = {}
@@ -751,7 +753,7 @@ class Index:
         """Attributes, properties and methods holding / returning the allocator on ``cls`` and
         its bases, across modules."""
         seen = set() if seen is None else seen
-        s = self._summaries.get(cls.path)
+        s = self._summaries.get(cls.path) or self._sketches.get(cls.path)
         if s is None or (cls.path, cls.name) in seen or cls.name not in s.classes:
             return set()
         seen.add((cls.path, cls.name))
@@ -792,6 +794,8 @@ class Index:
                     continue
                 for orig, name in pairs:
                     bound.setdefault(name, []).append((module, orig))
+                    if self._sketch_rules_out(module, orig):
+                        continue  # no value, read from the module's sketch (no parse)
                     found = self.import_value(module, orig)
                     if self.gives_value(found):
                         if found[0] == "fn" and not found[1].returns_alloc:
@@ -817,6 +821,8 @@ class Index:
                     for module, orig in bound[w]:
                         if not self.name_may_matter(module, orig):
                             continue  # ``resolve_expr``'s test: the index gives nothing
+                        if self._sketch_rules_out(module, orig, (scoped, matches)):
+                            continue  # nothing, read from the module's sketch (no parse)
                         found = self.resolve(module, orig, 1)
                         if found is None:
                             continue
@@ -969,16 +975,7 @@ class Index:
         for stmt in tree.body:
             self._table(stmt, s, module, pkg)
         s.pending = True
-        heads, stack = set(), list(tree.body)
-        while stack:
-            stmt = stack.pop()
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                heads.add(stmt.name)
-                continue
-            for sub in ast.iter_child_nodes(stmt):
-                if isinstance(sub, (ast.stmt, ast.excepthandler, ast.match_case)):
-                    stack.append(sub)
-        s.heads = frozenset(heads)
+        s.heads = frozenset(_heads(tree))
         if facts:
             self._complete(s, tree)
         self._summaries[path] = self._by_hash[digest] = s
@@ -1082,6 +1079,136 @@ class Index:
             fact.seeds.append((unit.index, frozenset(unit.params + unit.kwonly), unit.kwarg))
         s.summarised = True
 
+    # ------------------------------------------------------------------ sketches (no parse)
+
+    def _sketch(self, path: str) -> Optional[Summary]:
+        """The module's summary read from its *sketch*: its text with every method (a function
+        whose ``def`` is in a class body, decorators and body) replaced by ``pass`` on as many
+        lines, found by the lexical outline (outline.py: exact for the code it accepts). The
+        module-level statements, top-level functions and class headers are the module's own,
+        so the import table and names are the full parse's; the functions and classes are too
+        when no allocator can arise anywhere in the module (``_flow_free``), else they are not
+        given (``pending`` stays True). None: not sketched (refused, or
+        the sketch does not parse). A module whose full text does not parse has a sketch too:
+        only :meth:`_sketch_rules_out` reads sketches, and its answer does not depend on that."""
+        if path in self._sketches:
+            return self._sketches[path]
+        self._sketches[path] = None
+        data = self.read(path)
+        if data is None or b"\0" in data or data.startswith(b"\xef\xbb\xbf"):
+            return None
+        from .source import _may_have_cookie
+
+        if _may_have_cookie(data):
+            return None  # (UTF-8 then, as ``ast`` reads the bytes)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        from .outline import outline
+
+        ol = outline(text)  # (None for code that is not ASCII: identifiers are their bytes)
+        if ol is None:
+            return None
+        pieces, at = [], 0
+        for chunk in ol.chunks:
+            if chunk.cls is None:
+                continue  # a top-level function (maybe under if/try): kept whole
+            pieces.append(text[at : chunk.start])
+            pieces.append(
+                " " * chunk.indent + "pass" + "\n" * text.count("\n", chunk.start, chunk.end)
+            )
+            at = chunk.end
+        pieces.append(text[at:])
+        tree = _parse("".join(pieces).encode("utf-8"))
+        if tree is None:
+            return None
+        module, _ = module_of(path)
+        pkg = os.path.basename(path) == "__init__.py"
+        sketch = Summary(path, module, {}, [], set())
+        for stmt in tree.body:
+            self._table(stmt, sketch, module, pkg)
+        sketch.heads = frozenset(_heads(tree))
+        if _flow_free(data, text, self.roots):
+            data_facts = self._facts.search(data) or (
+                self._bases is not None and self._bases.search(data)
+            )
+            if data_facts:  # else none, as ``_complete`` leaves them
+                self._summarise(tree, sketch)
+                for fact in sketch.functions.values():
+                    fact.tree, fact.seeds = None, []  # (never asked: see _sketch_rules_out)
+        else:
+            sketch.pending = True  # (never completed: the full parse is the module's summary)
+        self._sketches[path] = sketch
+        return sketch
+
+    def _sketch_rules_out(self, module: str, name: str, base: Optional[tuple] = None) -> bool:
+        """A no for ``name`` imported from ``module`` in the refinement (``_contributes``),
+        read from the module's sketch instead of its parse: True only when the refinement's
+        own question gives nothing, whether the module parses or not. ``base``: ``(scoped,
+        matches)`` for a base class (the refinement's ``resolve`` / ``class_words`` /
+        ``is_backend`` question), else the value question (``import_value``/``gives_value``).
+
+        Only the first module is read from its sketch (whatever its answer leads to is asked
+        as the refinement asks it). Exact: when the module parses, its sketch gives what its
+        parse gives (the names, imports and, when asked, functions and classes); when it does
+        not, ``resolve`` gives None for the name, which is a no for a base, and a no for a
+        value unless a submodule ``module.name`` exists (then the sketch is not used). A yes
+        is never given here: the refinement then asks the module itself."""
+        if self._sink is None:
+            return False
+        if base is None and not self.name_may_give_value(module, name):
+            return True  # ``import_value``'s own byte test says no (it reads nothing more)
+        path = self.path_of(module)
+        if path is None or path in self._summaries:
+            return False  # nothing to save: resolution answers at once, or has the summary
+        if base is None and self.path_of(f"{module}.{name}") is not None:
+            return False
+        sketch = self._sketch(path)
+        if sketch is None:
+            return False
+        self._dep(path, self._sink)
+        # ``resolve(module, name, 1)`` on the sketch (``where`` False)
+        found: Optional[tuple] = None
+        if name in sketch.heads:
+            if sketch.pending:
+                return False  # the module's own model may give the name facts
+            if name in sketch.functions:
+                found = ("fn", sketch.functions[name])
+            elif name in sketch.classes:
+                found = ("cls", sketch.classes[name])
+            else:
+                return False
+        elif name in sketch.defined:
+            found = None
+        elif name in sketch.imports:
+            target, attr = sketch.imports[name]
+            if attr is None:
+                found = ("mod", target)
+            else:
+                sub = self.path_of(f"{target}.{attr}")
+                found = self.resolve(target, attr, 2)
+                if found is None and sub is not None:
+                    found = ("mod", f"{target}.{attr}")
+        elif self.path_of(f"{module}.{name}") is not None:
+            return False  # a submodule: ("mod", ...)
+        else:
+            for star in sketch.stars:
+                found = self.resolve(star, name, 2)
+                if found is not None:
+                    break
+        if base is None:
+            # ``import_value`` gives ``found`` (the submodule fallback: none, checked above)
+            return not self.gives_value(found)
+        scoped, matches = base
+        if found is None or found[0] == "fn":
+            return True
+        if found[0] != "cls":
+            return False  # a module: the refinement says yes
+        if self.class_words(found[1]):
+            return False
+        return scoped or not (matches(found[1].name) or self.is_backend(found[1]))
+
     # ------------------------------------------------------------------ resolution
 
     def resolve(self, module: str, name: str, depth: int = 0, where: bool = False):
@@ -1178,7 +1305,7 @@ class Index:
         if key in seen:
             return False
         seen.add(key)
-        s = self._summaries.get(cls.path)
+        s = self._summaries.get(cls.path) or self._sketches.get(cls.path)
         for base in cls.bases:
             term = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
             if any(fnmatch.fnmatchcase(term, p) for p in self.patterns):
@@ -1227,6 +1354,81 @@ def _parse(data: bytes) -> Optional[ast.Module]:
             return ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+def _heads(tree: ast.Module) -> set:
+    """Names of the def and class statements outside any def or class."""
+    heads, stack = set(), list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            heads.add(stmt.name)
+            continue
+        for sub in ast.iter_child_nodes(stmt):
+            if isinstance(sub, (ast.stmt, ast.excepthandler, ast.match_case)):
+                stack.append(sub)
+    return heads
+
+
+# on ``outline._code_only``'s code (each string is "S" and blanks): what may follow a string
+# literal before the next one of an implicit concatenation (blanks, blanked comments, line
+# continuations, a prefix)
+_BETWEEN_STRINGS = re.compile(r"[\s\\]*[rRbBuUfF]{0,2}")
+_PREFIX_CHARS = "rRbBuUfF"
+
+
+def _flow_free(data: bytes, text: str, roots) -> bool:
+    """Can no allocator value arise anywhere in the module's flow model (no root attribute,
+    root-named parameter or unpacked name, no allocator-class annotation)? Each of those has
+    a root or ``Allocator`` in its bytes (the code outside strings and comments is ASCII:
+    identifiers are their bytes), unless a string constant spells one that its text does
+    not hold: through an escape, or joined from adjacent literals (also inside an f-string's
+    replacement field). Those literals (a run of adjacent ones, one holding a backslash, an
+    f-string holding a quote) are parsed alone and their constants read."""
+    words = ("Allocator", *roots)
+    if any(w.encode() in data for w in words):
+        return False
+    from .outline import _code_only
+
+    lexed = _code_only(text)
+    if lexed is None:
+        return False
+    code = lexed[0]
+    starts = [m.start() for m in re.finditer("S", code) if text[m.start()] in "'\""]
+    n = len(code)
+
+    def after(at: int) -> int:  # the next code that is not blank after the literal at ``at``
+        at += 1
+        while at < n and code[at] in " \n":
+            at += 1
+        return at
+
+    i = 0
+    while i < len(starts):
+        first = j = i
+        while j + 1 < len(starts) and _BETWEEN_STRINGS.fullmatch(
+            code, after(starts[j]), starts[j + 1]
+        ):
+            j += 1
+        i = j + 1
+        a, b = starts[first], after(starts[j])
+        while a > 0 and text[a - 1] in _PREFIX_CHARS and starts[first] - a < 2:
+            a -= 1
+        span = text[a:b]
+        fstring = "f" in text[a : starts[first]].lower()
+        quotes = span.count('"') + span.count("'")
+        delimiters = 6 if text.startswith(text[starts[first]] * 3, starts[first]) else 2
+        if j == first and "\\" not in span and not (fstring and quotes > delimiters):
+            continue  # one plain literal: its value is its text
+        try:
+            tree = ast.parse("(" + span + "\n)", mode="eval")
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if any(w in node.value for w in words):
+                    return False
+    return True
 
 
 def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:

@@ -863,3 +863,126 @@ def test_class_bases_read_to_the_matching_bracket():
         (["D"], ["D"]),
     ]
     assert project._class_bases(b"class A(B" + b" " * 9000) is None
+
+
+# ---------------------------------------------------------------- sketches (issue 11 speed)
+
+
+@pytest.mark.parametrize(
+    "source,free",
+    [
+        ('x = getattr(a, "token_to_kv_pool_" "allocator")\n', False),
+        ('x = getattr(a, "token_to_kv_pool_\\x61llocator")\n', False),
+        ("x = 'token_to_kv_pool_\\\nallocator'\n", False),
+        ('def f(a: "TokenToKVPoolAlloc" "ator"): pass\n', False),
+        ("def f(a: f\"{'TokenToKVPoolAlloc' 'ator'}\"): pass\n", False),
+        ('x = ("Alloc"  # c\n  "ator")\n', False),
+        ("def f(a: Alloc):\n    return a.token_to_kv_pool_allocator\n", False),
+        ('x = ("a" "b")\ny = f"{x!r} {y}"\nz = "\\n"\nw = rb"Alloc" b"ator"\n', True),
+    ],
+)
+def test_flow_free_refuses_strings_that_spell_a_source(source, free):
+    """``_flow_free``: no root or ``Allocator`` in the bytes, and none spelled by a string
+    (escapes, adjacent literals, an f-string's nested literals; bytes are no source)."""
+    assert project._flow_free(source.encode(), source, ("token_to_kv_pool_allocator",)) is free
+
+
+def _sketch_and_full(path: Path):
+    index = project.Index(str(path.parent), patterns=ScopeConfig().base_patterns)
+    sketch = index._sketch(str(path))
+    full = project.Index(str(path.parent), patterns=ScopeConfig().base_patterns).summary(str(path))
+    return sketch, full
+
+
+def _fact_view(s):
+    import ast
+
+    def fn(f):
+        return (f.qual, f.params, f.implicit, f.returns_alloc, f.may_anchor)
+
+    def cls(c):
+        bases = [ast.dump(b) for b in c.bases]
+        return (c.name, bases, c.attrs, c.props, sorted(c.methods))
+
+    return (
+        {k: fn(v) for k, v in s.functions.items()},
+        {k: cls(v) for k, v in s.classes.items()},
+    )
+
+
+def test_sketches_equal_the_parse_on_real_modules():
+    """A module's sketch gives its parse's import table and names, and (when no allocator can
+    arise in it) its parse's functions and classes."""
+    root = Path.home() / ".cache/kvguard/corpus/0.5.23/sglang/srt/layers/attention"
+    if not root.is_dir():
+        pytest.skip("corpus not downloaded")
+    with_facts = 0
+    for path in sorted(root.rglob("*.py")):
+        sketch, full = _sketch_and_full(path)
+        if sketch is None or full is None:
+            continue
+        assert (sketch.imports, sketch.stars, sketch.defined, sketch.heads) == (
+            full.imports,
+            full.stars,
+            full.defined,
+            full.heads,
+        ), path
+        if not sketch.pending:
+            with_facts += 1
+            assert _fact_view(sketch) == _fact_view(full), path
+    assert with_facts > 5
+
+
+BROKEN_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class BrokenBase(AttentionBackend):
+    def ok(self):
+        return self.pool.full_to_swa_index_mapping
+
+    def bad(self):
+        return = 1
+"""
+
+BROKEN_SUB = """
+from sglang.srt.layers.attention.broken_base import BrokenBase
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class SubAttnBackend(BrokenBase):
+    def f(self, model_runner, loc):
+        return model_runner.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc)
+"""
+
+
+@pytest.mark.parametrize("broken", [True, False])
+def test_sketch_answers_equal_the_parse_also_for_a_module_that_does_not_parse(tmp_path, broken):
+    """The refinement reads a base class's module from its sketch: the same answer (and
+    findings) as without sketches, whether the module parses or not (a method that does not
+    parse: the sketch parses, the module does not)."""
+    base = BROKEN_BASE if broken else BROKEN_BASE.replace("return = 1", "return 1")
+    _package(
+        tmp_path,
+        BACKEND.format(
+            imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend",
+            expr="None",
+        ),
+        {
+            "sglang/srt/layers/attention/broken_base.py": base,
+            "sglang/srt/layers/attention/sub_backend.py": BROKEN_SUB,
+        },
+    )
+    sub = str(tmp_path / "sglang/srt/layers/attention/sub_backend.py")
+    scope = ScopeConfig(root=str(tmp_path))
+    answers = []
+    for sketches in (True, False):
+        index = project.Index(str(tmp_path), patterns=scope.base_patterns, scope=scope)
+        if not sketches:
+            index._sketch = lambda path: None
+        answers.append(index.gate(sub))
+        if sketches:
+            assert str(tmp_path / "sglang/srt/layers/attention/broken_base.py") in index._sketches
+    assert answers[0][0] == answers[1][0]
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert found == _reference(tmp_path)
