@@ -402,6 +402,7 @@ class Index:
         self._summaries: dict[str, Summary] = {}
         # summaries read from a module's sketch (``_sketch``), only for ``_sketch_rules_out``
         self._sketches: dict[str, Optional[Summary]] = {}
+        self._flow_free_memo: dict[str, bool] = {}
         self._by_hash: dict[str, Summary] = {}
         self._in_progress: set[str] = set()
         self._gates: dict[str, tuple] = {}
@@ -1129,7 +1130,7 @@ class Index:
         for stmt in tree.body:
             self._table(stmt, sketch, module, pkg)
         sketch.heads = frozenset(_heads(tree))
-        if _flow_free(data, text, self.roots):
+        if self._flow_free_of(path):
             data_facts = self._facts.search(data) or (
                 self._bases is not None and self._bases.search(data)
             )
@@ -1141,6 +1142,20 @@ class Index:
             sketch.pending = True  # (never completed: the full parse is the module's summary)
         self._sketches[path] = sketch
         return sketch
+
+    def _flow_free_of(self, path: str) -> bool:
+        """``_flow_free`` of the module's text (False when it is not UTF-8), memoised."""
+        hit = self._flow_free_memo.get(path)
+        if hit is None:
+            data = self.read(path)
+            try:
+                text = data.decode("utf-8") if data is not None else None
+            except UnicodeDecodeError:
+                text = None
+            hit = self._flow_free_memo[path] = text is not None and _flow_free(
+                data, text, self.roots
+            )
+        return hit
 
     def _sketch_rules_out(self, module: str, name: str, base: Optional[tuple] = None) -> bool:
         """A no for ``name`` imported from ``module`` in the refinement (``_contributes``),
@@ -1164,6 +1179,10 @@ class Index:
             return False  # nothing to save: resolution answers at once, or has the summary
         if base is None and self.path_of(f"{module}.{name}") is not None:
             return False
+        data = self.read(path) or b""
+        if re.search(rb"(?:def|class)[ \t\\\n]+" + re.escape(name.encode()) + rb"\b", data):
+            if not self._flow_free_of(path):
+                return False  # a def or class of the module, whose own model is needed
         sketch = self._sketch(path)
         if sketch is None:
             return False
@@ -1375,25 +1394,43 @@ def _heads(tree: ast.Module) -> set:
 # continuations, a prefix)
 _BETWEEN_STRINGS = re.compile(r"[\s\\]*[rRbBuUfF]{0,2}")
 _PREFIX_CHARS = "rRbBuUfF"
+_MEMBER_AFTER = re.compile(r"\s*\.\s*[A-Za-z_]")  # (on code: blanked comments are spaces)
 
 
 def _flow_free(data: bytes, text: str, roots) -> bool:
-    """Can no allocator value arise anywhere in the module's flow model (no root attribute,
-    root-named parameter or unpacked name, no allocator-class annotation)? Each of those has
-    a root or ``Allocator`` in its bytes (the code outside strings and comments is ASCII:
-    identifiers are their bytes), unless a string constant spells one that its text does
-    not hold: through an escape, or joined from adjacent literals (also inside an f-string's
-    replacement field). Those literals (a run of adjacent ones, one holding a backslash, an
-    f-string holding a quote) are parsed alone and their constants read."""
+    """Can no allocator value reach anything of the module's flow model but the expression it
+    arises in? Its sources (a root attribute, root-named parameter, keyword or unpacked
+    name, ``getattr`` with a root string, an allocator-class annotation) each have a root or
+    ``Allocator`` in the text (the code outside strings and comments is ASCII: identifiers are
+    their bytes), unless a string constant spells one that its text does not hold: through
+    an escape, or joined from adjacent literals (also inside an f-string's replacement
+    field). So: no ``Allocator`` in code, none of them in a string, and a root in code only as
+    ``<expr>.<root>.<name>`` (the allocator's member is what that expression gives: a member
+    never becomes the allocator, and nothing else there comes from this source); comments
+    do not count. Literals that may spell one (a run of adjacent ones, one holding a
+    backslash, an f-string holding a quote) are parsed alone and their constants read."""
     words = ("Allocator", *roots)
-    if any(w.encode() in data for w in words):
-        return False
+    found = any(w.encode() in data for w in words)
     from .outline import _code_only
 
     lexed = _code_only(text)
     if lexed is None:
         return False
     code = lexed[0]
+    if found:
+        comments = lexed[1]
+        for w in words:
+            at = text.find(w)
+            while at >= 0:
+                if code[at] != text[at]:  # in a string or a comment
+                    k = bisect.bisect_right(comments, (at, len(text))) - 1
+                    if not (k >= 0 and comments[k][0] <= at < comments[k][1]):
+                        return False  # in a string
+                elif w == "Allocator":
+                    return False
+                elif not (at and code[at - 1] == "." and _MEMBER_AFTER.match(code, at + len(w))):
+                    return False
+                at = text.find(w, at + len(w))
     starts = [m.start() for m in re.finditer("S", code) if text[m.start()] in "'\""]
     n = len(code)
 
