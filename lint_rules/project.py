@@ -1088,10 +1088,11 @@ class Index:
         lines, found by the lexical outline (outline.py: exact for the code it accepts). The
         module-level statements, top-level functions and class headers are the module's own,
         so the import table and names are the full parse's; the functions and classes are too
-        when no allocator can arise anywhere in the module (``_flow_free``), else they are not
-        given (``pending`` stays True). None: not sketched (refused, or
-        the sketch does not parse). A module whose full text does not parse has a sketch too:
-        only :meth:`_sketch_rules_out` reads sketches, and its answer does not depend on that."""
+        when no allocator value can get out of the expression it arises in (``_flow_free``:
+        then none holds or returns one), else they are not given (``pending`` stays True).
+        None: not sketched (refused, or the sketch does not parse). A module whose full text
+        does not parse has a sketch too: only :meth:`_sketch_rules_out` reads sketches, and
+        its answer does not depend on that."""
         if path in self._sketches:
             return self._sketches[path]
         self._sketches[path] = None
