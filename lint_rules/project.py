@@ -1396,6 +1396,98 @@ def _heads(tree: ast.Module) -> set:
 _BETWEEN_STRINGS = re.compile(r"[\s\\]*[rRbBuUfF]{0,2}")
 _PREFIX_CHARS = "rRbBuUfF"
 _MEMBER_AFTER = re.compile(r"\s*\.\s*[A-Za-z_]")  # (on code: blanked comments are spaces)
+_ARGUMENT_END = re.compile(r"\s*[,)]")
+_CALL_AFTER = re.compile(r"\s*\(")
+_DOTTED_BEFORE = re.compile(r"[A-Za-z_][\w.]*\Z")
+_NAME_BEFORE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\Z")
+_CODE_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.M
+)
+# names the flow model's ``_call`` treats by name, whatever they are bound to
+_MODELLED_CALLS = frozenset(
+    {"getattr", "setattr", "super", "partial", "namedtuple", "dict", "SimpleNamespace"}
+)
+
+
+def _match_before(pattern: re.Pattern, code: str, end: int) -> Optional[int]:
+    """Start of ``pattern`` (anchored with ``\\Z``) matched in the 256 characters before
+    ``end``, or None (also when it may run on before them)."""
+    lo = max(0, end - 256)
+    m = pattern.search(code[lo:end])
+    if m is None or (m.start() == 0 and lo > 0):
+        return None
+    return lo + m.start()
+
+
+def _unbound_call_argument(code: str, start: int, end: int) -> bool:
+    """Is the root at ``code[start:end]`` (after a ``.``) a whole argument ``<a.b>.<root>`` of a
+    call ``N(...)`` of a plain name ``N`` that the module never binds (every other use of it is
+    a call or in an import statement: the flow model binds no import) nor models by name? The
+    model then gives ``N`` no value: the call flows its arguments nowhere and gives nothing."""
+    import keyword
+
+    if not _ARGUMENT_END.match(code, end):
+        return False
+    head = _match_before(_DOTTED_BEFORE, code, start - 1)  # the receiver: a dotted name
+    if head is None:
+        return False
+    at = head - 1
+    while at >= 0 and code[at] in " \n":
+        at -= 1
+    if at >= 0 and code[at] == "=" and code[at - 1 : at] not in ("=", "!", "<", ">"):
+        at -= 1  # a keyword argument: its name, then what precedes it
+        while at >= 0 and code[at] in " \n":
+            at -= 1
+        word = _match_before(_NAME_BEFORE, code, at + 1)
+        if word is None:
+            return False
+        at = word - 1
+        while at >= 0 and code[at] in " \n":
+            at -= 1
+    if at < 0 or code[at] not in "(,":
+        return False
+    depth = 0
+    while code[at] != "(" or depth:  # back to the bracket that holds the argument
+        c = code[at]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if not depth:
+                return False  # a list, set, dict or subscript
+            depth -= 1
+        at -= 1
+        if at < 0:
+            return False
+    call = _match_before(_NAME_BEFORE, code, at)
+    if call is None:
+        return False
+    name = _NAME_BEFORE.search(code[call:at]).group(1)
+    if keyword.iskeyword(name) or name in ("match", "case", "type", "_") or name in _MODELLED_CALLS:
+        return False
+    if name.endswith("Namespace"):
+        return False
+    if re.search(r"(?:def|class)\s+\Z", code[max(0, call - 16) : call]):
+        return False
+    imports: Optional[list] = None
+    at = code.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at and (code[at - 1].isalnum() or code[at - 1] in "_.")) or (
+            end < len(code) and (code[end].isalnum() or code[end] == "_")
+        ):
+            at = code.find(name, end)  # part of a longer word, or an attribute
+            continue
+        if _CALL_AFTER.match(code, end) and not re.search(
+            r"(?:def|class)\s+\Z", code[max(0, at - 16) : at]
+        ):
+            at = code.find(name, end)  # a call
+            continue
+        if imports is None:
+            imports = [m.span() for m in _CODE_IMPORT.finditer(code)]
+        if not any(a <= at < b for a, b in imports):
+            return False  # bound, or used as a value
+        at = code.find(name, end)
+    return True
 
 
 def _flow_free(data: bytes, text: str, roots) -> bool:
@@ -1429,7 +1521,12 @@ def _flow_free(data: bytes, text: str, roots) -> bool:
                         return False  # in a string
                 elif w == "Allocator":
                     return False
-                elif not (at and code[at - 1] == "." and _MEMBER_AFTER.match(code, at + len(w))):
+                elif not (at and code[at - 1] == "."):
+                    return False
+                elif not (
+                    _MEMBER_AFTER.match(code, at + len(w))
+                    or _unbound_call_argument(code, at, at + len(w))
+                ):
                     return False
                 at = text.find(w, at + len(w))
     starts = [m.start() for m in re.finditer("S", code) if text[m.start()] in "'\""]
