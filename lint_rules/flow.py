@@ -38,7 +38,12 @@ import ast
 import re
 from typing import Iterable, Optional
 
-from .names import ALLOCATOR_ATTR, POOL_ATTR, is_allocator_class_name
+from .names import (
+    ALLOCATOR_ATTR,
+    ALLOCATOR_CLASS_NEEDLE,
+    POOL_ATTR,
+    is_allocator_class_name,
+)
 
 ALLOC = ("A",)
 KVCACHE = ("K",)
@@ -161,6 +166,42 @@ class Unit:
         self.family_key = index
 
 
+_FIELDS: dict = {}
+# fields whose nodes have no children and nothing ``Flow._visit`` records: expression contexts
+# (Load / Store / Del) and operators
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+
+
+def _child_fields(kind: type) -> tuple:
+    """The fields of an ``ast`` node class that may hold child nodes (``_fields`` order)."""
+    hit = _FIELDS.get(kind)
+    if hit is None:
+        hit = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
+    return hit
+
+
+def walk(node: ast.AST) -> list:
+    """The nodes ``ast.walk(node)`` gives, in its order (breadth first), less the expression
+    context and operator nodes (leaves without fields that anything here asks about): a list,
+    built without ``ast.iter_child_nodes``' generators."""
+    out = [node]
+    append = out.append
+    AST = ast.AST
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        for name in _child_fields(type(n)):
+            value = getattr(n, name)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        append(item)
+            elif value is not None and isinstance(value, AST):
+                append(value)
+    return out
+
+
 def _decorator_name(d: ast.AST) -> str:
     if isinstance(d, ast.Call):
         d = d.func
@@ -212,6 +253,7 @@ class Flow:
         self.dirty: set[int] = set()
         self.heap_changed = False
         self.refuted: set[tuple[int, str]] = set()
+        self.names_allocator_class = True  # (``_seed``: False when no word holds the needle)
         self._current: Optional[Unit] = None
 
     # ------------------------------------------------------------------ building
@@ -258,11 +300,7 @@ class Flow:
         if kind is ast.Attribute:
             unit.words.add(node.attr)
             if type(node.ctx) is ast.Store and type(node.value) is ast.Name:
-                owner = unit
-                while owner is not None and owner.kind == "function" and owner.cls is None:
-                    owner = owner.parent
-                if owner is not None and owner.cls is not None:
-                    owner.cls.stored_attrs.add(node.attr)
+                self._attribute_store(node.attr, unit)
             self._visit(node.value, unit)
             return
         if kind is ast.Constant:
@@ -330,8 +368,44 @@ class Flow:
             if kind is ast.Global:
                 unit.globals_.update(node.names)
             return
-        for child in ast.iter_child_nodes(node):
-            self._visit(child, unit)
+        # the children in ``ast.iter_child_nodes`` order, without its generators; names,
+        # constants and attribute chains (most of the nodes) are taken here as ``_visit`` takes
+        # them, and operator / context nodes (no children, nothing to record) are not visited
+        children: list = []
+        for name in _child_fields(kind):
+            value = getattr(node, name)
+            if type(value) is list:
+                children += value
+            elif value is not None:
+                children.append(value)
+        words = unit.words
+        in_class = unit.kind == "class"
+        for item in children:
+            kind = type(item)
+            while kind is ast.Attribute:
+                words.add(item.attr)
+                if type(item.ctx) is ast.Store and type(item.value) is ast.Name:
+                    self._attribute_store(item.attr, unit)
+                item = item.value
+                kind = type(item)
+            if kind is ast.Name:
+                words.add(item.id)
+                if in_class and type(item.ctx) is ast.Store:
+                    unit.stored_attrs.add(item.id)
+            elif kind is ast.Constant:
+                if type(item.value) is str:
+                    words.add(item.value)
+            elif isinstance(item, ast.AST):
+                self._visit(item, unit)
+
+    def _attribute_store(self, attr: str, unit: Unit) -> None:
+        """``<name>.attr = ...`` in ``unit``: a stored attribute of the class whose method
+        (or a function nested in one) holds it."""
+        owner = unit
+        while owner is not None and owner.kind == "function" and owner.cls is None:
+            owner = owner.parent
+        if owner is not None and owner.cls is not None:
+            owner.cls.stored_attrs.add(attr)
 
     def _visit_args(self, args: ast.arguments, unit: Unit) -> None:
         for e in (*args.defaults, *args.kw_defaults):
@@ -397,18 +471,25 @@ class Flow:
                 self.refuted.add((unit.index, p))
 
     def _seed(self) -> None:
+        # an annotation can name an allocator class only when a word of the module (the words
+        # hold every name, attribute and string of the annotations) holds the needle
+        named = self.names_allocator_class = any(
+            ALLOCATOR_CLASS_NEEDLE in w for w in self.module.words
+        )
         for unit in self.units:
             if unit.kind != "function":
                 continue
             node = unit.node
             args = node.args
-            annotated = {
+            annotated = named and {
                 p.arg
                 for p in (*args.posonlyargs, *args.args, *args.kwonlyargs)
                 if annotation_names_allocator(p.annotation)
             }
             for p in (*unit.params, *unit.kwonly):
-                if (p in self.roots and (unit.index, p) not in self.refuted) or p in annotated:
+                if (p in self.roots and (unit.index, p) not in self.refuted) or (
+                    annotated and p in annotated
+                ):
                     unit.locals[p].add(ALLOC)
                 elif (unit.index, p) in self.seeds:
                     unit.locals[p].add(ALLOC)
@@ -423,9 +504,11 @@ class Flow:
                 unit.locals[first].add(
                     ("T", unit.cls.index) if unit.classmeth else ("S", unit.cls.index)
                 )
-            if isinstance(
-                node, (ast.FunctionDef, ast.AsyncFunctionDef)
-            ) and annotation_names_allocator(node.returns):
+            if (
+                named
+                and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and annotation_names_allocator(node.returns)
+            ):
                 unit.returns.add(ALLOC)
 
     # ------------------------------------------------------------------ solving
@@ -521,7 +604,7 @@ class Flow:
             return
         if kind is ast.AnnAssign:
             value = self.eval(stmt.value, unit) if stmt.value is not None else set()
-            if annotation_names_allocator(stmt.annotation):
+            if self.names_allocator_class and annotation_names_allocator(stmt.annotation):
                 value = set(value) | {ALLOC}
             if value or stmt.value is not None:
                 self.bind(stmt.target, value, unit)

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import ast
 import bisect
+import gc
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
@@ -467,6 +469,9 @@ class Index:
         )
         self._bytes: dict[str, Optional[bytes]] = {}
         self._summaries: dict[str, Summary] = {}
+        # summaries read from a module's sketch (``_sketch``), only for ``_sketch_rules_out``
+        self._sketches: dict[str, Optional[Summary]] = {}
+        self._flow_free_memo: dict[str, bool] = {}
         self._by_hash: dict[str, Summary] = {}
         self._in_progress: set[str] = set()
         self._gates: dict[str, tuple] = {}
@@ -841,7 +846,7 @@ class Index:
         """Attributes, properties and methods holding / returning the allocator on ``cls`` and
         its bases, across modules."""
         seen = set() if seen is None else seen
-        s = self._summaries.get(cls.path)
+        s = self._summaries.get(cls.path) or self._sketches.get(cls.path)
         if s is None or (cls.path, cls.name) in seen or cls.name not in s.classes:
             return set()
         seen.add((cls.path, cls.name))
@@ -882,6 +887,8 @@ class Index:
                     continue
                 for orig, name in pairs:
                     bound.setdefault(name, []).append((module, orig))
+                    if self._sketch_rules_out(module, orig):
+                        continue  # no value, read from the module's sketch (no parse)
                     found = self.import_value(module, orig)
                     if self.gives_value(found):
                         if found[0] == "fn" and not found[1].returns_alloc:
@@ -907,6 +914,8 @@ class Index:
                     for module, orig in bound[w]:
                         if not self.name_may_matter(module, orig):
                             continue  # ``resolve_expr``'s test: the index gives nothing
+                        if self._sketch_rules_out(module, orig, (scoped, matches)):
+                            continue  # nothing, read from the module's sketch (no parse)
                         found = self.resolve(module, orig, 1)
                         if found is None:
                             continue
@@ -1051,26 +1060,17 @@ class Index:
             if facts and hit.pending:
                 self._complete(hit, tree)
             return hit
-        try:
-            tree = tree if tree is not None else ast.parse(data)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
+        if tree is None:
+            tree = _parse(data)
+            if tree is None:
+                return None
         module, _ = module_of(path)
         pkg = os.path.basename(path) == "__init__.py"
         s = Summary(path, module, {}, [], set())
         for stmt in tree.body:
             self._table(stmt, s, module, pkg)
         s.pending = True
-        heads, stack = set(), list(tree.body)
-        while stack:
-            stmt = stack.pop()
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                heads.add(stmt.name)
-                continue
-            for sub in ast.iter_child_nodes(stmt):
-                if isinstance(sub, (ast.stmt, ast.excepthandler, ast.match_case)):
-                    stack.append(sub)
-        s.heads = frozenset(heads)
+        s.heads = frozenset(_heads(tree))
         if facts:
             self._complete(s, tree)
         self._summaries[path] = self._by_hash[digest] = s
@@ -1085,13 +1085,13 @@ class Index:
         ):
             return  # no fact, and no class of it can derive from a backend base by name
         if tree is None:
-            try:
-                tree = ast.parse(data)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = _parse(data)
+            if tree is None:
                 return
         self._in_progress.add(s.path)
         try:
-            self._summarise(tree, s)
+            with _gc_paused():  # the model's objects: many, and all kept (no garbage to find)
+                self._summarise(tree, s)
         finally:
             self._in_progress.discard(s.path)
 
@@ -1166,13 +1166,162 @@ class Index:
                 continue
             if not unit.params and not unit.kwonly and not unit.kwarg:
                 continue
-            if not _may_anchor_param(unit.node):
+            if not _may_anchor_param(unit.node, unit.words):
                 continue
             fact = s.functions[unit.name]
             fact.may_anchor = True
             fact.tree = tree
             fact.seeds.append((unit.index, frozenset(unit.params + unit.kwonly), unit.kwarg))
         s.summarised = True
+
+    # ------------------------------------------------------------------ sketches (no parse)
+
+    def _sketch(self, path: str) -> Optional[Summary]:
+        """The module's summary read from its *sketch*: its text with every method (a function
+        whose ``def`` is in a class body, decorators and body) replaced by ``pass`` on as many
+        lines, found by the lexical outline (outline.py: exact for the code it accepts). The
+        module-level statements, top-level functions and class headers are the module's own,
+        so the import table and names are the full parse's; the functions and classes are too
+        when no allocator value can get out of the expression it arises in (``_flow_free``:
+        then none holds or returns one), else they are not given (``pending`` stays True).
+        None: not sketched (refused, or the sketch does not parse). A module whose full text
+        does not parse has a sketch too: only :meth:`_sketch_rules_out` reads sketches, and
+        its answer does not depend on that."""
+        if path in self._sketches:
+            return self._sketches[path]
+        self._sketches[path] = None
+        data = self.read(path)
+        if data is None or b"\0" in data or data.startswith(b"\xef\xbb\xbf"):
+            return None
+        from .source import _may_have_cookie
+
+        if _may_have_cookie(data):
+            return None  # (UTF-8 then, as ``ast`` reads the bytes)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        from .outline import outline
+
+        ol = outline(text)  # (None for code that is not ASCII: identifiers are their bytes)
+        if ol is None:
+            return None
+        pieces, at = [], 0
+        for chunk in ol.chunks:
+            if chunk.cls is None:
+                continue  # a top-level function (maybe under if/try): kept whole
+            pieces.append(text[at : chunk.start])
+            pieces.append(
+                " " * chunk.indent + "pass" + "\n" * text.count("\n", chunk.start, chunk.end)
+            )
+            at = chunk.end
+        pieces.append(text[at:])
+        tree = _parse("".join(pieces).encode("utf-8"))
+        if tree is None:
+            return None
+        module, _ = module_of(path)
+        pkg = os.path.basename(path) == "__init__.py"
+        sketch = Summary(path, module, {}, [], set())
+        for stmt in tree.body:
+            self._table(stmt, sketch, module, pkg)
+        sketch.heads = frozenset(_heads(tree))
+        if self._flow_free_of(path):
+            data_facts = self._facts.search(data) or (
+                self._bases is not None and self._bases.search(data)
+            )
+            if data_facts:  # else none, as ``_complete`` leaves them
+                self._summarise(tree, sketch)
+                for fact in sketch.functions.values():
+                    fact.tree, fact.seeds = None, []  # (never asked: see _sketch_rules_out)
+        else:
+            sketch.pending = True  # (never completed: the full parse is the module's summary)
+        self._sketches[path] = sketch
+        return sketch
+
+    def _flow_free_of(self, path: str) -> bool:
+        """``_flow_free`` of the module's text (False when it is not UTF-8), memoised."""
+        hit = self._flow_free_memo.get(path)
+        if hit is None:
+            data = self.read(path)
+            try:
+                text = data.decode("utf-8") if data is not None else None
+            except UnicodeDecodeError:
+                text = None
+            hit = self._flow_free_memo[path] = text is not None and _flow_free(
+                data, text, self.roots
+            )
+        return hit
+
+    def _sketch_rules_out(self, module: str, name: str, base: Optional[tuple] = None) -> bool:
+        """A no for ``name`` imported from ``module`` in the refinement (``_contributes``),
+        read from the module's sketch instead of its parse: True only when the refinement's
+        own question gives nothing, whether the module parses or not. ``base``: ``(scoped,
+        matches)`` for a base class (the refinement's ``resolve`` / ``class_words`` /
+        ``is_backend`` question), else the value question (``import_value``/``gives_value``).
+
+        Only the first module is read from its sketch (whatever its answer leads to is asked
+        as the refinement asks it). Exact: when the module parses, its sketch gives what its
+        parse gives (the names, imports and, when asked, functions and classes); when it does
+        not, ``resolve`` gives None for the name, which is a no for a base, and a no for a
+        value unless a submodule ``module.name`` exists (then the sketch is not used). A yes
+        is never given here: the refinement then asks the module itself."""
+        if self._sink is None:
+            return False
+        if base is None and not self.name_may_give_value(module, name):
+            return True  # ``import_value``'s own byte test says no (it reads nothing more)
+        path = self.path_of(module)
+        if path is None or path in self._summaries:
+            return False  # nothing to save: resolution answers at once, or has the summary
+        if base is None and self.path_of(f"{module}.{name}") is not None:
+            return False
+        data = self.read(path) or b""
+        if re.search(rb"(?:def|class)[ \t\\\n]+" + re.escape(name.encode()) + rb"\b", data):
+            if not self._flow_free_of(path):
+                return False  # a def or class of the module, whose own model is needed
+        sketch = self._sketch(path)
+        if sketch is None:
+            return False
+        self._dep(path, self._sink)
+        # ``resolve(module, name, 1)`` on the sketch (``where`` False)
+        found: Optional[tuple] = None
+        if name in sketch.heads:
+            if sketch.pending:
+                return False  # the module's own model may give the name facts
+            if name in sketch.functions:
+                found = ("fn", sketch.functions[name])
+            elif name in sketch.classes:
+                found = ("cls", sketch.classes[name])
+            else:
+                return False
+        elif name in sketch.defined:
+            found = None
+        elif name in sketch.imports:
+            target, attr = sketch.imports[name]
+            if attr is None:
+                found = ("mod", target)
+            else:
+                sub = self.path_of(f"{target}.{attr}")
+                found = self.resolve(target, attr, 2)
+                if found is None and sub is not None:
+                    found = ("mod", f"{target}.{attr}")
+        elif self.path_of(f"{module}.{name}") is not None:
+            return False  # a submodule: ("mod", ...)
+        else:
+            for star in sketch.stars:
+                found = self.resolve(star, name, 2)
+                if found is not None:
+                    break
+        if base is None:
+            # ``import_value`` gives ``found`` (the submodule fallback: none, checked above)
+            return not self.gives_value(found)
+        scoped, matches = base
+        if found is None or found[0] == "fn":
+            return True
+        if found[0] != "cls":
+            return False  # a module: the refinement says yes
+        if self.class_words(found[1]):
+            return False
+        return scoped or not (matches(found[1].name) or self.is_backend(found[1]))
 
     # ------------------------------------------------------------------ resolution
 
@@ -1270,7 +1419,7 @@ class Index:
         if key in seen:
             return False
         seen.add(key)
-        s = self._summaries.get(cls.path)
+        s = self._summaries.get(cls.path) or self._sketches.get(cls.path)
         for base in cls.bases:
             term = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
             if any(fnmatch.fnmatchcase(term, p) for p in self.patterns):
@@ -1297,10 +1446,235 @@ class Index:
         return ModuleView(self, s) if s is not None else None
 
 
-def _may_anchor_param(fn: ast.AST) -> bool:
+@contextmanager
+def _gc_paused():
+    """The cyclic garbage collector off for a while (the ``ast`` of a large module is hundreds
+    of thousands of objects, none of them garbage: each collection that its allocations
+    trigger only walks them)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _parse(data: bytes) -> Optional[ast.Module]:
+    """``ast.parse(data)`` (the collector paused), None when it fails."""
+    try:
+        with _gc_paused():
+            return ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _heads(tree: ast.Module) -> set:
+    """Names of the def and class statements outside any def or class."""
+    heads, stack = set(), list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            heads.add(stmt.name)
+            continue
+        for sub in ast.iter_child_nodes(stmt):
+            if isinstance(sub, (ast.stmt, ast.excepthandler, ast.match_case)):
+                stack.append(sub)
+    return heads
+
+
+# on ``outline._code_only``'s code (each string is "S" and blanks): what may follow a string
+# literal before the next one of an implicit concatenation (blanks, blanked comments, line
+# continuations, a prefix)
+_BETWEEN_STRINGS = re.compile(r"[\s\\]*[rRbBuUfF]{0,2}")
+_PREFIX_CHARS = "rRbBuUfF"
+_MEMBER_AFTER = re.compile(r"\s*\.\s*[A-Za-z_]")  # (on code: blanked comments are spaces)
+_ARGUMENT_END = re.compile(r"\s*[,)]")
+_CALL_AFTER = re.compile(r"\s*\(")
+_DOTTED_BEFORE = re.compile(r"[A-Za-z_][\w.]*\Z")
+_NAME_BEFORE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\Z")
+_CODE_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.M
+)
+# names the flow model's ``_call`` treats by name, whatever they are bound to
+_MODELLED_CALLS = frozenset(
+    {"getattr", "setattr", "super", "partial", "namedtuple", "dict", "SimpleNamespace"}
+)
+
+
+def _match_before(pattern: re.Pattern, code: str, end: int) -> Optional[int]:
+    """Start of ``pattern`` (anchored with ``\\Z``) matched in the 256 characters before
+    ``end``, or None (also when it may run on before them)."""
+    lo = max(0, end - 256)
+    m = pattern.search(code[lo:end])
+    if m is None or (m.start() == 0 and lo > 0):
+        return None
+    return lo + m.start()
+
+
+def _unbound_call_argument(code: str, start: int, end: int) -> bool:
+    """Is the root at ``code[start:end]`` (after a ``.``) a whole argument ``<a.b>.<root>`` of a
+    call ``N(...)`` of a plain name ``N`` that the module never binds (every other use of it is
+    a call or in an import statement: the flow model binds no import) nor models by name? The
+    model then gives ``N`` no value: the call flows its arguments nowhere and gives nothing."""
+    import keyword
+
+    if not _ARGUMENT_END.match(code, end):
+        return False
+    head = _match_before(_DOTTED_BEFORE, code, start - 1)  # the receiver: a dotted name
+    if head is None:
+        return False
+    at = head - 1
+    while at >= 0 and code[at] in " \n":
+        at -= 1
+    if at >= 0 and code[at] == "=" and code[at - 1 : at] not in ("=", "!", "<", ">"):
+        at -= 1  # a keyword argument: its name, then what precedes it
+        while at >= 0 and code[at] in " \n":
+            at -= 1
+        word = _match_before(_NAME_BEFORE, code, at + 1)
+        if word is None:
+            return False
+        at = word - 1
+        while at >= 0 and code[at] in " \n":
+            at -= 1
+    if at < 0 or code[at] not in "(,":
+        return False
+    depth = 0
+    while code[at] != "(" or depth:  # back to the bracket that holds the argument
+        c = code[at]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if not depth:
+                return False  # a list, set, dict or subscript
+            depth -= 1
+        at -= 1
+        if at < 0:
+            return False
+    call = _match_before(_NAME_BEFORE, code, at)
+    if call is None:
+        return False
+    name = _NAME_BEFORE.search(code[call:at]).group(1)
+    if keyword.iskeyword(name) or name in ("match", "case", "type", "_") or name in _MODELLED_CALLS:
+        return False
+    if name.endswith("Namespace"):
+        return False
+    if re.search(r"(?:def|class)\s+\Z", code[max(0, call - 16) : call]):
+        return False
+    imports: Optional[list] = None
+    at = code.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at and (code[at - 1].isalnum() or code[at - 1] in "_.")) or (
+            end < len(code) and (code[end].isalnum() or code[end] == "_")
+        ):
+            at = code.find(name, end)  # part of a longer word, or an attribute
+            continue
+        if _CALL_AFTER.match(code, end) and not re.search(
+            r"(?:def|class)\s+\Z", code[max(0, at - 16) : at]
+        ):
+            at = code.find(name, end)  # a call
+            continue
+        if imports is None:
+            imports = [m.span() for m in _CODE_IMPORT.finditer(code)]
+        if not any(a <= at < b for a, b in imports):
+            return False  # bound, or used as a value
+        at = code.find(name, end)
+    return True
+
+
+def _flow_free(data: bytes, text: str, roots) -> bool:
+    """Can no allocator value reach anything of the module's flow model but the expression it
+    arises in? Its sources (a root attribute, root-named parameter, keyword or unpacked
+    name, ``getattr`` with a root string, an allocator-class annotation) each have a root or
+    ``Allocator`` in the text (the code outside strings and comments is ASCII: identifiers are
+    their bytes), unless a string constant spells one that its text does not hold: through
+    an escape, or joined from adjacent literals (also inside an f-string's replacement
+    field). So: no ``Allocator`` in code, none of them in a string, and a root in code only as
+    ``<expr>.<root>.<name>`` (the allocator's member is what that expression gives: a member
+    never becomes the allocator, and nothing else there comes from this source); comments
+    do not count. Literals that may spell one (a run of adjacent ones, one holding a
+    backslash, an f-string holding a quote) are parsed alone and their constants read."""
+    words = ("Allocator", *roots)
+    found = any(w.encode() in data for w in words)
+    from .outline import _code_only
+
+    lexed = _code_only(text)
+    if lexed is None:
+        return False
+    code = lexed[0]
+    if found:
+        comments = lexed[1]
+        for w in words:
+            at = text.find(w)
+            while at >= 0:
+                if code[at] != text[at]:  # in a string or a comment
+                    k = bisect.bisect_right(comments, (at, len(text))) - 1
+                    if not (k >= 0 and comments[k][0] <= at < comments[k][1]):
+                        return False  # in a string
+                elif w == "Allocator":
+                    return False
+                elif not (at and code[at - 1] == "."):
+                    return False
+                elif not (
+                    _MEMBER_AFTER.match(code, at + len(w))
+                    or _unbound_call_argument(code, at, at + len(w))
+                ):
+                    return False
+                at = text.find(w, at + len(w))
+    starts = [m.start() for m in re.finditer("S", code) if text[m.start()] in "'\""]
+    n = len(code)
+
+    def after(at: int) -> int:  # the next code that is not blank after the literal at ``at``
+        at += 1
+        while at < n and code[at] in " \n":
+            at += 1
+        return at
+
+    i = 0
+    while i < len(starts):
+        first = j = i
+        while j + 1 < len(starts) and _BETWEEN_STRINGS.fullmatch(
+            code, after(starts[j]), starts[j + 1]
+        ):
+            j += 1
+        i = j + 1
+        a, b = starts[first], after(starts[j])
+        while a > 0 and text[a - 1] in _PREFIX_CHARS and starts[first] - a < 2:
+            a -= 1
+        span = text[a:b]
+        fstring = "f" in text[a : starts[first]].lower()
+        quotes = span.count('"') + span.count("'")
+        delimiters = 6 if text.startswith(text[starts[first]] * 3, starts[first]) else 2
+        if j == first and "\\" not in span and not (fstring and quotes > delimiters):
+            continue  # one plain literal: its value is its text
+        try:
+            tree = ast.parse("(" + span + "\n)", mode="eval")
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if any(w in node.value for w in words):
+                    return False
+    return True
+
+
+def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
     """Can the function test or translate a parameter: an SWA allocator class named, a
-    translate member read, ``hasattr``/``getattr`` asked for an SWA-only member?"""
-    for n in ast.walk(fn):
+    translate member read, ``hasattr``/``getattr`` asked for an SWA-only member? ``words``:
+    the flow model's words of the function's body (every name and attribute in it; its
+    decorators, defaults and annotations are its enclosing unit's): without ``hasattr``/
+    ``getattr`` among them, only a name or attribute can answer yes there, so the body is
+    walked only when one of them can."""
+    from .flow import walk
+
+    nodes = None
+    if words is not None and "hasattr" not in words and "getattr" not in words:
+        if not any(w in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(w) for w in words):
+            signature = [fn.args, *getattr(fn, "decorator_list", ()), getattr(fn, "returns", None)]
+            nodes = (n for part in signature if part is not None for n in walk(part))
+    for n in nodes if nodes is not None else walk(fn):
         if isinstance(n, ast.Attribute):
             if n.attr in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
                 return True
@@ -1426,20 +1800,20 @@ def anchors_in(flow, node: ast.AST) -> set:
     """Anchor kinds inside ``node`` whose subject the model says may be the allocator:
     "swa-class-test", "swa-member-probe", "member:<name>" (a translate member), and those of
     the cross-module helper calls it makes."""
-    from .flow import ALLOC
+    from .flow import ALLOC, walk
 
     def alloc(e) -> bool:
         return ALLOC in flow.values_of(e)
 
     kinds: set = set()
-    for n in ast.walk(node):
+    for n in walk(node):
         if isinstance(n, ast.Call):
             name = n.func.id if isinstance(n.func, ast.Name) else None
             args = n.args
             if name in ("isinstance", "issubclass") and len(args) == 2 and alloc(args[0]):
                 if any(
                     is_swa_allocator_class_name(getattr(x, "id", getattr(x, "attr", "")))
-                    for x in ast.walk(args[1])
+                    for x in walk(args[1])
                 ):
                     kinds.add("swa-class-test")
             elif name == "hasattr" and len(args) == 2 and alloc(args[0]):

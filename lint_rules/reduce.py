@@ -54,6 +54,7 @@ from .flow import (
     annotation_names_allocator,
     member_names,
     statements,
+    walk,
 )
 from .names import (
     close_over,
@@ -144,7 +145,7 @@ class _Code:
         self._pending.clear()
 
     def _walk(self, root: ast.AST) -> None:
-        for node in ast.walk(root):
+        for node in walk(root):
             kind = type(node)
             if kind is ast.Attribute:
                 self.attrs_used.add(node.attr)
@@ -430,7 +431,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         nonlocal swa_classes
         if swa_classes is None:
             swa_classes = _swa_class_words(tree, text)
-        for n in ast.walk(e):
+        for n in walk(e):
             name = getattr(n, "id", getattr(n, "attr", None))
             if isinstance(name, str) and (name in swa_classes or is_swa_allocator_class_name(name)):
                 return True
@@ -468,7 +469,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 and n.attr == "__class__"
                 or isinstance(n, ast.Call)
                 and getattr(n.func, "id", None) == "type"
-                for n in ast.walk(node)
+                for n in walk(node)
             ) and mentions_swa_class(node):
                 return True
         # source order (children pushed last-first): a file with a finding usually has its
@@ -609,12 +610,23 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
     held = {w for w in _call_members(anchors) if _held_member(text, w)}
     if any(_class_test(loaded[i].node) for i in swa_chunks):
         return False  # a class test in a function that names an SWA allocator class
-    return not any(_may_anchor(f, mod, anchors, held, text) for f in loaded.values() if f.relevant)
+    guard: list = []  # KVG003's guard for this text, made once (it memoises per function)
+
+    def outline_guard():
+        if not guard:
+            guard.append(_outline_guard(text))
+        return guard[0]
+
+    return not any(
+        _may_anchor(f, mod, anchors, held, text, outline_guard)
+        for f in loaded.values()
+        if f.relevant
+    )
 
 
 def _class_test(fn: ast.AST) -> bool:
     """Any ``isinstance``/``issubclass`` call or ``type(x)``/``x.__class__`` comparison."""
-    for n in ast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("isinstance", "issubclass"):
             return True
         if isinstance(n, ast.Compare) and any(
@@ -622,7 +634,7 @@ def _class_test(fn: ast.AST) -> bool:
             and s.attr == "__class__"
             or isinstance(s, ast.Call)
             and getattr(s.func, "id", None) == "type"
-            for s in ast.walk(n)
+            for s in walk(n)
         ):
             return True
     return False
@@ -711,8 +723,11 @@ def _allocator_class_words(text: str):
         at = text.find("Allocator", end)
 
 
-def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str) -> bool:
-    """Can an anchor sit in ``f`` (word-level over-approximation)?"""
+def _may_anchor(
+    f: _Code, mod: _Module, anchors: frozenset, held: set[str], text: str, guard=None
+) -> bool:
+    """Can an anchor sit in ``f`` (word-level over-approximation)? ``guard``: gives the
+    module's :func:`_outline_guard` (one per text: it memoises its answer per function)."""
     f._flatten()
     names = f.carriers
     members, calls = _anchor_members(anchors)
@@ -720,7 +735,10 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
     def carries(e) -> bool:
         return mod.carries(e, names)
 
-    for node in ast.walk(f.node):
+    # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
+    # walk order), and attributes only when one is named like a member
+    nodes = walk(f.node) if f.attrs_used & members else f.calls
+    for node in nodes:
         kind = type(node)
         if kind is ast.Attribute and node.attr in members and carries(node.value):
             return True
@@ -745,7 +763,7 @@ def _may_anchor(f: _Code, mod: _Module, anchors: frozenset, held: set[str], text
             if (
                 syntactic
                 and carries(func.value)
-                and not _guarded_kvcache(f.node, _outline_guard(text))
+                and not _guarded_kvcache(f.node, guard() if guard else _outline_guard(text))
             ):
                 return True
             if held and not syntactic and carries(func):

@@ -624,6 +624,34 @@ def test_parameter_anchors_computed_when_a_call_asks(tmp_path, expression, codes
     assert s.functions["check_kw"].anchors == {"**": {"swa-member-probe"}}
 
 
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        ("def f(a):\n    return a.translate_loc_from_full_to_swa(1)\n", True),
+        ("def f(a):\n    return isinstance(a, SWATokenToKVPoolAllocator)\n", True),
+        ("def f(a):\n    return getattr(a, b'swa', None)\n", True),
+        ("def f(a: SWATokenToKVPoolAllocator):\n    return a\n", True),
+        ("def f(a, b=x.full_to_swa_index_mapping):\n    return a\n", True),
+        ("@wrap(hasattr(x, 'swa_pool'))\ndef f(a):\n    return a\n", True),
+        ("def f(a) -> m.PureSWATokenToKVPoolAllocator:\n    return a\n", True),
+        ("def f(a):\n    return a.full_to_swa\n", False),
+        ("def f(a):\n    return hasattr(a, 'size')\n", False),
+        ("f = lambda a, b=SWATokenToKVPoolAllocator: a\n", True),
+    ],
+)
+def test_may_anchor_words_pretest_equals_the_walk(source, expected):
+    """``_may_anchor_param`` with the model's words of the body walks only what can answer
+    yes: the same answer as the plain walk (signature parts are not in the body's words)."""
+    import ast
+
+    from lint_rules.flow import Flow
+
+    flow = Flow.build(ast.parse(source), (), None)
+    unit = next(u for u in flow.units if u.kind == "function")
+    assert project._may_anchor_param(unit.node) is expected
+    assert project._may_anchor_param(unit.node, unit.words) is expected
+
+
 LOCAL_CHAIN = """
 from sglang.srt import store_base
 from sglang.srt.store_base import StoreBase
@@ -903,3 +931,159 @@ def test_fact_words_equal_the_regular_expression(roots):
                     assert facts.search(data, a, b) is bool(regex.search(data, a, b)), (data, a, b)
     finally:
         haystack.disable()
+
+
+# ---------------------------------------------------------------- sketches (issue 11 speed)
+
+
+@pytest.mark.parametrize(
+    "source,free",
+    [
+        ('x = getattr(a, "token_to_kv_pool_" "allocator")\n', False),
+        ('x = getattr(a, "token_to_kv_pool_\\x61llocator")\n', False),
+        ("x = 'token_to_kv_pool_\\\nallocator'\n", False),
+        ('def f(a: "TokenToKVPoolAlloc" "ator"): pass\n', False),
+        ("def f(a: f\"{'TokenToKVPoolAlloc' 'ator'}\"): pass\n", False),
+        ('x = ("Alloc"  # c\n  "ator")\n', False),
+        ("def f(a: Alloc):\n    return a.token_to_kv_pool_allocator\n", False),
+        ('x = ("a" "b")\ny = f"{x!r} {y}"\nz = "\\n"\nw = rb"Alloc" b"ator"\n', True),
+        ("k = runner.token_to_kv_pool_allocator.get_kvcache()\n", True),
+        ("k = (runner.token_to_kv_pool_allocator\n     .get_kvcache())\n", True),
+        ("# a TokenToKVPoolAllocator\nx = m.token_to_kv_pool_allocator . y\n", True),
+        ("a = m.token_to_kv_pool_allocator\n", False),
+        ("def f(a, b):\n    return a\nf(m.token_to_kv_pool_allocator, 1)\n", False),
+        ("a = m.token_to_kv_pool_allocator[0]\n", False),
+        ("a = (m.token_to_kv_pool_allocator).b\n", False),
+        ("self.token_to_kv_pool_allocator.x = 1\nself.token_to_kv_pool_allocator = x\n", False),
+        ("def f(token_to_kv_pool_allocator): pass\n", False),
+        ("f(token_to_kv_pool_allocator=1)\n", False),
+        ("a, token_to_kv_pool_allocator = g()\n", False),
+        ("x = m.token_to_kv_pool_allocator_size.y\n", False),
+        ('x = "a token_to_kv_pool_allocator"\n', False),
+        # an argument of a call of a name the module never binds (an import is no binding)
+        ("from m import (\n    Mgr,\n)\nx = Mgr(r.a,\n  k=r.token_to_kv_pool_allocator)\n", True),
+        ("x = Mgr(f(r.token_to_kv_pool_allocator))\n", True),
+        ("x = Mgr(r.token_to_kv_pool_allocator)\nMgr = 1\n", False),
+        ("def Mgr(a): return a\nx = Mgr(r.token_to_kv_pool_allocator)\n", False),
+        ("x = Mgr(r.token_to_kv_pool_allocator)\ny = Mgr\n", False),
+        ("Mgr.append(1)\nMgr(r.token_to_kv_pool_allocator)\n", False),
+        ("x = o.Mgr(r.token_to_kv_pool_allocator)\n", False),
+        ("x = Mgr([r.token_to_kv_pool_allocator])\n", False),
+        ("x = Mgr(*r.token_to_kv_pool_allocator)\n", False),
+        ("x = Mgr(a == r.token_to_kv_pool_allocator)\n", False),
+        ("x = Mgr(r().token_to_kv_pool_allocator)\n", False),
+        ("x = dict(a=r.token_to_kv_pool_allocator)\n", False),
+        ("x = ArgNamespace(a=r.token_to_kv_pool_allocator)\n", False),
+        ("x = partial(r.token_to_kv_pool_allocator)\n", False),
+        ("class C(r.token_to_kv_pool_allocator): pass\n", False),
+        ("t = (r.token_to_kv_pool_allocator, 1)\n", False),
+    ],
+)
+def test_flow_free_refuses_strings_that_spell_a_source(source, free):
+    """``_flow_free``: no ``Allocator`` in code, no root but as ``<x>.<root>.<member>``, none
+    in a string or spelled by one (escapes, adjacent literals, an f-string's nested literals;
+    bytes are no source); comments do not count."""
+    assert project._flow_free(source.encode(), source, ("token_to_kv_pool_allocator",)) is free
+
+
+def _sketch_and_full(path: Path):
+    index = project.Index(str(path.parent), patterns=ScopeConfig().base_patterns)
+    sketch = index._sketch(str(path))
+    full = project.Index(str(path.parent), patterns=ScopeConfig().base_patterns).summary(str(path))
+    return sketch, full
+
+
+def _fact_view(s):
+    import ast
+
+    def fn(f):
+        return (f.qual, f.params, f.implicit, f.returns_alloc, f.may_anchor)
+
+    def cls(c):
+        bases = [ast.dump(b) for b in c.bases]
+        return (c.name, bases, c.attrs, c.props, sorted(c.methods))
+
+    return (
+        {k: fn(v) for k, v in s.functions.items()},
+        {k: cls(v) for k, v in s.classes.items()},
+    )
+
+
+def test_sketches_equal_the_parse_on_real_modules():
+    """A module's sketch gives its parse's import table and names, and (when no allocator can
+    arise in it) its parse's functions and classes."""
+    corpus = Path.home() / ".cache/kvguard/corpus"
+    roots = [corpus / v / "sglang/srt/layers/attention" for v in ("0.5.9", "0.5.14", "0.5.23")]
+    roots = [r for r in roots if r.is_dir()]
+    if not roots:
+        pytest.skip("corpus not downloaded")
+    with_facts = 0
+    for path in sorted(p for r in roots for p in r.rglob("*.py")):
+        sketch, full = _sketch_and_full(path)
+        if sketch is None or full is None:
+            continue
+        assert (sketch.imports, sketch.stars, sketch.defined, sketch.heads) == (
+            full.imports,
+            full.stars,
+            full.defined,
+            full.heads,
+        ), path
+        if not sketch.pending:
+            with_facts += 1
+            assert _fact_view(sketch) == _fact_view(full), path
+    assert with_facts > 5
+
+
+BROKEN_BASE = """
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class BrokenBase(AttentionBackend):
+    def ok(self):
+        return self.pool.full_to_swa_index_mapping
+
+    def bad(self):
+        return = 1
+"""
+
+BROKEN_SUB = """
+from sglang.srt.layers.attention.broken_base import BrokenBase
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+
+
+class SubAttnBackend(BrokenBase):
+    def f(self, model_runner, loc):
+        return model_runner.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc)
+"""
+
+
+@pytest.mark.parametrize("broken", [True, False])
+def test_sketch_answers_equal_the_parse_also_for_a_module_that_does_not_parse(tmp_path, broken):
+    """The refinement reads a base class's module from its sketch: the same answer (and
+    findings) as without sketches, whether the module parses or not (a method that does not
+    parse: the sketch parses, the module does not)."""
+    base = BROKEN_BASE if broken else BROKEN_BASE.replace("return = 1", "return 1")
+    _package(
+        tmp_path,
+        BACKEND.format(
+            imports="from sglang.srt.layers.attention.base_attn_backend import AttentionBackend",
+            expr="None",
+        ),
+        {
+            "sglang/srt/layers/attention/broken_base.py": base,
+            "sglang/srt/layers/attention/sub_backend.py": BROKEN_SUB,
+        },
+    )
+    sub = str(tmp_path / "sglang/srt/layers/attention/sub_backend.py")
+    scope = ScopeConfig(root=str(tmp_path))
+    answers = []
+    for sketches in (True, False):
+        index = project.Index(str(tmp_path), patterns=scope.base_patterns, scope=scope)
+        if not sketches:
+            index._sketch = lambda path: None
+        answers.append(index.gate(sub))
+        if sketches:
+            assert str(tmp_path / "sglang/srt/layers/attention/broken_base.py") in index._sketches
+    assert answers[0][0] == answers[1][0]
+    found = _check(tmp_path, "--no-cache", "--jobs", "1")
+    assert found == _reference(tmp_path)
