@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 from typing import Callable, Hashable, Optional, Union
 
 from .names import POOL_ATTR, is_swa_pool_class_name
+from .records import record
 
 ATOMS = ("A", "D", "F")
 MAX_VARS = 18
@@ -101,29 +101,55 @@ class Space:
         return ((t & mask) >> size) != (t & ~mask & self.full)
 
 
-@dataclass
+@record
 class Cond:
     """What a test expression tells: ``pos`` holds whenever it is truthy, ``neg`` whenever
     falsy (both over-approximations); ``atoms_only``: no free variable in it."""
 
+    __slots__ = ("pos", "neg", "atoms_only")
     pos: int
     neg: int
-    atoms_only: bool = True
+    atoms_only: bool
+
+    def __init__(
+        self,
+        pos: int,
+        neg: int,
+        atoms_only: bool = True,
+    ) -> None:
+        self.pos = pos
+        self.neg = neg
+        self.atoms_only = atoms_only
 
 
 # ----------------------------------------------------------------------------- module facts
 
 
-@dataclass
+@record
 class _FnFacts:
+    __slots__ = ("node", "cls", "once", "bound", "env")
     node: FuncNode
     cls: Optional[str]
     # local names bound once (``locals_once``); None: not computed yet (``Facts.facts_of``
     # records every function of the module, few are ever asked about)
-    once: Optional[dict[str, ast.expr]] = None
+    once: Optional[dict[str, ast.expr]]
     # a helper asked at one call: parameter -> (argument, the caller's facts)
-    bound: dict = field(default_factory=dict)
-    env: Optional["Facts"] = None  # the module whose names the body resolves (None: the rule's)
+    bound: dict
+    env: Optional["Facts"]  # the module whose names the body resolves (None: the rule's)
+
+    def __init__(
+        self,
+        node: FuncNode,
+        cls: Optional[str],
+        once: Optional[dict[str, ast.expr]] = None,
+        bound: Optional[dict] = None,
+        env: Optional["Facts"] = None,
+    ) -> None:
+        self.node = node
+        self.cls = cls
+        self.once = once
+        self.bound = {} if bound is None else bound
+        self.env = env
 
     @property
     def locals_once(self) -> dict[str, ast.expr]:
@@ -855,10 +881,19 @@ class _Resolver:
 # ----------------------------------------------------------------------------- path analysis
 
 
-@dataclass
+@record
 class Verdict:
+    __slots__ = ("safe", "problems")
     safe: bool
     problems: list[str]  # what is missing or inverted; empty when safe
+
+    def __init__(
+        self,
+        safe: bool,
+        problems: list[str],
+    ) -> None:
+        self.safe = safe
+        self.problems = problems
 
 
 class _State:
