@@ -303,7 +303,8 @@ class Engine:
         return clean, out
 
     def _scope_first(self, pending: list[int], targets: list[Target]) -> tuple[list, list]:
-        """(files in backend scope, the others): the first are the likely parse candidates and
+        """(files likely to be backend code, the others), judged per directory
+        (``RunSettings.dir_likely_in_scope``): the first are the likely parse candidates and
         the costly ones (proofs, the project index), so they go first, in small chunks, while
         the other processes still have the rest of the tree to share (an order only: every
         file is triaged)."""
