@@ -190,6 +190,7 @@ class WorkerPool:
         if self._prepare is not None:
             self._prepare()
         self._shared = queue = _SharedQueue(len(shared))
+        parent = os.getpid()
         for _ in range(min(self.jobs - 1, len(shared))):
             out = _anonymous_file()
             sys.stdout.flush()
@@ -198,7 +199,7 @@ class WorkerPool:
             if pid == 0:  # the worker
                 code = 0
                 try:
-                    self._work(queue, shared, out)
+                    self._work(queue, shared, out, parent)
                 except BaseException:
                     code = 1
                 finally:
@@ -206,13 +207,14 @@ class WorkerPool:
             self._workers.append((pid, out))
         self.forked = bool(self._workers)
 
-    def _work(self, queue: _SharedQueue, shared: list[int], out: int) -> None:
+    def _work(self, queue: _SharedQueue, shared: list[int], out: int, parent: int) -> None:
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run stops its workers itself
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _die_with_parent()
-        if os.getppid() == 1:  # the parent died before prctl took effect
+        if os.getppid() != parent:  # the parent died before prctl took effect (not "== 1":
+            # the run itself may be PID 1, in a container)
             return
         for fd in (w[1] for w in self._workers):
             os.close(fd)  # the earlier workers' result files
