@@ -528,35 +528,6 @@ def returned_expr(fn: FuncNode) -> Optional[ast.expr]:
 # ------------------------------------------------------------------------ predicates -> atoms
 
 
-def _is_word(text: str, i: int) -> bool:
-    """Is ``text[i]`` a character of ``\\w`` (outside the text: no)?"""
-    return 0 <= i < len(text) and (text[i].isalnum() or text[i] == "_")
-
-
-def _as_target(text: str, name: str) -> bool:
-    """``re.search(r"\\bas\\s+" + re.escape(name) + r"\\b", text)``, found from the
-    occurrences of ``name`` (a regular expression that starts with ``\\b`` has no literal to
-    look for: it is tried at every position of the module's text)."""
-    if not name:
-        return re.search(r"\bas\s+\b", text) is not None
-    at = text.find(name)
-    while at >= 0:
-        end = at + len(name)
-        j = at
-        while j > 0 and text[j - 1].isspace():
-            j -= 1
-        if (
-            j < at
-            and j >= 2
-            and text[j - 2 : j] == "as"
-            and not _is_word(text, j - 3)
-            and _is_word(text, end - 1) != _is_word(text, end)
-        ):
-            return True
-        at = text.find(name, at + 1)
-    return False
-
-
 def strict_swa_pool_class(
     text: str, tree: Optional[ast.Module] = None
 ) -> Callable[[ast.expr], bool]:
@@ -566,12 +537,17 @@ def strict_swa_pool_class(
     bound to at module level instead: an import's ``as`` target by the imported name, and an
     alias bound once (``_PoolT = SWAKVPool``) by its value."""
     if tree is None:
+        from .reduce import _search_words
 
         def by_text(e: ast.expr) -> bool:
             if isinstance(e, ast.Attribute):
                 return is_swa_pool_class_name(e.attr)
             if isinstance(e, ast.Name):
-                return is_swa_pool_class_name(e.id) and not _as_target(text, e.id)
+                # ``re.search(r"\bas\s+<name>\b", text)`` (a ``\b``-led pattern is tried at
+                # every position; ``_search_words`` searches from the literal)
+                return is_swa_pool_class_name(e.id) and not _search_words(
+                    r"as\s+" + re.escape(e.id) + r"\b", text
+                )
             return False
 
         return by_text

@@ -79,34 +79,18 @@ _INLINE_LINE = re.compile(
 )
 
 
-def _fact_words(roots, patterns) -> re.Pattern:
-    """Bytes that every fact of a summary needs in the code it comes from: a root attribute, an
-    allocator class name (annotations, SWA class tests), a translate member or ``get_kvcache``
-    used as an attribute, an SWA ``hasattr`` probe; for classes, a backend base pattern."""
-    words = [re.escape(r.encode()) for r in roots]
-    words += [
-        rb"(?:TokenToKVPool|KV|SWA)\w*Allocator",
-        rb"\.translate_loc_from_full_to_swa",
-        rb"full_to_swa_index_mapping",
-        rb"\.get_kvcache",
-        rb"hasattr\([^)\n]*[sS][wW][aA]",
-    ]
-    for name in sorted(SWA_ALLOCATOR_NAMES):
-        words.append(re.escape(name.encode()))
-    return re.compile(b"|".join(words))
-
-
 _ALLOCATOR_PREFIXES = (b"TokenToKVPool", b"KV", b"SWA")
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_WORD_START = _WORD_BYTES  # a byte ``\w`` accepts (``_ASSIGN`` starts with ``\w+``)
 
 
 class _FactWords:
-    """``bool(_fact_words(roots, ()).search(data, start, end))``, branch by branch from each
-    branch's literal: the alternation (a dozen branches, no common literal) is tried at every
-    position of a module, about 1 ms per backend module; the literals are found with
-    ``bytes.find`` (libc ``strstr`` for a whole module, ``Haystack``). Checked against the
-    regular expression in tests/lint/test_project.py."""
+    """Does ``data[start:end]`` hold a fact word, what every fact of a summary needs in the code
+    it comes from: a root attribute, an allocator class name (annotations, SWA class tests), a
+    translate member or ``get_kvcache`` used as an attribute, an SWA ``hasattr`` probe? The
+    answer of one alternation of a dozen branches with no common literal (the reference form
+    in tests/lint/test_project.py, checked equal there), searched branch by branch from each
+    branch's literal: the alternation is tried at every position, about 1 ms per backend
+    module; the literals are found with ``bytes.find`` (``Haystack`` for a whole module)."""
 
     def __init__(self, roots) -> None:
         self.literals = tuple(r.encode() for r in roots) + (
@@ -246,7 +230,7 @@ def _extents_of(data: bytes) -> dict:
             prev = out.get(name)
             out[name] = (m.start(), end, m.group(0)) if prev is None else (0, len(data), b"")
     for at in starts:
-        if data[at] in _WORD_START:
+        if data[at] in _WORD_BYTES:  # ``_ASSIGN`` starts with ``\w+``
             m = _ASSIGN.match(data, at)
             if m is not None:
                 out[m.group(1).decode()] = (0, len(data), b"")
@@ -537,7 +521,7 @@ class Index:
             if os.path.isdir(d) and d not in self.import_roots and d != os.sep:
                 self.import_roots.append(d)
         self._root: Optional[str] = None
-        self._facts = _FactWords(self.roots)  # ``_fact_words``'s search, without the regex
+        self._facts = _FactWords(self.roots)
         self._bases = _base_words(self.patterns)
         # bytes one of which every match of ``_facts`` contains (a cheap first test)
         self._quick = tuple(r.encode() for r in self.roots) + (
@@ -565,7 +549,6 @@ class Index:
         self._helpers_only: dict[str, frozenset] = {}
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
-        self._paths: dict[str, tuple] = {}
         self._lookups: dict[tuple, tuple] = {}  # (root, module) -> ``_look_up``'s answer
         self._name_memo: dict[tuple, tuple] = {}
         self._base_memo: dict[tuple, tuple] = {}
@@ -1026,13 +1009,11 @@ class Index:
                 deps[path] = [path, -1, -1]
 
     def _module_path(self, module: str, deps: dict) -> Optional[str]:
-        key = (self._root, module)
-        hit = self._paths.get(key)
-        if hit is None:
-            tried: list = []
-            hit = self._paths[key] = (self.path_of(module, tried), tried[:2])
-        target, tried = hit
-        for miss in tried:
+        """``path_of`` (memoised there), with the file and the first two paths tried before it
+        (those of the first root) joining ``deps``."""
+        tried: list = []
+        target = self.path_of(module, tried)
+        for miss in tried[:2]:
             deps.setdefault(miss, [miss, -1, -1])
         if target is not None:
             self._dep(target, deps)

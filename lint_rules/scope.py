@@ -87,14 +87,14 @@ def base_literals(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"[*?\[\]]+", pattern) if piece]
 
 
-_CLASS_RE = re.compile(r"^[ \t]*class[\s\\]+\w+[\s\\]*\(", re.MULTILINE)
-_CLASS_AT = re.compile(r"[ \t]*class[\s\\]+\w+[\s\\]*\(")  # ``_CLASS_RE`` at a line start
+# a class statement with bases, from the start of its line
+_CLASS_AT = re.compile(r"[ \t]*class[\s\\]+\w+[\s\\]*\(")
 
 
 def _class_statements(text: str):
-    """``_CLASS_RE.finditer(text)``: matched only at the line starts of lines holding
-    ``class`` (a multi-line pattern starting with ``^`` is tried at every position); matches
-    do not overlap, as ``finditer``'s do not."""
+    """The matches of ``_CLASS_AT`` at line starts (``re.M``'s ``^`` + it, ``finditer``),
+    tried only at the starts of lines holding ``class`` (a pattern starting with ``^`` is tried
+    at every position); matches do not overlap, as ``finditer``'s do not."""
     end = 0
     last = -1
     at = text.find("class")
@@ -139,7 +139,7 @@ def scope_may_match(
     ``path_in_scope(path, scope)``, when it has it already.
 
     Out of the scope paths, only classes deriving from a base-pattern class are in scope. Every
-    class statement starts a logical line, so each one with bases is found by ``_CLASS_RE``; its
+    class statement starts a logical line, so each one with bases is found by ``_class_statements``; its
     bases must contain a literal piece of a base pattern, unless an imported name matching a
     pattern is aliased (``import FooAttnBackend as Base``) - then any class may be in scope.
     """

@@ -289,6 +289,7 @@ def test_class_statements_equal_the_multiline_regex():
     """``scope._class_statements`` (the text prefilter's class heads, found from the lines
     holding ``class``) gives the matches of the ``^``-anchored ``re.M`` pattern it replaced."""
     import random
+    import re
     from pathlib import Path
 
     from lint_rules import scope as scope_mod
@@ -297,7 +298,8 @@ def test_class_statements_equal_the_multiline_regex():
         return [m.span() for m in scope_mod._class_statements(text)]
 
     def reference(text):
-        return [m.span() for m in scope_mod._CLASS_RE.finditer(text)]
+        pattern = re.compile(r"^" + scope_mod._CLASS_AT.pattern, re.MULTILINE)  # the old form
+        return [m.span() for m in pattern.finditer(text)]
 
     pieces = ["class", " ", "\t", "\n", "\\\n", "A", "(", ")", "x", "# class B(", "\r", "classy"]
     rng = random.Random(3)

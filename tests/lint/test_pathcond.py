@@ -348,20 +348,3 @@ if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
 def test_module_bindings_decide_the_pool_class_test(module_head, cls, safe):
     src = module_head + _resolver(_GUARDS_WITH.format(cls=cls))
     assert (_messages(src) == []) is safe
-
-
-def test_as_target_equals_the_regular_expression():
-    """``pathcond._as_target`` (an import's ``as`` target, found from the name's occurrences)
-    answers as the ``\\bas\\s+NAME\\b`` search it replaced, on random texts."""
-    import random
-    import re
-
-    from lint_rules.pathcond import _as_target
-
-    pieces = ["as", " ", "\n", "\t", "x", "SWAKVPool", "_", "import ", "(", "é", "1", "\u2003", "a"]
-    rng = random.Random(5)
-    for _ in range(5000):
-        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 9)))
-        name = rng.choice(["SWAKVPool", "x", "a", "_", "é", "xé", "s"])
-        expected = re.search(r"\bas\s+" + re.escape(name) + r"\b", text) is not None
-        assert _as_target(text, name) is expected, (text, name)

@@ -244,5 +244,7 @@ def test_word_scans_equal_the_regex_forms():
         assert list(_allocator_class_words(text)) == words
         assert _rebound(text, "f") == _rebound_regex(text, "f")
         assert _search_words(r"class\s+f\b", text) == bool(re.search(r"\bclass\s+f\b", text))
+        # pathcond's "an import's as-target" test
+        assert _search_words(r"as\s+f\b", text) == bool(re.search(r"\bas\s+f\b", text))
 
     check()
