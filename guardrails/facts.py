@@ -10,9 +10,14 @@ from typing import Optional, Tuple
 
 
 def sglang_version() -> str:
-    """The sglang version of this process, without importing anything new."""
-    mod = sys.modules.get("sglang")
-    version = getattr(mod, "__version__", None)
+    """The sglang version of this process, without importing anything new: ``sglang.__version__``,
+    else its ``sglang.version`` / ``sglang._version`` module (set before the package finishes
+    importing), else the distribution's metadata."""
+    version = None
+    for name in ("sglang", "sglang.version", "sglang._version"):
+        version = getattr(sys.modules.get(name), "__version__", None)
+        if version:
+            break
     if not version:
         try:
             from importlib.metadata import version as dist_version

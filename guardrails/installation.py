@@ -21,7 +21,7 @@ from .config import Mode, log_format_from_env
 from .context import BACKEND, BATCH, METHOD, POOL, POOL_SOURCE, REPORTED, STATE
 from .hotpath import STATE_ATTR, WRAPPER_MARK
 from .invariant import parse_version, translation_violation, version_facts
-from .report import PoolGuardViolation, format_violation, json_record, name_of
+from .report import PoolGuardViolation, backend_sources, format_violation, json_record, name_of
 from .wrapper import make_wrapper
 
 logger = logging.getLogger("kvguard.guard")
@@ -108,13 +108,22 @@ class Installation:
 
     # -- patching ---------------------------------------------------------------------------
 
-    def _wiring(self):
+    def _read_version(self) -> str:
         version = self.overrides.get("sglang_version") or facts.sglang_version()
         self.sglang_version = version
+        return version
+
+    def _wiring(self):
+        version = self._read_version()
         return wiring.select(parse_version(version), facts.forward_batch_has_pool_field())
 
     def patch_module(self, module) -> List[str]:
+        """Patch the targeted classes of ``module``; returns their "module.Class" keys. The version
+        is read first, so that the "installed" line of a pool class patched before any backend
+        names it too."""
         done = []
+        if self.sglang_version == "unknown":
+            self._read_version()
         if self.overrides.get("translate_check", True):
             done += self._patch_translate_module(module)
         if self.targets is not None:
@@ -259,6 +268,7 @@ class Installation:
         raising = self.mode is Mode.RAISE and errors
         if not (first_new or raising):
             return  # the common warn-mode path for a repeated violation: counting only
+        ctx = dict(ctx, sources=backend_sources(backend))
         message = format_violation(state, method, ctx, violations)
         if first_new:
             logged = message

@@ -68,6 +68,10 @@ STATIC_RULES = {
     FLAG_DISAGREES_WITH_READ_POOL: ("KVG004",),  # the aiter init-cached FROZEN_KV shape
 }
 
+# The static rules ``kvguard fix`` rewrites (``fixable`` in lint_rules/registry.py; the guard does not
+# import the linter, so tests/guard/test_server_messages.py keeps the two equal).
+FIXABLE_RULES = frozenset({"KVG001", "KVG002", "KVG003"})
+
 # Backend classes (by ``__name__``) whose cached ``use_sliding_window_kv_pool`` decides how KV is
 # READ (the full->SWA slot translation for SWA layers), so a stale flag reads wrong rows. Only these
 # get rule 5, and only on instances without ``_swa_kv_pool`` (those get rules 1-4). Not here:

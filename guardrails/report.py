@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Optional
+import shlex
+import sys
+from typing import Any, List, Optional
 
-from .invariant import STATIC_RULES, SWA_POOL_WITHOUT_SWA_ACTIVE
+from .invariant import FIXABLE_RULES, STATIC_RULES, SWA_POOL_WITHOUT_SWA_ACTIVE
 
 
 class PoolGuardViolation(AssertionError):
@@ -26,6 +28,32 @@ def name_of(value: Any) -> str:
         return "None"
     name = getattr(value, "name", None)
     return name if isinstance(name, str) else str(value)
+
+
+def backend_sources(backend) -> List[str]:
+    """The ``.py`` files of the backend's classes that live in its own top-level package (for
+    sglang 0.5.12.post1's TRTLLM backend: ``trtllm_mha_backend.py`` and the
+    ``flashinfer_backend.py`` it subclasses): the files to run ``kvguard fix`` on."""
+    files: List[str] = []
+    try:
+        top = type(backend).__module__.split(".")[0]
+        for cls in type(backend).__mro__:
+            if cls.__module__.split(".")[0] != top:
+                continue
+            path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+            if isinstance(path, str) and path.endswith(".py") and path not in files:
+                files.append(path)
+    except Exception:  # a report must never fail for want of a path
+        return files
+    return files
+
+
+def fix_command(ctx: dict, violations) -> Optional[str]:
+    """``kvguard fix <files>`` when a static rule with a fix finds this shape, else None."""
+    if not any(r in FIXABLE_RULES for v in violations for r in STATIC_RULES.get(v.kind, ())):
+        return None
+    files = ctx.get("sources") or ["<the backend's source file>"]
+    return "kvguard fix " + " ".join(shlex.quote(f) for f in files)
 
 
 def format_violation(state, method: str, ctx: dict, violations) -> str:
@@ -60,6 +88,16 @@ def format_violation(state, method: str, ctx: dict, violations) -> str:
                 "frozen_kv_target_view, which swap in the target pool. Outside the view this is a "
                 "call-site problem, not the #25103 resolution bug."
             )
+    command = fix_command(ctx, violations)
+    if command:
+        rules = sorted(
+            {r for v in violations for r in STATIC_RULES.get(v.kind, ()) if r in FIXABLE_RULES}
+        )
+        lines.append(f"  to fix: {command}")
+        lines.append(
+            f"    (the backend's installed source: rewrites {'/'.join(rules)} in place; --diff "
+            "previews; restart the server after)"
+        )
     return "\n".join(lines)
 
 
@@ -86,6 +124,7 @@ def json_record(state, method: str, ctx: dict, violations, mode=None) -> str:
         "swa_pool_is_active": (swa is active) if swa is not None else None,
         "flag": flag if isinstance(flag, bool) else None,
         "translated_by": ctx.get("translated_by"),
+        "fix_command": fix_command(ctx, violations),
         "violations": [
             {
                 "kind": v.kind,
