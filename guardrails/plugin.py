@@ -17,6 +17,7 @@ stays off.
 from __future__ import annotations
 
 import logging
+import os
 
 from .runtime import Mode, install, mode_from_env
 
@@ -29,5 +30,7 @@ def load_plugin() -> None:
         return
     install(mode)
     logger.info(
-        "kvguard: pool guard plugin enabled (mode=%s); backends are patched on import", mode.value
+        "kvguard: pool guard plugin enabled (mode=%s, pid %d); backends are patched on import",
+        mode.value,
+        os.getpid(),
     )
