@@ -376,6 +376,15 @@ def run_server(
 # -- the report -------------------------------------------------------------------------------------
 
 
+def short_name(cmd: str) -> str:
+    """sglang's process titles as they are, the launcher as ``launch_server``."""
+    if cmd.startswith("sglang::"):
+        return cmd.split()[0]
+    if "sglang.launch_server" in cmd:
+        return "launch_server"
+    return cmd.split()[0].rsplit("/", 1)[-1] if cmd else "?"
+
+
 def fence(lines: List[str]) -> List[str]:
     return ["```", *lines, "```"]
 
@@ -437,17 +446,22 @@ def render(meta: dict, results: List[dict]) -> str:
                 )
             )
             out += fence([r["command"], *r["output"]])
+            if r.get("diff"):
+                out += ["", "The change it made (unified diff against the installed file):"]
+                out += ["```diff", *r["diff"].splitlines(), "```"]
             continue
-        procs = r["processes"]
+        named = {p: short_name(c) for p, c in r["processes"].items()}
+        main = {p: n for p, n in named.items() if n == "launch_server" or n.startswith("sglang::")}
         out.append(
-            "Processes of the server (pid: command line): "
-            + "; ".join(f"{p}: `{c}`" for p, c in procs.items())
+            "Processes of the server seen while it ran: "
+            + ", ".join(f"`{n}` (pid {p})" for p, n in main.items())
+            + f", and {len(named) - len(main)} helper processes (compilers, resource tracker)."
         )
         out.append("")
         out.append("The guard's lines per process (as logged):")
         lines = [*r["plugin_listed"], *r["enabled"]]
         for item in r["installed"]:
-            lines.append(f"[{item['process']}] {item['line']}")
+            lines.append(f"[{short_name(item['process'])}] {item['line']}")
         out += fence(lines or ["(none)"])
         if r["violation_blocks"]:
             out += ["", "Violations as logged (each once per backend class, role and kind):"]
@@ -555,7 +569,7 @@ def main(argv=None) -> int:
             r = run_fix(args, site, files, buf)
             r["scenario"] = "fix"
             r["files_from"] = "the violation message" if fix_files else "default (no message)"
-            logs["kvguard-fix.diff"] = buf.getvalue()
+            logs["kvguard-fix.diff"] = r["diff"] = buf.getvalue()
             results.append(r)
         else:
             if name.endswith("-fixed") and not any(x["scenario"] == "fix" for x in results):

@@ -16,21 +16,18 @@ stays off.
 
 from __future__ import annotations
 
-import logging
 import os
 
-from .runtime import Mode, install, mode_from_env
-
-logger = logging.getLogger("kvguard.guard")
+from .runtime import Mode, install, log_info, mode_from_env
 
 
 def load_plugin() -> None:
     mode = mode_from_env()
     if mode is Mode.OFF:
         return
-    install(mode)
-    logger.info(
+    log_info(
         "kvguard: pool guard plugin enabled (mode=%s, pid %d); backends are patched on import",
         mode.value,
         os.getpid(),
     )
+    install(mode)

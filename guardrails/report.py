@@ -90,13 +90,10 @@ def format_violation(state, method: str, ctx: dict, violations) -> str:
             )
     command = fix_command(ctx, violations)
     if command:
-        rules = sorted(
-            {r for v in violations for r in STATIC_RULES.get(v.kind, ()) if r in FIXABLE_RULES}
-        )
         lines.append(f"  to fix: {command}")
         lines.append(
-            f"    (the backend's installed source: rewrites {'/'.join(rules)} in place; --diff "
-            "previews; restart the server after)"
+            f"    (the backend's installed source: rewrites the {'/'.join(sorted(FIXABLE_RULES))} "
+            "findings that have a fix, in place; --diff previews; restart the server after)"
         )
     return "\n".join(lines)
 

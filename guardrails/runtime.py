@@ -72,7 +72,30 @@ _finder: Optional[PostImportFinder] = None
 _api_lock = threading.RLock()
 
 
+# Info lines logged before the host process configures logging (sglang's scheduler calls
+# load_plugins() before its configure_logger) would meet only logging's last-resort handler, which
+# prints warnings and errors: they are held, and logged with the next guard line or target import.
+_held: List[Tuple[str, tuple]] = []
+
+
+def log_info(msg: str, *args) -> None:
+    """``logger.info``, held while no handler would print it (see ``_held``)."""
+    if not logger.hasHandlers():
+        if len(_held) < 256:
+            _held.append((msg, args))
+        return
+    flush_held()
+    logger.info(msg, *args)
+
+
+def flush_held() -> None:
+    while _held and logger.hasHandlers():
+        msg, args = _held.pop(0)
+        logger.info(msg, *args)
+
+
 def _on_module_loaded(module) -> None:
+    flush_held()
     inst = _installation
     if inst is None or not inst.active:
         return
@@ -99,7 +122,7 @@ def _log_verified(inst: Installation, newly_patched) -> None:
                 os.getpid(),
             )
         else:
-            logger.info(
+            log_info(
                 "kvguard: KV pool guard installed on %s (mode=%s, pid %d, sglang %s, wrapped: %s)",
                 qualname.rsplit(".", 1)[-1],
                 inst.mode.value,

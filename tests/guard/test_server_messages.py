@@ -11,8 +11,12 @@ server are in benchmarks/RESULTS-gpu.md (scripts/gpu_server.sh).
 import importlib
 import json
 import logging
+import os
+import subprocess
 import sys
+import textwrap
 import types
+from pathlib import Path
 
 import pytest
 
@@ -109,7 +113,8 @@ def test_raise_message_names_kvguard_fix_and_the_backends_source_files(pkg):
     # same file, so listed once; nothing outside the package (``object``)
     assert fix_lines == [f"  to fix: kvguard fix {pkg / 'backend.py'} {pkg / 'base.py'}"]
     after = lines[lines.index(fix_lines[0]) + 1]
-    assert "rewrites KVG001/KVG003 in place" in after and "restart the server" in after
+    assert "rewrites the KVG001/KVG002/KVG003 findings that have a fix" in after
+    assert "restart the server" in after
     assert info.value.context["sources"] == [str(pkg / "backend.py"), str(pkg / "base.py")]
 
 
@@ -172,3 +177,58 @@ def test_pool_classes_patched_before_any_backend_name_the_version(monkeypatch, c
     assert len(installed) == 1, installed
     assert "installed on SWATokenToKVPoolAllocator" in installed[0]
     assert "sglang 0.5.12.post1," in installed[0] and "unknown" not in installed[0]
+
+
+HELD = """
+import logging, sys, types
+import guardrails
+from guardrails import plugin
+
+pools = types.ModuleType("kvg_held_pools")  # already imported when the plugin runs, as in sglang
+class SWATokenToKVPoolAllocator:
+    def translate_loc_from_full_to_swa(self, locs):
+        return locs
+pools.SWATokenToKVPoolAllocator = SWATokenToKVPoolAllocator
+sys.modules["kvg_held_pools"] = pools
+sglang = types.ModuleType("sglang")  # stand-in: only its __version__ is read
+sglang.__version__ = "0.5.12.post1"
+sys.modules["sglang"] = sglang
+
+guardrails.runtime.install = lambda mode, _install=guardrails.runtime.install: _install(
+    mode,
+    targets={"kvg_held_backend": ("Backend",)},
+    translate_targets={"kvg_held_pools": ("SWATokenToKVPoolAllocator",)},
+)
+plugin.install = guardrails.runtime.install
+plugin.load_plugin()  # before the host configures logging: nothing is printed yet
+print("-- logging configured --", flush=True)
+logging.basicConfig(level=logging.INFO, format="LOG %(message)s", stream=sys.stdout)
+import kvg_held_backend  # the next target import flushes the held lines, then logs its own
+"""
+
+
+def test_lines_logged_before_the_host_configures_logging_are_held_not_lost(tmp_path):
+    """sglang's scheduler calls load_plugins() before configure_logger(): the plugin line and the
+    lines of pool classes patched at install time reached only logging's last-resort handler
+    (warnings and errors) and were lost. They are held and logged with the next target import."""
+    (tmp_path / "kvg_held_backend.py").write_text(
+        "class Backend:\n    def init_forward_metadata(self, forward_batch):\n        pass\n"
+    )
+    env = dict(os.environ, SGLANG_KV_POOL_GUARD="warn")
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(Path(guardrails.__file__).parents[1])])
+    proc = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(HELD)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0] == "-- logging configured --" and proc.stderr == "", (out, proc.stderr)
+    logged = [line for line in out[1:] if line.startswith("LOG kvguard:")]
+    assert len(logged) == 3, out
+    assert "pool guard plugin enabled (mode=warn, pid" in logged[0]
+    assert "installed on SWATokenToKVPoolAllocator (mode=warn" in logged[1]
+    assert "sglang 0.5.12.post1," in logged[1]
+    assert "installed on Backend (mode=warn" in logged[2]
