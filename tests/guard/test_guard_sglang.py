@@ -320,6 +320,10 @@ def test_case5_plugin_in_spawned_child_0_5_12():
     assert r["unset"]["error"] is None and r["unset"]["wrapped"] == []
     assert r["raise"]["error"] is None and r["raise"]["wrapped"] == LEGACY_WRAPPED
     assert r["raise"]["trtllm_imported_by_load_plugins"] is False
+    # every class's "installed" line names the release, pool classes patched early included
+    logs = r["raise"]["installed_logs"]
+    assert any("installed on TRTLLMHAAttnBackend" in m for m in logs), logs
+    assert all("sglang 0.5.12.post1," in m for m in logs), logs
 
 
 @pytest.mark.parametrize(
