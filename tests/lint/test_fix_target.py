@@ -140,14 +140,28 @@ def test_a_release_newer_than_the_api_model_is_warned_about():
     assert "warning" not in below
 
 
-@pytest.mark.parametrize("version", sglang_api.known_versions())
-def test_every_release_tree_is_placed_among_releases_with_its_facts(version):
-    """The text facts read from a real release's tree are the ones the API model records for
-    it (so a versionless copy of it would be placed with it)."""
+def _wheels():
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     import sglang_wheels
 
-    root = sglang_wheels.ensure_tree(version, quiet=True) / "sglang"
+    return sglang_wheels
+
+
+@pytest.mark.parametrize("version", sglang_api.known_versions())
+def test_every_release_tree_is_placed_among_releases_with_its_facts(version):
+    """The text facts read from a real release's tree are the ones the API model records for
+    it (so a versionless copy of it would be placed with it)."""
+    root = _wheels().ensure_tree(version, quiet=True) / "sglang"
     assert tree_facts(root) == release_facts(version)
+
+
+def test_the_fork_without_a_version_file_is_placed_by_its_facts():
+    # sglang-kt 0.7.2 (PyPI): no _version.py, version.py falls back to the installed metadata.
+    root = _wheels().ensure_tree("sglang-kt==0.7.2", quiet=True) / "sglang"
+    assert not (root / "_version.py").exists()
+    version, same = place(root)
+    assert (version, same) == ("0.5.11", ["0.5.8", "0.5.9", "0.5.10.post1", "0.5.11"])
+    target = detect_target(str(root / "srt" / "layers" / "attention" / "triton_backend.py"))
+    assert target.version == "0.5.11" and "placed by its API facts" in target.describe()
