@@ -163,7 +163,7 @@ def _judge(role: str, before: dict, after: dict) -> tuple[str, bool]:
         else:
             same = before.get("swa_pool_is_target_pool") == after.get("swa_pool_is_target_pool")
         ids = ",".join(map(str, (win_b or {}).get("kv_indices", [])[-4:]))
-        what = "same indices as unfixed" + (f" (window ids ..{ids})" if ids else "")
+        what = f"same window ids as unfixed (..{ids})" if ids else "same SWA pool as unfixed"
         via = sorted(set(after.get("translations") or []))
         if via and via != sorted(set(before.get("translations") or [])):
             what += f", translated via {'/'.join(via)}"
