@@ -19,10 +19,9 @@ kvguard's own modules are byte-compiled first (``compileall``), as ``pip install
 recompile its ~30 modules on every run, which no installed kvguard does.
 
 Also measured the same way: sglang 0.5.12.post1's ``flashinfer_backend.py`` (68 KB, the largest
-backend file of the corpus with findings; none of its 4 findings is automatically fixable, so
-``kvguard fix`` lints, plans and reports them, exit 1): how long the command takes on a larger
-file where it has work but nothing to write (the trtllm file is the only file of the 16 releases
-the fix applies to).
+backend file of the corpus with findings; its 4 findings are fixed in two rounds, the updaters
+given the backend's resolved pool and then their probes/translations rewritten): how long the
+command takes on a larger file with a bigger fix.
 
 Also printed (in-process, one interpreter, median of the same number of runs): ``fix_text`` alone
 (lint, plan, edits, safety net and re-lint; a trailing comment makes each run's text new, so no
@@ -50,7 +49,7 @@ import sglang_wheels  # noqa: E402
 VERSION = "0.5.12.post1"
 REL = "sglang/srt/layers/attention/trtllm_mha_backend.py"
 TARGET_RATIO = 30.0
-# the largest backend file of the corpus with findings (4, none automatically fixable)
+# the largest backend file of the corpus with findings (4, fixed in two rounds)
 BIG_VERSION = "0.5.12.post1"
 BIG_REL = "sglang/srt/layers/attention/flashinfer_backend.py"
 
@@ -81,14 +80,6 @@ def _run(cmd: list[str], cwd: Path) -> tuple[float, float, subprocess.CompletedP
 def _must_be_fixed(proc, text: str) -> None:
     if proc.returncode != 0 or "_resolve_swa_kv_pool" not in text:
         raise SystemExit(f"kvguard fix did not fix the file (rc {proc.returncode}): {proc.stderr}")
-
-
-def _must_report_unfixable(proc, text: str) -> None:
-    if proc.returncode != 1 or "no automatic fix" not in proc.stdout + proc.stderr:
-        raise SystemExit(
-            f"kvguard fix did not report the unfixable findings (rc {proc.returncode}): "
-            f"{proc.stdout[-500:]} {proc.stderr[-500:]}"
-        )
 
 
 def _alternate(
@@ -151,8 +142,7 @@ def main(argv=None) -> int:
         kv_times, ruff_times, kv_cpu, ruff_cpu = _alternate(
             args.runs, original, kv_file, ruff_file, kv_cmd, ruff_cmd, work, _must_be_fixed
         )
-        # the largest real backend file with findings, where no automatic fix applies (kvguard
-        # fix lints, plans, finds every finding unfixable and reports them): informative
+        # the largest real backend file with findings (a two-round fix): informative
         big_tree = sglang_wheels.ensure_tree(BIG_VERSION, quiet=True)
         big_original = (big_tree / BIG_REL).read_bytes()
         shutil.copytree(big_tree / "sglang", work / "big" / "sglang")
@@ -165,7 +155,7 @@ def main(argv=None) -> int:
             [sys.executable, "-m", "lint_rules", "fix", "--no-cache", BIG_REL],
             ruff_cmd[:-1] + [Path(BIG_REL).name],
             work,
-            _must_report_unfixable,
+            _must_be_fixed,
             kv_cwd=work / "big",
             ruff_cwd=work / "ruff-big",
         )
@@ -222,7 +212,7 @@ def main(argv=None) -> int:
     big_ratio = statistics.median(big_kv) / statistics.median(big_ruff)
     big_kb = len(big_original) / 1024
     print(
-        f"also: sglang {BIG_VERSION} {BIG_REL} ({big_kb:.1f} KB, 4 findings, none fixable): "
+        f"also: sglang {BIG_VERSION} {BIG_REL} ({big_kb:.1f} KB, 4 findings, all fixed): "
         f"ruff {statistics.median(big_ruff) * 1000:.1f} ms, kvguard fix "
         f"{statistics.median(big_kv) * 1000:.1f} ms: {big_ratio:.1f}x"
     )
@@ -249,10 +239,10 @@ def main(argv=None) -> int:
                 f"{statistics.median(ruff_cpu) * 1000:.1f} | | {cpu_ratio:.1f}x (less sensitive to load) |",
                 f"| fix_text in-process | {fix_text_s * 1000:.1f} | | |",
                 f"| libcst import (fresh interpreter) | {libcst_import * 1000:.1f} | | most of what is left |",
-                f"| {BIG_VERSION} `{Path(BIG_REL).name}` ({big_kb:.1f} KB; 4 findings, none "
-                f"automatically fixable): ruff / kvguard fix | {statistics.median(big_ruff) * 1000:.1f}"
-                f" / {statistics.median(big_kv) * 1000:.1f} | | {big_ratio:.1f}x (lint, plan, "
-                "report: the largest backend file of the corpus with findings) |",
+                f"| {BIG_VERSION} `{Path(BIG_REL).name}` ({big_kb:.1f} KB; 4 findings, "
+                f"fixed in two rounds): ruff / kvguard fix | {statistics.median(big_ruff) * 1000:.1f}"
+                f" / {statistics.median(big_kv) * 1000:.1f} | | {big_ratio:.1f}x (the largest "
+                "backend file of the corpus with findings) |",
             ]
         )
         corpus.update_results_section("fix-latency", body)

@@ -14,7 +14,7 @@ tree that later looks complete.
 Usable as a library (``ensure_tree(version) -> Path``, used by the tests and by
 ``benchmarks/corpus.py``) and as a script::
 
-    python benchmarks/sglang_wheels.py 0.5.12.post1 0.5.23
+    python benchmarks/sglang_wheels.py 0.5.12.post1 0.5.23 sglang-kt==0.7.2
     python benchmarks/sglang_wheels.py --all
 """
 
@@ -52,6 +52,12 @@ RELEASES: tuple[str, ...] = (
     "0.5.23",
 )
 
+# PyPI forks that ship the ``sglang`` package under another distribution name, as
+# ``<distribution>==<version>`` (kept out of RELEASES: the API model is upstream's).
+# sglang-kt 0.7.2: built on upstream main of late February 2026, no ``_version.py``.
+FORKS: tuple[str, ...] = ("sglang-kt==0.7.2",)
+CORPUS: tuple[str, ...] = RELEASES + FORKS
+
 STAMP = ".kvguard-extracted"
 
 
@@ -77,18 +83,33 @@ def _norm(version: str) -> str:
     return version.strip()
 
 
+def split(key: str) -> tuple[str, str]:
+    """(distribution, version) of a corpus key: ``0.5.9`` -> ("sglang", "0.5.9"),
+    ``sglang-kt==0.7.2`` -> ("sglang-kt", "0.7.2")."""
+    dist, sep, version = _norm(key).partition("==")
+    return (dist, version) if sep else ("sglang", dist)
+
+
+def _file_stem(key: str) -> str:
+    """The wheel / sdist file-name prefix of a corpus key (``sglang_kt-0.7.2``)."""
+    dist, version = split(key)
+    return f"{dist.replace('-', '_')}-{version}"
+
+
 def find_archive(version: str) -> Optional[Path]:
     """The cached wheel (preferred) or sdist for ``version``, if any."""
     d = wheels_dir()
     if not d.is_dir():
         return None
-    wheels = sorted(d.glob(f"sglang-{version}-*.whl"))
+    stem = _file_stem(version)
+    wheels = sorted(d.glob(f"{stem}-*.whl"))
     if wheels:
         return wheels[0]
     for ext in (".tar.gz", ".zip"):
-        p = d / f"sglang-{version}{ext}"
-        if p.is_file():
-            return p
+        for name in {stem, f"{split(version)[0]}-{split(version)[1]}"}:
+            p = d / f"{name}{ext}"
+            if p.is_file():
+                return p
     return None
 
 
@@ -104,7 +125,7 @@ def _pip_download(version: str, dest: Path, extra: list[str], quiet: bool) -> bo
         "off" if quiet else "on",
         "-d",
         str(dest),
-        f"sglang=={version}",
+        "{}=={}".format(*split(version)),
         *extra,
     ]
     _log("$ " + " ".join(cmd[2:]), quiet)
@@ -121,7 +142,8 @@ def _pip_download(version: str, dest: Path, extra: list[str], quiet: bool) -> bo
 
 
 def ensure_archive(version: str, quiet: bool = False) -> Path:
-    """Download sglang==version (no dependencies) into the wheel cache, once."""
+    """Download sglang==version (or a fork's ``dist==version``; no dependencies) into the
+    wheel cache, once."""
     version = _norm(version)
     found = find_archive(version)
     if found is not None:
@@ -129,7 +151,8 @@ def ensure_archive(version: str, quiet: bool = False) -> Path:
     dest = wheels_dir()
     dest.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    _log(f"downloading sglang=={version} ...", quiet)
+    spec = "{}=={}".format(*split(version))
+    _log(f"downloading {spec} ...", quiet)
     attempts = [
         ["--only-binary=:all:"],
         [
@@ -149,12 +172,11 @@ def ensure_archive(version: str, quiet: bool = False) -> Path:
             if found is not None:
                 size = found.stat().st_size / 1e6
                 _log(
-                    f"sglang=={version}: {found.name} ({size:.1f} MB) in "
-                    f"{time.monotonic() - t0:.1f}s",
+                    f"{spec}: {found.name} ({size:.1f} MB) in " f"{time.monotonic() - t0:.1f}s",
                     quiet,
                 )
                 return found
-    raise RuntimeError(f"could not download sglang=={version} from PyPI")
+    raise RuntimeError(f"could not download {spec} from PyPI")
 
 
 def _wanted(member: str) -> Optional[str]:
@@ -210,7 +232,7 @@ def _extract(archive: Path, into: Path) -> int:
 
 
 def tree_path(version: str) -> Path:
-    return corpus_dir() / _norm(version)
+    return corpus_dir() / _norm(version).replace("==", "-")
 
 
 def is_extracted(version: str) -> bool:
@@ -238,7 +260,7 @@ def ensure_tree(version: str, quiet: bool = False) -> Path:
         if final.exists():  # stale, unstamped leftovers from an older layout
             shutil.rmtree(final)
         os.replace(tmp, final)
-        _log(f"sglang=={version}: extracted {n} .py files in {time.monotonic() - t0:.1f}s", quiet)
+        _log(f"{version}: extracted {n} .py files in {time.monotonic() - t0:.1f}s", quiet)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -249,7 +271,7 @@ def ensure_trees(versions: Iterable[str], quiet: bool = False) -> dict[str, Path
     versions = list(versions)
     out: dict[str, Path] = {}
     for i, v in enumerate(versions, 1):
-        _log(f"({i}/{len(versions)}) sglang {v}", quiet)
+        _log(f"({i}/{len(versions)}) {v if '==' in v else 'sglang ' + v}", quiet)
         out[v] = ensure_tree(v, quiet=quiet)
     return out
 
@@ -257,10 +279,10 @@ def ensure_trees(versions: Iterable[str], quiet: bool = False) -> dict[str, Path
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("versions", nargs="*", help="sglang versions (default: --all)")
-    ap.add_argument("--all", action="store_true", help="every release in RELEASES")
+    ap.add_argument("--all", action="store_true", help="every release in RELEASES and FORKS")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
-    versions = args.versions or list(RELEASES)
+    versions = args.versions or list(CORPUS)
     for v, p in ensure_trees(versions, quiet=args.quiet).items():
         print(f"{v}\t{p}")
     return 0

@@ -3,10 +3,13 @@
     python -m libcst.tool codemod -x --no-format lint_rules.codemod.FixAllocatorSWA PATHS
     python -m libcst.tool codemod -x --no-format lint_rules.codemod.ResolveInitPool PATHS
     python -m libcst.tool codemod -x --no-format lint_rules.codemod.UseResolvedPool PATHS
+    python -m libcst.tool codemod -x --no-format lint_rules.codemod.UpdaterBackendPool PATHS
+    python -m libcst.tool codemod -x --no-format lint_rules.codemod.HelperTakesPool PATHS
 
 ``FixAllocatorSWA`` applies every fix ``kvguard fix`` applies; the other commands expose one
 transform each (:mod:`lint_rules.fixes.resolve_init_pool`,
-:mod:`lint_rules.fixes.use_resolved_pool`). All go through the same safety net as
+:mod:`lint_rules.fixes.use_resolved_pool`, :mod:`lint_rules.fixes.helper_takes_pool`;
+``UpdaterBackendPool`` also runs use-resolved-pool, which finishes what it prepares). All go through the same safety net as
 ``kvguard fix``: a file whose fix fails verification is skipped (reported as a failure) and
 left untouched. (``--no-format``: kvguard's output is already black-stable; libcst's default
 formatter is black, which kvguard does not install.)
@@ -21,7 +24,9 @@ import libcst as cst
 from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
 from .fixer import fix_text
+from .fixes.helper_takes_pool import HelperTakesPool as _HelperTakesPool
 from .fixes.resolve_init_pool import ResolveInitPool as _ResolveInitPool
+from .fixes.updater_backend_pool import UpdaterBackendPool as _UpdaterBackendPool
 from .fixes.use_resolved_pool import UseResolvedPool as _UseResolvedPool
 from .model import ScopeConfig
 from .registry import resolve_codes
@@ -97,3 +102,13 @@ class UseResolvedPool(_KvguardFix):
         "kvguard: " + _UseResolvedPool.message + " (isinstance / translate through the allocator)."
     )
     TRANSFORMS = (_UseResolvedPool.name,)
+
+
+class UpdaterBackendPool(_KvguardFix):
+    DESCRIPTION = "kvguard: " + _UpdaterBackendPool.message + " (the FlashInfer updater shape)."
+    TRANSFORMS = (_UpdaterBackendPool.name, _UseResolvedPool.name)
+
+
+class HelperTakesPool(_KvguardFix):
+    DESCRIPTION = "kvguard: " + _HelperTakesPool.message + " (the Triton window helper shape)."
+    TRANSFORMS = (_HelperTakesPool.name,)

@@ -18,8 +18,8 @@ Questions it answers, for a target version ``V``:
   at all where none has it, and the fully defensive form when the version is unknown.
 
 A version that is not in the data is answered with the nearest known release at or below it
-(the plan's ``note`` says so); one below every known release, or no version, gets the most
-conservative form.
+(the plan's ``note`` says so, as a warning when it is newer than every known release); one
+below every known release, or no version, gets the most conservative form.
 """
 
 from __future__ import annotations
@@ -155,6 +155,11 @@ def resolve(version: Optional[str]) -> tuple[Optional[Release], str]:
         return (
             None,
             f"sglang {version} is older than every release kvguard knows ({known_versions()[0]})",
+        )
+    if below[-1] == known_versions()[-1]:
+        return Release(below[-1]), (
+            f"warning: sglang {version} is newer than every release kvguard knows; the code "
+            f"relies on the API of {below[-1]}, the newest one: check it against {version}"
         )
     return Release(below[-1]), (
         f"sglang API of {below[-1]}, the nearest release at or below {version} that kvguard knows"

@@ -204,13 +204,18 @@ def translation_spy(*objects):
 
 
 def window_indices(backend, world):
-    """FlashInfer only: the kv indices the window wrapper (wrapper 0) was planned with, and
-    whether any of them is not one of the batch's own full locations (= translated)."""
+    """The window KV indices the metadata call produced (FlashInfer: what the window wrapper,
+    wrapper 0, was planned with; Triton: ``forward_metadata.window_kv_indices``), and whether any
+    of them is not one of the batch's own full locations (= translated); None elsewhere."""
     wrappers = getattr(backend, "prefill_wrappers_paged", None) or []
-    if not wrappers or not getattr(wrappers[0], "planned", None):
+    meta = getattr(backend, "forward_metadata", None)
+    if wrappers and getattr(wrappers[0], "planned", None):
+        args, _kw = wrappers[0].planned[-1]
+        indptr, indices = args[1], args[2]
+    elif getattr(meta, "window_kv_indices", None) is not None:
+        indptr, indices = meta.window_kv_indptr, meta.window_kv_indices
+    else:
         return None
-    args, _kw = wrappers[0].planned[-1]
-    indptr, indices = args[1], args[2]
     used = indices[: int(indptr[-1])].tolist()
     own = set(world.locs.tolist())
     return {"kv_indices": used, "translated": any(i not in own for i in used)}

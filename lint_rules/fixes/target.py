@@ -1,9 +1,12 @@
 """The sglang version a fix targets, and what that version provides.
 
-``target-version`` from config, else the sglang source tree that holds the file (its
-``_version.py`` / ``version.py`` and whether ``srt/speculative/spec_info.py`` defines
-``is_frozen_kv_mtp``), else the installed sglang's files (never imported), else unknown.
-No libcst here.
+The sglang source tree that holds the file decides first: its ``_version.py`` / ``version.py``
+(a version read there wins over a different ``target-version`` from config, and the target says
+so), else ``target-version`` from config, else the tree placed by its API facts (a fork's wheel
+without a version file, matched against the releases of :mod:`lint_rules.sglang_api`). No
+tree: ``target-version`` from config, else the installed sglang's files (never imported), else
+unknown. Whether ``srt/speculative/spec_info.py`` defines ``is_frozen_kv_mtp`` is read from the
+tree when there is one. No libcst here.
 """
 
 from __future__ import annotations
@@ -81,18 +84,126 @@ class Target:
 
 
 def detect_target(path: str, configured: Optional[str] = None) -> Target:
-    """``target-version`` from config, else the sglang source tree holding the file, else the
-    installed sglang (read from its files; never imported), else unknown."""
-    if configured and configured != "auto":
-        if version_tuple(configured) is None:
-            raise ValueError(f"target-version {configured!r} is not a version like 0.5.12")
-        return Target(configured, _frozen_kv_from_version(configured), "target-version from config")
+    """The target of a fix in ``path`` (see the module docstring for the order)."""
+    if configured == "auto":
+        configured = None
+    if configured and version_tuple(configured) is None:
+        raise ValueError(f"target-version {configured!r} is not a version like 0.5.12")
     try:
         here = Path(path).resolve().parent
     except (OSError, RuntimeError):
         here = None
     found = _tree_target(str(here)) if here is not None else None
-    return found if found is not None else _installed_target()
+    if found is not None and found.version is not None:
+        if configured and not _same_version(configured, found.version):
+            return Target(
+                found.version,
+                found.has_frozen_kv,
+                f"{found.source}; overrides target-version {configured} from config",
+                found.root,
+            )
+        return found
+    if found is not None:
+        placed = _placed(found)
+        if configured and (placed.version is None or _facts_agree(configured, found.root)):
+            frozen = found.has_frozen_kv
+            if frozen is None:
+                frozen = _frozen_kv_from_version(configured)
+            return Target(configured, frozen, "target-version from config", found.root)
+        if configured:
+            return Target(
+                placed.version,
+                placed.has_frozen_kv,
+                f"{placed.source}; overrides target-version {configured} from config, "
+                "whose API facts are not the tree's",
+                placed.root,
+            )
+        return placed
+    if configured:
+        return Target(configured, _frozen_kv_from_version(configured), "target-version from config")
+    return _installed_target()
+
+
+def _facts_agree(version: str, root: Optional[str]) -> bool:
+    """The API model's facts of ``version`` (its nearest known release) are the tree's."""
+    from ..sglang_api import resolve
+
+    release = resolve(version)[0]
+    return root is None or (
+        release is not None and release_facts(release.version) == tree_facts(Path(root))
+    )
+
+
+def _same_version(a: str, b: str) -> bool:
+    from ..sglang_api import version_key
+
+    return a.strip() == b.strip() or version_key(a) == version_key(b)
+
+
+def tree_facts(root: Path) -> dict:
+    """The facts of an sglang package directory that tell releases apart in the API model
+    (file names and ``def``/names read as text; nothing is imported)."""
+    srt = root / "srt"
+    spec = (_read(srt / "speculative" / "spec_info.py") or "") + (
+        _read(srt / "speculative" / "spec_registry.py") or ""
+    )
+    registry = _read(srt / "speculative" / "spec_registry.py")
+    trtllm = _read(srt / "layers" / "attention" / "trtllm_mha_backend.py") or ""
+    return {
+        "frozen_kv": re.search(
+            r"def is_frozen_kv_mtp\b", _read(srt / "speculative" / "spec_info.py") or ""
+        )
+        is not None,
+        "registered": re.search(r"def register\b", spec) is not None,
+        "registered_frozen_kv": registry is not None
+        and re.search(r"def is_frozen_kv_mtp\b", registry) is not None,
+        "swa_module": (srt / "mem_cache" / "swa_memory_pool.py").is_file(),
+        "base_swa": (srt / "mem_cache" / "base_swa_memory_pool.py").is_file(),
+        "trtllm_resolver": "_resolve_swa_kv_pool" in trtllm,
+    }
+
+
+def release_facts(version: str) -> dict:
+    """:func:`tree_facts` as the API model records them for a known release."""
+    from ..sglang_api import data
+
+    raw = data()["releases"][version]
+    spec = raw["spec_algorithm"]
+    reg = spec["registered"]
+    registry = bool(reg) and reg["class"].endswith("spec_registry.CustomSpecAlgo")
+    return {
+        "frozen_kv": bool(spec["enum"]) and "is_frozen_kv_mtp" in spec["enum"]["methods"],
+        "registered": reg is not None,
+        "registered_frozen_kv": registry and "is_frozen_kv_mtp" in reg["methods"],
+        "swa_module": ".swa_memory_pool." in (raw["classes"]["SWAKVPool"] or ""),
+        "base_swa": raw["classes"]["BaseSWAKVPool"] is not None,
+        "trtllm_resolver": raw["trtllm_swa_decision"] == "resolver",
+    }
+
+
+def place(root: Path) -> tuple[Optional[str], list[str]]:
+    """(the newest known release whose facts are the tree's, all of them); (None, []) when no
+    release matches, or when the matching ones would not get the same resolver."""
+    from ..sglang_api import known_versions, resolver_plan
+
+    facts = tree_facts(root)
+    same = [v for v in known_versions() if release_facts(v) == facts]
+    if not same or len({resolver_plan(v).draft_check for v in same}) != 1:
+        return None, same
+    return same[-1], same
+
+
+def _placed(found: Target) -> Target:
+    version, same = place(Path(found.root)) if found.root else (None, [])
+    if version is None:
+        return found
+    span = same[0] if len(same) == 1 else f"{same[0]} .. {same[-1]}"
+    return Target(
+        version,
+        found.has_frozen_kv,
+        f"{found.source} has no version; placed by its API facts ({span})",
+        found.root,
+    )
 
 
 @lru_cache(maxsize=64)
@@ -109,7 +220,8 @@ def _tree_target(directory: str) -> Optional[Target]:
             frozen = ("is_frozen_kv_mtp" in spec) if spec is not None else None
             if frozen is None and version:
                 frozen = _frozen_kv_from_version(version)
-            return Target(version, frozen, f"detected from {source}", str(here))
+            where = f"detected from {source}" if version else f"the sglang tree at {here}"
+            return Target(version, frozen, where, str(here))
         if here.parent == here:
             break
         here = here.parent

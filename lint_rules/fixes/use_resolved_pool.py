@@ -159,8 +159,9 @@ def _stmt_bodies(node):
 
 
 def _joined(ctx, statement, edit: Edit) -> Edit:
-    """The edit, or — when it leaves its bracketed multi-line statement short enough to fit on
-    one line — the whole statement joined as black would (black-stable output)."""
+    """The edit, or the whole statement as black would lay it out: joined on one line when it
+    fits, else (a plain ``target = value`` that the edit left on one line too long) with the
+    value in black's parentheses (black-stable output)."""
     from .safety import join_lines
 
     lines = ctx.whole_lines(statement) if statement is not None else None
@@ -170,12 +171,36 @@ def _joined(ctx, statement, edit: Edit) -> Edit:
     if not (start <= edit.start and edit.end <= end):
         return edit
     text = ctx.text[start : edit.start] + edit.new + ctx.text[edit.end : end]
-    if text.count("\n") <= 1:
+    if text.count("\n") <= 1 and len(text.rstrip("\r\n").expandtabs()) <= ctx.line_length:
         return edit
     joined = join_lines(text)
-    if joined is None or len(joined.rstrip("\r\n").expandtabs()) > ctx.line_length:
+    if joined is None:
         return edit
-    return Edit(start, end, joined.rstrip("\r\n") + ctx.newline())
+    joined = joined.rstrip("\r\n")
+    if len(joined.expandtabs()) <= ctx.line_length:
+        return Edit(start, end, joined + ctx.newline())
+    wrapped = _wrapped_assignment(ctx, statement, joined, indent)
+    return Edit(start, end, wrapped) if wrapped is not None else edit
+
+
+def _wrapped_assignment(ctx, statement, joined: str, indent: str) -> Optional[str]:
+    """``target = (`` / value / ``)`` for a one-target assignment whose value does not end in a
+    bracket (black splits such a value at that bracket), when each line fits."""
+    if not (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Assign)
+        and len(statement.body[0].targets) == 1
+    ):
+        return None
+    head, sep, body = joined.strip().partition(" = ")
+    if not sep or "=" in head or body.startswith("(") or body.endswith((")", "]", "}")):
+        return None
+    nl, unit = ctx.newline(), ctx.indent_unit()
+    out = [f"{indent}{head} = (", f"{indent}{unit}{body}", f"{indent})"]
+    if any(len(x.expandtabs()) > ctx.line_length for x in out):
+        return None
+    return nl.join(out) + nl
 
 
 def _names(expr) -> list:

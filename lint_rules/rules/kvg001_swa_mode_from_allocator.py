@@ -42,7 +42,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
+from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.resolve_init_pool import ResolveInitPool
+from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import is_swa_member_name
 from ..project import cross_module_anchor
@@ -72,7 +74,7 @@ def advice_for(rule: Rule) -> str:
 
 class SwaModeFromAllocator(Rule):
     code = "KVG001"
-    FIXES = (ResolveInitPool, UseResolvedPool)
+    FIXES = (ResolveInitPool, UpdaterBackendPool, HelperTakesPool, UseResolvedPool)
 
     @staticmethod
     def _type_of(node: cst.BaseExpression) -> bool:

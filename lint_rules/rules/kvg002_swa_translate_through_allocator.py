@@ -34,6 +34,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import call_func_name, positional_args, string_value
+from ..fixes.helper_takes_pool import HelperTakesPool
+from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import SWA_TRANSLATE_MEMBERS
 from ..project import cross_module_anchor
@@ -64,7 +66,7 @@ _ADVICE_FUNCTION = (
 
 class SwaTranslateThroughAllocator(Rule):
     code = "KVG002"
-    FIXES = (UseResolvedPool,)
+    FIXES = (UpdaterBackendPool, HelperTakesPool, UseResolvedPool)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         member = node.attr.value

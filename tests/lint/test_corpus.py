@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 import corpus  # noqa: E402
 import sglang_wheels  # noqa: E402
 
-CI_RELEASES = ["0.5.9", "0.5.12.post1", "0.5.13.post1", "0.5.23"]
+CI_RELEASES = ["0.5.9", "0.5.12.post1", "0.5.13.post1", "0.5.23", "sglang-kt==0.7.2"]
 PREFILTER_RELEASES = ["0.5.12.post1", "0.5.13.post1"]
 ATTENTION_DIR = "sglang/srt/layers/attention"
 
@@ -43,8 +43,9 @@ def truth():
 
 def test_truth_covers_the_documented_boundaries(truth):
     rel = truth["releases"]
-    for v in sglang_wheels.RELEASES:
+    for v in sglang_wheels.CORPUS:
         assert v in rel, f"no ground truth for {v}"
+    assert set(rel) == set(sglang_wheels.CORPUS)
 
     def files(v, rule=None):
         return {e["path"].rsplit("/", 1)[1] for e in rel[v] if rule in (None, e["rule"])}
@@ -61,6 +62,13 @@ def test_truth_covers_the_documented_boundaries(truth):
     for v in sglang_wheels.RELEASES[: sglang_wheels.RELEASES.index("0.5.12.post1") + 1]:
         assert "triton_backend.py" in files(v, "KVG001"), v
     assert "triton_backend.py" not in files("0.5.13")
+    # The fork sglang-kt 0.7.2 (late-February 2026 upstream main) still ships all three shapes.
+    for rule in ("KVG001", "KVG002"):
+        assert files("sglang-kt==0.7.2", rule) == {
+            "flashinfer_backend.py",
+            "triton_backend.py",
+        } | ({"trtllm_mha_backend.py"} if rule == "KVG001" else set())
+    assert files("sglang-kt==0.7.2", "KVG003") == {"trtllm_mha_backend.py"}
     # Nothing from 0.5.14 on.
     for v in sglang_wheels.RELEASES[sglang_wheels.RELEASES.index("0.5.14") :]:
         assert rel[v] == [], v
