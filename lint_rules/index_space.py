@@ -409,7 +409,7 @@ class _Interp:
         if SWA not in v:
             self.sinks.update(t[1] for t in v if isinstance(t, tuple))
         if self.report and FULL in v and SWA not in v:
-            key = id(where)
+            key = (id(where), id(expr))
             if key in self._seen_hits:
                 return
             self._seen_hits.add(key)

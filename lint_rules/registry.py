@@ -163,6 +163,7 @@ RULES: dict[str, RuleMeta] = {
             True,
             # the module translates (it may use an SWA pool), and every sink spells "swa"
             ((TRANSLATORS, "full_to_swa"), SWA_SPELLINGS),
+            fixable=True,
             reduction="lint_rules.index_space:proven_clean_for",
             check="lint_rules.index_space:findings",
         ),

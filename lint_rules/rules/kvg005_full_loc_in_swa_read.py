@@ -41,6 +41,7 @@ if self.use_sliding_window_kv_pool:
 
 from __future__ import annotations
 
+from ..fixes.translate_swa import TranslateThroughSwaPool
 from .base import Case, Rule
 
 
@@ -51,6 +52,7 @@ class FullLocInSwaRead(Rule):
     carries the rule's documentation and cases."""
 
     code = "KVG005"
+    FIXES = (TranslateThroughSwaPool,)
 
     @classmethod
     def reduced_keeps(cls, candidates: list, lines: list, tree) -> set:

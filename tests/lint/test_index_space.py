@@ -19,7 +19,7 @@ PATH = "sglang/srt/layers/attention/example_backend.py"
 
 def _hits(src: str, **kw) -> list:
     model = index_space.IndexSpace(ast.parse(textwrap.dedent(src)), **kw)
-    return [(h.call.lineno, h.fn.qualname) for h in model.hits]
+    return sorted({(h.call.lineno, h.fn.qualname) for h in model.hits})
 
 
 def _lint(src: str, scope: ScopeConfig = ScopeConfig()) -> list:
@@ -186,3 +186,55 @@ def test_prefilter_and_clean_proof_never_hide_a_finding(version):
     assert checked > 50
     # files with a finding: fa3 (through 0.5.11) and xpu (from 0.5.5 on)
     assert found == {"0.5.2": 1, "0.5.11": 2, "0.5.12": 1, "0.5.23": 1}[version]
+
+
+FIXABLE = """
+class B(AttentionBackend):
+    def decode(self, metadata):
+        if self.use_swa_pool and metadata.page_table is not None:
+            return self.pool.translate_loc_from_full_to_swa(metadata.page_table)
+    def spec(self, metadata, metadata_expand):
+        prepare_swa_spec_page_table_triton(
+            dst,
+            metadata.page_table,
+            metadata_expand.page_table[:, :4],
+            1,
+        )
+"""
+
+
+def test_fix_translates_through_the_class_pool_under_its_flag():
+    from lint_rules import fixer
+
+    out = fixer.fix_text(textwrap.dedent(FIXABLE), PATH, {"KVG005"}, ScopeConfig())
+    assert out.error is None
+    assert "        swa_loc_a = metadata.page_table\n" in out.new_text
+    assert "        swa_loc_b = metadata_expand.page_table[:, :4]\n" in out.new_text
+    assert "        if self.use_swa_pool:\n" in out.new_text
+    assert "swa_loc_b = self.pool.translate_loc_from_full_to_swa(swa_loc_b)\n" in out.new_text
+    assert "            swa_loc_a,\n            swa_loc_b,\n" in out.new_text
+    assert _lint(out.new_text) == []
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ("if self.use_swa_pool and metadata.page_table is not None:", "no `self.<flag>` guards"),
+        ("self.pool.translate", "several pools"),
+    ],
+)
+def test_fix_is_not_offered_without_one_guarded_pool(change, reason):
+    from lint_rules import fixer
+
+    src = textwrap.dedent(FIXABLE)
+    if change.startswith("if"):
+        src = src.replace(change, "if metadata.page_table is not None:")
+    else:
+        src = src.replace("return self.pool.translate", "x = self.other.translate") + (
+            "    def more(self, x):\n"
+            "        if self.use_swa_pool:\n"
+            "            return self.pool.translate_loc_from_full_to_swa(x)\n"
+        )
+    res = checker.lint_text(src, PATH, {"KVG005"}, ScopeConfig())
+    assert len(res.findings) == 1 and reason in res.findings[0].message
+    assert fixer.fix_text(src, PATH, {"KVG005"}, ScopeConfig()).new_text == src
