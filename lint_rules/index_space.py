@@ -575,27 +575,45 @@ def may_use_swa_pool(text: str, translators) -> bool:
     return MAPPING_WORD in text or any(t in text for t in translators)
 
 
-def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
-    """KVG005's findings (``RuleMeta.check``): ``sparse.AstFinding`` records, or None where
-    the text does not parse (the libcst path then reports the parse error)."""
-    from .model import ScopeConfig
+_LAST: list = []  # [(key, IndexSpace or None)]: the proof's model, which the lint asks next
 
-    scope = scope if scope is not None else ScopeConfig()
-    translators = translators_of(scope)
-    if not may_use_swa_pool(text, translators) or not any(s in text for s in SWA_SPELLINGS):
-        return []
+
+def _model(text: str, scope, tree: Optional[ast.Module] = None):
+    """The model of ``text`` (None: it does not parse), remembering the last one: the engine
+    proves a file clean first, then lints the same text."""
+    key = (text, sources_of(scope), translators_of(scope))
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
     if tree is None:
         try:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return None
     try:
-        model = IndexSpace(tree, sources_of(scope), translators)
+        model = IndexSpace(tree, key[1], key[2])
     except RecursionError:
-        return None
-    if not model.hits:
+        model = None
+    _LAST[:] = [(key, model)]
+    return model
+
+
+def _gate(text: str, scope) -> bool:
+    """What the registry's needles ask: a translator or mapping word, and an SWA spelling."""
+    return may_use_swa_pool(text, translators_of(scope)) and any(s in text for s in SWA_SPELLINGS)
+
+
+def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
+    """KVG005's findings (``RuleMeta.check``): ``sparse.AstFinding`` records, or None where
+    the text does not parse (the libcst path then reports the parse error)."""
+    from .model import ScopeConfig
+
+    scope = scope if scope is not None else ScopeConfig()
+    if not _gate(text, scope):
         return []
-    return _report(model, text, path, scope)
+    model = _model(text, scope, tree)
+    if model is None:
+        return None
+    return _report(model, text, path, scope) if model.hits else []
 
 
 def proven_clean_for(text: str, scope) -> bool:
@@ -604,17 +622,10 @@ def proven_clean_for(text: str, scope) -> bool:
     from .model import ScopeConfig
 
     scope = scope if scope is not None else ScopeConfig()
-    translators = translators_of(scope)
-    if not may_use_swa_pool(text, translators) or not any(s in text for s in SWA_SPELLINGS):
+    if not _gate(text, scope):
         return True
-    try:
-        tree = ast.parse(text)
-    except _PARSE_ERRORS:
-        return False
-    try:
-        return not IndexSpace(tree, sources_of(scope), translators).hits
-    except RecursionError:
-        return False
+    model = _model(text, scope)
+    return model is not None and not model.hits
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
