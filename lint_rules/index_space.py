@@ -54,6 +54,7 @@ _COMBINE = frozenset(
     "narrow clone flatten reshape masked_select take".split()
 )
 _FILL = frozenset({"copy_"})
+_WORD = re.compile(r"\w+")
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 
 
@@ -139,7 +140,7 @@ class IndexSpace:
     """The model of one module (see the module doc). ``hits``: the KVG005 findings, one per
     sink node (a call or a store), in source order."""
 
-    def __init__(self, tree: ast.Module, sources=DEFAULT_FULL_SOURCES, translators=None):
+    def __init__(self, tree: ast.Module, sources=DEFAULT_FULL_SOURCES, translators=None, text=None):
         self.tree = tree
         self.sources = frozenset(sources)
         self.translators = frozenset(translators or DEFAULT_TRANSLATORS)
@@ -147,7 +148,10 @@ class IndexSpace:
         self.classes: dict = {}  # name -> ast.ClassDef (module level and nested)
         self.by_name: dict = {}  # (class name or None, function name) -> _Fn
         self._collect(tree.body, None, "")
-        self.translating = self._translating()  # function nodes that translate
+        self._words = self._function_words(text)
+        self._translates: dict = {}  # function node -> it translates (asked lazily)
+        self.swa_chain: dict = {}  # id(attribute node) -> its chain spells swa
+        self.wanted: set = set()  # helpers called with a tagged argument (interpreted)
         self.fields: dict = {}  # field name -> tags stored into it anywhere
         self.swa_fields: set = set()  # SWA fields a translated value is stored into
         self.summaries: dict = {id(f): _Summary() for f in self.fns}
@@ -169,53 +173,108 @@ class IndexSpace:
             else:
                 self._collect(list(child_statements(stmt)), cls, prefix)
 
-    def _translating(self) -> set:
-        """Functions that translate: a translator or mapping word in their body, or a call of
-        a helper here that translates."""
-        words = (*self.translators, MAPPING_WORD)
-        done, calls = set(), {}
+    def _function_words(self, text):
+        """Per function (by id): (its identifiers, it spells swa / a mapping / a translator),
+        from its source lines; None without ``text`` (every function is interpreted)."""
+        if text is None:
+            return None
+        lines = text.splitlines(keepends=True)
+        words = (*self.translators, MAPPING_WORD, *SWA_SPELLINGS)
+        out = {}
         for fn in self.fns:
-            names = set()
-            for n in ast.walk(fn.node):
-                if isinstance(n, ast.Attribute):
-                    names.add(n.attr)
-                elif isinstance(n, ast.Name):
-                    names.add(n.id)
-            if any(w in x for x in names for w in words):
-                done.add(fn.node)
-            calls[fn.node] = names
-        changed = True
-        while changed:
-            changed = False
-            for fn in self.fns:
-                if fn.node in done:
-                    continue
-                for (_, fname), g in self.by_name.items():
-                    if g.node in done and fname in calls[fn.node]:
-                        done.add(fn.node)
-                        changed = True
-                        break
-        return done
+            seg = "".join(lines[fn.node.lineno - 1 : fn.node.end_lineno])
+            out[id(fn)] = (frozenset(_WORD.findall(seg)), any(w in seg for w in words))
+        return out
+
+    def relevant(self, fn: _Fn) -> bool:
+        """Can ``fn`` produce a tag, a field, a summary or a hit? Only if its text names a
+        location source, a field or helper that carries tags, or spells swa / a translator /
+        a mapping, or a call passes it a tagged argument (``wanted``)."""
+        if self._words is None or id(fn) in self.wanted:
+            return True
+        names, swa = self._words[id(fn)]
+        if swa or not names.isdisjoint(self.sources):
+            return True
+        if any(v and k in names for k, v in self.fields.items()):
+            return True
+        for (_, fname), g in self.by_name.items():
+            if fname in names:
+                s = self.summaries[id(g)]
+                if s.returns or s.sink_params:
+                    return True
+        return False
+
+    def translates(self, fn: _Fn, seen=None) -> bool:
+        """``fn`` translates: a translator or mapping word in its body, or a call of a helper
+        here that translates."""
+        known = self._translates.get(fn.node)
+        if known is not None:
+            return known
+        seen = seen or set()
+        seen.add(fn.node)
+        names = set()
+        for n in ast.walk(fn.node):
+            if isinstance(n, ast.Attribute):
+                names.add(n.attr)
+            elif isinstance(n, ast.Name):
+                names.add(n.id)
+        words = (*self.translators, MAPPING_WORD)
+        answer = any(w in x for x in names for w in words) or any(
+            fname in names and g.node not in seen and self.translates(g, seen)
+            for (_, fname), g in self.by_name.items()
+        )
+        self._translates[fn.node] = answer
+        return answer
 
     # ---------------------------------------------------------------- fixed point
 
     def _run(self) -> None:
+        # Rounds until fields, SWA fields and summaries are stable. After the first, a
+        # function is interpreted again only when its text names something that changed (a
+        # field, a helper whose summary changed, an SWA field's attribute); each keeps the
+        # hits of its last interpretation.
+        by_fn: dict = {}
+        changed = None  # None: every relevant function
         for _ in range(6):
-            before = (
-                {k: v for k, v in self.fields.items()},
-                [s.key() for s in self.summaries.values()],
-            )
+            before = self._state()
             for fn in self.fns:
-                _Interp(self, fn, report=False).run()
-            after = (
-                {k: v for k, v in self.fields.items()},
-                [s.key() for s in self.summaries.values()],
-            )
+                fresh = id(fn) in self.wanted and id(fn) not in by_fn
+                if changed is not None and not fresh:
+                    if self._words is None:
+                        pass
+                    elif self._words[id(fn)][0].isdisjoint(changed):
+                        continue
+                if not (fresh or self.relevant(fn)):
+                    continue
+                self.hits = []
+                _Interp(self, fn, report=True).run()
+                by_fn[id(fn)] = self.hits
+            after = self._state()
             if after == before:
                 break
-        for fn in self.fns:
-            _Interp(self, fn, report=True).run()
-        self.hits.sort(key=lambda h: (h.call.lineno, h.call.col_offset))
+            changed = self._changed(before, after)
+        self.hits = sorted(
+            (h for hs in by_fn.values() for h in hs),
+            key=lambda h: (h.call.lineno, h.call.col_offset),
+        )
+
+    def _changed(self, before, after) -> set:
+        _, fields_b, swa_b, sums_b = before
+        _, fields_a, swa_a, sums_a = after
+        out = {k for k in fields_a if fields_a[k] != fields_b.get(k)}
+        out |= {k.rsplit(".", 1)[-1] for k in swa_a - swa_b}
+        for fn, b, a in zip(self.fns, sums_b, sums_a):
+            if a != b:
+                out.add(fn.node.name)
+        return out
+
+    def _state(self):
+        return (
+            frozenset(self.wanted),
+            dict(self.fields),
+            frozenset(self.swa_fields),
+            [s.key() for s in self.summaries.values()],
+        )
 
     def callee(self, fn: _Fn, func: ast.AST) -> Optional[_Fn]:
         """A helper of this module a call reaches: ``self.m`` / ``cls.m`` in the caller's
@@ -431,8 +490,10 @@ class _Interp:
                 return frozenset({_TR})
             if MAPPING_WORD in node.attr.lower():
                 return frozenset({_MAP})
-            chain = _chain(node)
-            if any(has_swa_word(c) for c in chain):
+            swa = m.swa_chain.get(id(node))
+            if swa is None:
+                swa = m.swa_chain[id(node)] = any(has_swa_word(c) for c in _chain(node))
+            if swa:
                 return frozenset()
             if node.attr in m.sources:
                 return frozenset({FULL})
@@ -487,7 +548,7 @@ class _Interp:
         target = m.callee(self.fn, func)
         # SWA reads: a builder's arguments (unless it is a helper here that translates), a
         # keyword naming an SWA location field.
-        if self.swa_builder(name) and (target is None or target.node not in m.translating):
+        if self.swa_builder(name) and (target is None or not m.translates(target)):
             for a, v in zip(node.args, args):
                 self.sink(a, v, f"an argument of the SWA page-table builder `{name}`", node)
             for k, (_, v) in zip(node.keywords, kws):
@@ -503,6 +564,8 @@ class _Interp:
                 self.sink(node.args[0], args[0], f"a copy into the SWA field `{key}`", node, key)
         # Helpers of this module: parameters that reach an SWA read, returns.
         if target is not None:
+            if any(args) or any(v for _, v in kws):
+                m.wanted.add(id(target))
             s = m.summaries[id(target)]
             offset = 1 if target.cls is not None and self.fn.cls is not None else 0
             for i, (a, v) in enumerate(zip(node.args, args)):
@@ -585,16 +648,29 @@ def _model(text: str, scope, tree: Optional[ast.Module] = None):
     if _LAST and _LAST[0][0] == key:
         return _LAST[0][1]
     if tree is None:
+        from .reduce import LAST_MODEL  # the other rules' proof may have parsed it
+
+        if LAST_MODEL and LAST_MODEL[0][0] == text:
+            tree = LAST_MODEL[0][3].tree
+    if tree is None:
         try:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return None
     try:
-        model = IndexSpace(tree, key[1], key[2])
+        model = IndexSpace(tree, key[1], key[2], text)
     except RecursionError:
         model = None
     _LAST[:] = [(key, model)]
     return model
+
+
+def last_tree(text: str) -> Optional[ast.Module]:
+    """The ``ast`` of ``text`` when the last model is of it (the other rules' proof reuses
+    it: one parse per file)."""
+    if _LAST and _LAST[0][0][0] == text and _LAST[0][1] is not None:
+        return _LAST[0][1].tree
+    return None
 
 
 def _gate(text: str, scope) -> bool:

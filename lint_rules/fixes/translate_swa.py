@@ -144,7 +144,7 @@ class TranslateThroughSwaPool(FixTransform):
         row, col = finding.node[0], finding.node[1]
         line = ctx.line_text(row)
         bcol = len(line[:col].encode("utf-8"))
-        model = index_space.IndexSpace(tree)
+        model = index_space.IndexSpace(tree, text=ctx.text)
         hits = [
             h
             for h in model.hits

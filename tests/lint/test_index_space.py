@@ -18,7 +18,8 @@ PATH = "sglang/srt/layers/attention/example_backend.py"
 
 
 def _hits(src: str, **kw) -> list:
-    model = index_space.IndexSpace(ast.parse(textwrap.dedent(src)), **kw)
+    src = textwrap.dedent(src)
+    model = index_space.IndexSpace(ast.parse(src), text=src, **kw)
     return sorted({(h.call.lineno, h.fn.qualname) for h in model.hits})
 
 
@@ -170,7 +171,7 @@ def test_prefilter_and_clean_proof_never_hide_a_finding(version):
             rel = f.relative_to(tree).as_posix()
             text = f.read_text(encoding="utf-8")
             try:
-                model = index_space.IndexSpace(ast.parse(text))
+                model = index_space.IndexSpace(ast.parse(text), text=text)
             except SyntaxError:
                 continue
             checked += 1
