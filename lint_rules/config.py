@@ -153,6 +153,8 @@ _KEYS = (
     "all-code",
     "allocator-attributes",
     "kvg004-write-gating",
+    "full-location-sources",
+    "swa-translators",
     "target-version",
     "cache-dir",
     "baseline",
@@ -228,6 +230,15 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
                 f"{where}: 'allocator-attributes' must be a non-empty list of identifiers"
             )
         scope_kwargs["allocator_attributes"] = roots
+    for key, field in (
+        ("full-location-sources", "full_location_sources"),
+        ("swa-translators", "swa_translators"),
+    ):
+        if key in table:
+            names = _str_list(table[key], key, where)
+            if not names or not all(n.isidentifier() for n in names):
+                raise ConfigError(f"{where}: '{key}' must be a non-empty list of identifiers")
+            scope_kwargs[field] = names
     if "kvg004-write-gating" in table:
         if not isinstance(table["kvg004-write-gating"], bool):
             raise ConfigError(f"{where}: 'kvg004-write-gating' must be true or false")

@@ -90,6 +90,8 @@ class ScopeConfig:
     wherever it lives.
     ``all_code``: also backend-like code anywhere (audits; lint_rules/audit.py).
     ``kvg004_write_gating``: KVG004 also reports caches that only gate KV writes.
+    ``full_location_sources``, ``swa_translators``: KVG005's full-pool location sources and
+    full->SWA translator methods (forks rename them; lint_rules/index_space.py).
     ``root``: the project root ``paths`` are matched relative to (``"/"``: absolute paths);
     None: the path as given (see :func:`lint_rules.scope.scope_path`).
     """
@@ -101,6 +103,8 @@ class ScopeConfig:
         "allocator_attributes",
         "kvg004_write_gating",
         "root",
+        "full_location_sources",
+        "swa_translators",
     )
     paths: tuple[str, ...]
     base_patterns: tuple[str, ...]
@@ -109,6 +113,8 @@ class ScopeConfig:
     allocator_attributes: tuple[str, ...]
     kvg004_write_gating: bool
     root: Optional[str]
+    full_location_sources: tuple[str, ...]
+    swa_translators: tuple[str, ...]
 
     def __init__(
         self,
@@ -118,12 +124,21 @@ class ScopeConfig:
         allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",),
         kvg004_write_gating: bool = False,
         root: Optional[str] = None,
+        full_location_sources: tuple[str, ...] = (
+            "out_cache_loc",
+            "req_to_token",
+            "page_table",
+            "kv_indices",
+        ),
+        swa_translators: tuple[str, ...] = ("translate_loc_from_full_to_swa",),
     ) -> None:
         set_field(self, "paths", paths)
         set_field(self, "base_patterns", base_patterns)
         set_field(self, "all_code", all_code)
         set_field(self, "allocator_attributes", allocator_attributes)
         set_field(self, "kvg004_write_gating", kvg004_write_gating)
+        set_field(self, "full_location_sources", full_location_sources)
+        set_field(self, "swa_translators", swa_translators)
         set_field(self, "root", root)
 
 

@@ -456,7 +456,9 @@ def reduce_for(
     if use_outline and helpers is not None and _clean_by_outline(text, codes, roots, helpers):
         return True, None
     try:
-        tree = ast.parse(text)
+        from .index_space import last_tree
+
+        tree = last_tree(text) or ast.parse(text)  # KVG005's proof may have parsed it
         if project is None and gated:
             from .project import current_index
 

@@ -21,14 +21,20 @@ DEFAULT_ROOTS = ("token_to_kv_pool_allocator",)
 # Every source of an allocator value (lint_rules/flow.py) contains a root attribute name, or an
 # allocator class name (annotations, SWA allocator class tests): all contain "Allocator".
 ALLOCATOR_SOURCES = (ROOTS, "Allocator")
+# In needles: stands for the configured full->SWA translators (``swa-translators``).
+TRANSLATORS = "<swa-translators>"
+DEFAULT_TRANSLATORS = ("translate_loc_from_full_to_swa",)
+# Every spelling of "swa": each KVG005 sink and mapping holds one (lint_rules/index_space.py).
+SWA_SPELLINGS = tuple(a + b + c for a in "sS" for b in "wW" for c in "aA")
 
 
 @lru_cache(maxsize=64)
-def _with_roots(needles: tuple, roots: tuple) -> tuple[tuple[str, ...], ...]:
+def _with_roots(
+    needles: tuple, roots: tuple, translators: tuple = DEFAULT_TRANSLATORS
+) -> tuple[tuple[str, ...], ...]:
     # Asked per file by the prefilter (checker.needs_parse): computed once per rule and roots.
-    return tuple(
-        tuple(x for n in group for x in (roots if n == ROOTS else (n,))) for group in needles
-    )
+    places = {ROOTS: roots, TRANSLATORS: translators}
+    return tuple(tuple(x for n in group for x in places.get(n, (n,))) for group in needles)
 
 
 @record(frozen=True)
@@ -93,12 +99,14 @@ class RuleMeta:
         set_field(self, "check", check)
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
-        """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
+        """The needles with ``ROOTS`` replaced by the configured allocator attributes and
+        ``TRANSLATORS`` by the configured translators."""
         roots = tuple(getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS)
+        tr = tuple(getattr(scope, "swa_translators", None) or DEFAULT_TRANSLATORS)
         try:
-            return _with_roots(self.needles, roots)
+            return _with_roots(self.needles, roots, tr)
         except TypeError:  # needles given as lists (unhashable): computed, not memoised
-            return _with_roots.__wrapped__(self.needles, roots)
+            return _with_roots.__wrapped__(self.needles, roots, tr)
 
     def may_match(self, text: str, scope=None) -> bool:
         return all(any(n in text for n in group) for group in self.needles_for(scope))
@@ -146,6 +154,18 @@ RULES: dict[str, RuleMeta] = {
             (("token_to_kv_pool",), ("isinstance", "swa", "SWA"), ("__init__",)),
             reduction="lint_rules.gating:proven_clean_for",
             check="lint_rules.gating:findings",
+        ),
+        RuleMeta(
+            "KVG005",
+            "full-loc-in-swa-read",
+            "full-pool locations reach an SWA-layer read untranslated",
+            "kvg005_full_loc_in_swa_read",
+            True,
+            # the module translates (it may use an SWA pool), and every sink spells "swa"
+            ((TRANSLATORS, "full_to_swa"), SWA_SPELLINGS),
+            fixable=True,
+            reduction="lint_rules.index_space:proven_clean_for",
+            check="lint_rules.index_space:findings",
         ),
     )
 }

@@ -161,6 +161,8 @@ class RunSettings:
                     scope.root,
                     list(scope.allocator_attributes),
                     scope.kvg004_write_gating,
+                    list(scope.full_location_sources),
+                    list(scope.swa_translators),
                 ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,

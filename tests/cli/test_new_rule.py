@@ -1,6 +1,6 @@
 """A rule dropped in with its cases runs everywhere, with the reduction on and off.
 
-KVG005 here is a stand-in rule defined by this test (keyed on the KV pool, not the allocator:
+KVG099 here is a stand-in rule defined by this test (keyed on the KV pool, not the allocator:
 it flags every read of ``<x>.token_to_kv_pool`` in backend code) and registered for the test
 only. Nothing in the engine, the checker or the reduction names it: the registry entry says the
 reduction does not model it (no ``anchors``, the default), so every file its needles let
@@ -24,11 +24,11 @@ from lint_rules.rules.base import Case, Rule
 
 from .conftest import write
 
-CODE = "KVG005"
+CODE = "KVG099"
 
 
 class PoolRead(Rule):
-    """KVG005 pool-read-in-backend (test-only stand-in)
+    """KVG099 pool-read-in-backend (test-only stand-in)
 
     ## What it does
     Flags reads of ``token_to_kv_pool`` in attention-backend code.

@@ -69,9 +69,15 @@ def test_truth_covers_the_documented_boundaries(truth):
             "triton_backend.py",
         } | ({"trtllm_mha_backend.py"} if rule == "KVG001" else set())
     assert files("sglang-kt==0.7.2", "KVG003") == {"trtllm_mha_backend.py"}
-    # Nothing from 0.5.14 on.
+    assert files("sglang-kt==0.7.2", "KVG005") == {"flashattention_backend.py", "xpu_backend.py"}
+    # Nothing from 0.5.14 on but KVG005's xpu finding (the #24617 shape, unfixed upstream).
     for v in sglang_wheels.RELEASES[sglang_wheels.RELEASES.index("0.5.14") :]:
-        assert rel[v] == [], v
+        assert [e for e in rel[v] if e["rule"] != "KVG005"] == [], v
+    # KVG005: fa3's #24617 through 0.5.11 (fixed in 0.5.12), xpu from 0.5.5 on.
+    for v in sglang_wheels.RELEASES:
+        fa3 = "flashattention_backend.py" in files(v, "KVG005")
+        assert fa3 == (sglang_wheels.RELEASES.index(v) <= sglang_wheels.RELEASES.index("0.5.11")), v
+        assert ("xpu_backend.py" in files(v, "KVG005")) == (v != "0.5.2"), v
 
 
 def _fake_run(findings_by_version):
