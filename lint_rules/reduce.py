@@ -59,10 +59,20 @@ from .names import (
     close_over,
     is_allocator_class_name,
     is_swa_allocator_class_name,
-    is_swa_member_name,
     swa_allocator_name_offsets,
 )
 from .records import record
+from .sinks import (
+    ALLOCATOR_CALL,
+    ALLOCATOR_MEMBER,
+    SWA_CLASS_TEST,
+    SWA_MEMBER_PROBE,
+    class_operands,
+    is_class_test,
+    probes,
+    sink_of,
+    sink_types,
+)
 
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -483,8 +493,8 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
             return True
     members, calls = _anchor_members(anchors)
-    class_test = "swa-class-test" in anchors
-    probe = "swa-member-probe" in anchors
+    class_test = SWA_CLASS_TEST in anchors
+    probe = SWA_MEMBER_PROBE in anchors
     swa_classes: Optional[set] = None
 
     def alloc(e) -> bool:
@@ -500,11 +510,19 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 return True
         return False
 
+    # the node types the sinks' forms sit on (lint_rules/sinks.py)
+    class_types = sink_types(SWA_CLASS_TEST) if class_test else ()
+    probe_types = sink_types(SWA_MEMBER_PROBE) if probe else ()
     member_calls: list = []  # (call, enclosing function, syntactic)
     stack: list = [(tree, None)]
     while stack:
         node, fn = stack.pop()
         kind = type(node)
+        if kind in class_types:
+            if any(mentions_swa_class(op) for _, op in class_operands(node)):
+                return True
+        if kind in probe_types and any(alloc(s) for s in probes(node)):
+            return True
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
         elif kind is ast.Attribute and node.attr in members and alloc(node.value):
@@ -513,12 +531,6 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
             func = node.func
             name = func.id if isinstance(func, ast.Name) else None
             args = node.args
-            if class_test and name in ("isinstance", "issubclass") and len(args) == 2:
-                if mentions_swa_class(args[1]):
-                    return True
-            if probe and name == "hasattr" and len(args) == 2 and alloc(args[0]):
-                if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
-                    return True
             if name == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
                 if args[1].value in members and alloc(args[0]):
                     return True
@@ -526,15 +538,6 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 held = member_names(model.values_of(func)) & calls
                 if held:
                     member_calls.append((node, fn))
-        elif kind is ast.Compare and class_test:
-            if any(
-                isinstance(n, ast.Attribute)
-                and n.attr == "__class__"
-                or isinstance(n, ast.Call)
-                and getattr(n.func, "id", None) == "type"
-                for n in walk(node)
-            ) and mentions_swa_class(node):
-                return True
         # source order (children pushed last-first): a file with a finding usually has its
         # first anchor early (a backend's ``__init__``), and the walk stops there
         stack.extend([(child, fn) for child in ast.iter_child_nodes(node)][::-1])
@@ -597,7 +600,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
     # Words whose meaning the word-level model cannot follow outside functions: SWA allocator
     # class names (class tests count whatever the tested value) and allocator-class annotations.
     swa_chunks: set[int] = set()  # functions naming an SWA allocator class
-    if "swa-class-test" in anchors:
+    if SWA_CLASS_TEST in anchors:
         for at in swa_allocator_name_offsets(text):
             if ol.in_comment(at):
                 continue
@@ -688,19 +691,10 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
 
 
 def _class_test(fn: ast.AST) -> bool:
-    """Any ``isinstance``/``issubclass`` call or ``type(x)``/``x.__class__`` comparison."""
-    for n in walk(fn):
-        if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("isinstance", "issubclass"):
-            return True
-        if isinstance(n, ast.Compare) and any(
-            isinstance(s, ast.Attribute)
-            and s.attr == "__class__"
-            or isinstance(s, ast.Call)
-            and getattr(s.func, "id", None) == "type"
-            for s in walk(n)
-        ):
-            return True
-    return False
+    """Any node of ``fn`` that is a form of the SWA class test (lint_rules/sinks.py), whatever
+    the class it names."""
+    types = sink_types(SWA_CLASS_TEST)
+    return any(type(n) in types and is_class_test(n) for n in walk(fn))
 
 
 def _anchor_members(anchors) -> tuple[set[str], set[str]]:
@@ -708,11 +702,11 @@ def _anchor_members(anchors) -> tuple[set[str], set[str]]:
     members: set[str] = set()
     calls: set[str] = set()
     for a in anchors:
-        kind, _, arg = a.partition(":")
-        if kind == "allocator-member":
-            members.update(arg.split(","))
-        elif kind == "allocator-call":
-            calls.update(arg.split(","))
+        kind, args = sink_of(a)
+        if kind == ALLOCATOR_MEMBER:
+            members.update(args)
+        elif kind == ALLOCATOR_CALL:
+            calls.update(args)
     return members, calls
 
 
@@ -801,23 +795,22 @@ def _may_anchor(
     # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
     # walk order), and attributes only when one is named like a member
     nodes = walk(f.node) if f.attrs_used & members else f.calls
+    probe = SWA_MEMBER_PROBE in anchors
+    if probe and sink_types(SWA_MEMBER_PROBE) - {ast.Call}:
+        nodes = walk(f.node)  # a probe form on other nodes than calls
     for node in nodes:
         kind = type(node)
         if kind is ast.Attribute and node.attr in members and carries(node.value):
+            return True
+        if probe and kind is not ast.Call and any(carries(s) for s in probes(node)):
             return True
         if kind is not ast.Call:
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else None
         args = node.args
-        if (
-            "swa-member-probe" in anchors
-            and name == "hasattr"
-            and len(args) == 2
-            and carries(args[0])
-        ):
-            if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
-                return True
+        if probe and any(carries(s) for s in probes(node)):
+            return True
         if name == "getattr" and len(args) >= 2 and carries(args[0]):
             if isinstance(args[1], ast.Constant) and args[1].value in members:
                 return True

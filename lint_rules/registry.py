@@ -21,14 +21,17 @@ DEFAULT_ROOTS = ("token_to_kv_pool_allocator",)
 # Every source of an allocator value (lint_rules/flow.py) contains a root attribute name, or an
 # allocator class name (annotations, SWA allocator class tests): all contain "Allocator".
 ALLOCATOR_SOURCES = (ROOTS, "Allocator")
+# In needles: stands for the words of the rule's anchors, read from their sink declarations
+# (lint_rules/sinks.py: every form of a sink names the words its source holds).
+ANCHOR_WORDS = "<anchor-words>"
 
 
 @lru_cache(maxsize=64)
-def _with_roots(needles: tuple, roots: tuple) -> tuple[tuple[str, ...], ...]:
-    # Asked per file by the prefilter (checker.needs_parse): computed once per rule and roots.
-    return tuple(
-        tuple(x for n in group for x in (roots if n == ROOTS else (n,))) for group in needles
-    )
+def _with_roots(needles: tuple, roots: tuple, anchor_words: tuple = ()) -> tuple:
+    # Asked per file by the prefilter (checker.needs_parse): computed once per rule, roots and
+    # anchor words.
+    subst = {ROOTS: roots, ANCHOR_WORDS: anchor_words}
+    return tuple(tuple(x for n in group for x in subst.get(n, (n,))) for group in needles)
 
 
 @record(frozen=True)
@@ -54,7 +57,8 @@ class RuleMeta:
     default_enabled: bool
     # Prefilter: every group must be present in the text, each group by any one substring.
     # Sound by construction: each rule needs an allocator-derived value (all sources contain
-    # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool").
+    # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool"), and an
+    # anchor (``ANCHOR_WORDS``: the words of its sinks' forms).
     needles: tuple[tuple[str, ...], ...]
     fixable: bool
     # Reduction anchors (lint_rules/reduce.py ANCHORS: what a finding of this rule sits on,
@@ -95,10 +99,15 @@ class RuleMeta:
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes."""
         roots = tuple(getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS)
+        words: tuple = ()
+        if self.anchors and any(ANCHOR_WORDS in group for group in self.needles):
+            from .sinks import words as anchor_words
+
+            words = anchor_words(self.anchors)
         try:
-            return _with_roots(self.needles, roots)
+            return _with_roots(self.needles, roots, words)
         except TypeError:  # needles given as lists (unhashable): computed, not memoised
-            return _with_roots.__wrapped__(self.needles, roots)
+            return _with_roots.__wrapped__(self.needles, roots, words)
 
     def may_match(self, text: str, scope=None) -> bool:
         return all(any(n in text for n in group) for group in self.needles_for(scope))
@@ -113,7 +122,7 @@ RULES: dict[str, RuleMeta] = {
             "SWA mode decided from the allocator instead of the KV pool",
             "kvg001_swa_mode_from_allocator",
             True,
-            (ALLOCATOR_SOURCES, ("isinstance", "issubclass", "hasattr", "type", "__class__")),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("swa-class-test", "swa-member-probe"),
         ),
@@ -123,7 +132,7 @@ RULES: dict[str, RuleMeta] = {
             "full->SWA index translation through the allocator",
             "kvg002_swa_translate_through_allocator",
             True,
-            (ALLOCATOR_SOURCES, ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("allocator-member:translate_loc_from_full_to_swa,full_to_swa_index_mapping",),
         ),
@@ -133,7 +142,7 @@ RULES: dict[str, RuleMeta] = {
             "SWA pool taken from the allocator's kvcache without the draft-worker guard",
             "kvg003_swa_pool_from_allocator_kvcache",
             True,
-            (ALLOCATOR_SOURCES, ("get_kvcache",)),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("allocator-call:get_kvcache",),
         ),
