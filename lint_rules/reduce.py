@@ -4,7 +4,8 @@ libcst parses at a few µs per character; most modules that pass the byte prefil
 the allocator where a rule's finding sits. Each rule declares its *reduction anchors* in its
 registry entry (``RuleMeta.anchors``; a rule without anchors is not reducible and the engine
 always parses): what its finding sits on, in terms of the allocator-flow model
-(:mod:`lint_rules.flow`, the one model of "may hold the allocator"):
+(:mod:`lint_rules.flow`, the one model of "may hold the allocator"); the forms of each anchor
+are declared in :mod:`lint_rules.sinks`:
 
 * ``swa-class-test``: ``isinstance``/``issubclass``/``type(x) is``/``x.__class__ ==`` against a
   name that may denote an SWA allocator class (whatever the tested value);
@@ -55,6 +56,8 @@ from .flow import (
     statements,
     walk,
 )
+from .lexical import IDENT_CHAR as _IDENT_CHAR
+from .lexical import search_words as _search_words
 from .names import (
     close_over,
     is_allocator_class_name,
@@ -478,11 +481,6 @@ def reduce_for(
         return False, None  # parse in full: the libcst pass reports or decides
 
 
-def reduce_source(text: str) -> Optional[str]:
-    """Former interface (blanked bodies): the reduction no longer rewrites text."""
-    return None
-
-
 def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
     """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
     if model.cross:
@@ -747,23 +745,6 @@ def _rebound(text: str, word: str) -> bool:
     )
 
 
-def _search_words(pattern: str, text: str, flags: int = 0) -> bool:
-    r"""``re.search(r"\b" + pattern, text, flags)`` for a ``pattern`` that starts with a word
-    character: searched without the leading ``\b`` (a pattern starting with a literal is
-    scanned for it; one starting with ``\b`` is tried at every position), the boundary
-    checked at each match's start."""
-    compiled = re.compile(pattern, flags)
-    pos = 0
-    while True:
-        m = compiled.search(text, pos)
-        if m is None:
-            return False
-        at = m.start()
-        if not (at and _IDENT_CHAR.match(text, at - 1)):
-            return True
-        pos = at + 1
-
-
 def _allocator_class_words(text: str):
     r"""``(start, word)`` for each match of ``\w*Allocator\w*`` (``finditer``): the maximal
     runs of word characters holding ``Allocator``, found from its occurrences."""
@@ -833,9 +814,6 @@ def _outline_guard(text: str):
     from .pathcond import ReductionGuard
 
     return ReductionGuard(text, None)
-
-
-_IDENT_CHAR = re.compile(r"\w")
 
 
 def _occurrences(text: str, words):

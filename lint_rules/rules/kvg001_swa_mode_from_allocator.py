@@ -46,6 +46,7 @@ from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import is_swa_member_name
 from ..project import cross_module_anchor
+from ..sinks import SWA_CLASS_TEST, SWA_MEMBER_PROBE
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -63,7 +64,7 @@ ADVICE_FUNCTION = (
 )
 
 
-_CROSS = ("swa-class-test", "swa-member-probe")
+_CROSS = (SWA_CLASS_TEST, SWA_MEMBER_PROBE)
 
 
 def advice_for(rule: Rule) -> str:
@@ -103,6 +104,25 @@ class SwaModeFromAllocator(Rule):
             hit = member is not None and is_swa_member_name(member) and self.derived(subject)
         if hit:
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+
+    def on_form(self, sink: str, form, node: cst.CSTNode) -> None:
+        """A form of its sinks declared with a libcst twin (lint_rules/sinks.py): a class test
+        decides by the class it names, a probe by the member and the probed value."""
+        if not self.in_scope():
+            return
+        for subject, operand in form.cst_match(node):
+            if sink == SWA_CLASS_TEST:
+                hit = self.analysis.is_swa_allocator_class(operand)
+            else:
+                hit = (
+                    isinstance(operand, str)
+                    and is_swa_member_name(operand)
+                    and subject is not None
+                    and self.derived(subject)
+                )
+            if hit:
+                self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+                return
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if not self.in_scope():
