@@ -3,9 +3,11 @@
 A sink is one kind of anchor (``RuleMeta.anchors``): an SWA class test, an SWA member probe,
 an allocator member read, a kvcache fetch. Each is a list of *forms*; a form gives its stdlib
 ``ast`` predicate (:attr:`Form.match`), the words one of which its source always holds (the
-byte needles and word forms the fast paths search for) and, when the libcst rules do not spell
-it in their own ``visit_*`` methods, its libcst twin (:attr:`Form.cst_type` and
-:attr:`Form.cst_match`), which the rules' dispatch routes to ``Rule.visit_form``.
+byte needles and word forms the fast paths search for) and its libcst twin
+(:attr:`Form.cst_type` and :attr:`Form.cst_match`), which the rules' dispatch replays into
+``Rule.on_form`` of each rule whose anchors name the sink (KVG001: the class test and the
+probe). The ``ast`` side may over-approximate its twin (the fast paths only need "may
+match"); the twin decides the finding.
 
 The fast paths read their words from here: the registry's needles (``ANCHOR_WORDS``), the
 outline proof and the whole-module proof (reduce.py), the reduced module's class-test rows
@@ -50,7 +52,7 @@ class Form:
         self.node_types = tuple(node_types)
         self.match = match
         # libcst node class name and its predicate (node -> (subject, operand) pairs); None:
-        # the rules spell this form in their own visit_* methods
+        # no rule reports this form (the fast paths still count it)
         self.cst_type = cst_type
         self.cst_match = cst_match
 
@@ -103,13 +105,91 @@ def _hasattr(node: ast.AST):
         yield args[0], str(args[1].value)
 
 
+# The libcst twins (nodes read by their fields: no libcst import here).
+
+
+def _cst_name(call) -> Optional[str]:
+    return call.func.value if type(call.func).__name__ == "Name" else None
+
+
+def _cst_positional(call) -> list:
+    out = []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            break
+        out.append(arg.value)
+    return out
+
+
+def _cst_isinstance(node):
+    args = _cst_positional(node)
+    if _cst_name(node) in ("isinstance", "issubclass") and len(args) == 2:
+        yield args[0], args[1]
+
+
+def _cst_type_of(node) -> bool:
+    """``type(a)`` or ``a.__class__``."""
+    kind = type(node).__name__
+    if kind == "Call" and _cst_name(node) == "type":
+        return len(_cst_positional(node)) == 1
+    return kind == "Attribute" and node.attr.value == "__class__"
+
+
+_CST_COMPARE_OPS = frozenset({"Is", "IsNot", "Equal", "NotEqual", "In", "NotIn"})
+
+
+def _cst_type_compare(node):
+    """Each ``type(a) <op> C`` / ``C <op> a.__class__`` link of a comparison chain: the class."""
+    left = node.left
+    for target in node.comparisons:
+        right = target.comparator
+        if type(target.operator).__name__ in _CST_COMPARE_OPS:
+            if _cst_type_of(left):
+                yield None, right
+            if _cst_type_of(right):
+                yield None, left
+        left = right
+
+
+def _cst_string(node) -> Optional[str]:
+    if type(node).__name__ in ("SimpleString", "ConcatenatedString"):
+        try:
+            value = node.evaluated_value
+        except Exception:  # odd literals
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _cst_hasattr(node):
+    args = _cst_positional(node)
+    if _cst_name(node) == "hasattr" and len(args) == 2:
+        yield args[0], _cst_string(args[1])
+
+
 # sink -> its forms (in the order the fast paths try them)
 FORMS: dict[str, list] = {
     SWA_CLASS_TEST: [
-        Form("isinstance", ("isinstance", "issubclass"), (ast.Call,), _isinstance),
-        Form("type-compare", ("type", "__class__"), (ast.Compare,), _type_compare),
+        Form(
+            "isinstance",
+            ("isinstance", "issubclass"),
+            (ast.Call,),
+            _isinstance,
+            "Call",
+            _cst_isinstance,
+        ),
+        Form(
+            "type-compare",
+            ("type", "__class__"),
+            (ast.Compare,),
+            _type_compare,
+            "Comparison",
+            _cst_type_compare,
+        ),
     ],
-    SWA_MEMBER_PROBE: [Form("hasattr", ("hasattr",), (ast.Call,), _hasattr)],
+    SWA_MEMBER_PROBE: [
+        Form("hasattr", ("hasattr",), (ast.Call,), _hasattr, "Call", _cst_hasattr),
+    ],
 }
 
 # The members and calls the parametrised sinks are declared with (KVG002 and KVG003's anchors;
