@@ -54,6 +54,7 @@ from .sinks import (
     probes,
     sink_types,
 )
+from .sinks import members as sink_members
 from .sinks import words as sink_words
 
 _DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
@@ -1902,6 +1903,7 @@ def anchors_in(flow, node: ast.AST) -> set:
 
     class_types = sink_types(SWA_CLASS_TEST)
     probe_types = sink_types(SWA_MEMBER_PROBE)
+    member_types = sink_types(TRANSLATE_ANCHOR)
     kinds: set = set()
     for n in walk(node):
         kind = type(n)
@@ -1913,17 +1915,12 @@ def anchors_in(flow, node: ast.AST) -> set:
             kinds.add(SWA_CLASS_TEST)
         if kind in probe_types and any(alloc(s) for s in probes(n)):
             kinds.add(SWA_MEMBER_PROBE)
+        if kind in member_types:
+            kinds |= {f"member:{m}" for s, m in sink_members(TRANSLATE_ANCHOR, n) if alloc(s)}
         if kind is ast.Call:
-            name = n.func.id if isinstance(n.func, ast.Name) else None
-            args = n.args
-            if name == "getattr" and len(args) >= 2 and alloc(args[0]):
-                if isinstance(args[1], ast.Constant) and args[1].value in TRANSLATE_MEMBERS:
-                    kinds.add(f"member:{args[1].value}")
             hit = flow.cross.get(id(n))
             if hit is not None:
                 kinds |= set(hit[1])
-        elif kind is ast.Attribute and n.attr in TRANSLATE_MEMBERS and alloc(n.value):
-            kinds.add(f"member:{n.attr}")
     return kinds
 
 

@@ -76,6 +76,9 @@ from .sinks import (
     sink_of,
     sink_types,
 )
+from .sinks import (
+    forms as sink_forms,
+)
 
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -490,9 +493,10 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         # it there (the project index): the finding sits on the call
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
             return True
-    members, calls = _anchor_members(anchors)
+    calls = _anchor_members(anchors)[1]
     class_test = SWA_CLASS_TEST in anchors
     probe = SWA_MEMBER_PROBE in anchors
+    member_forms, member_types = _member_forms(anchors)
     swa_classes: Optional[set] = None
 
     def alloc(e) -> bool:
@@ -521,17 +525,13 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 return True
         if kind in probe_types and any(alloc(s) for s in probes(node)):
             return True
+        if kind in member_types and any(alloc(s) for s in _member_subjects(member_forms, node)):
+            return True
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
-        elif kind is ast.Attribute and node.attr in members and alloc(node.value):
-            return True
         elif kind is ast.Call:
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else None
             args = node.args
-            if name == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
-                if args[1].value in members and alloc(args[0]):
-                    return True
             if calls and not args and not node.keywords:
                 held = member_names(model.values_of(func)) & calls
                 if held:
@@ -708,6 +708,25 @@ def _anchor_members(anchors) -> tuple[set[str], set[str]]:
     return members, calls
 
 
+def _member_forms(anchors) -> tuple[list, frozenset]:
+    """``(form, member names)`` of the ``allocator-member`` anchors of ``anchors``, and the
+    node types those forms sit on."""
+    found = [a for a in anchors if sink_of(a)[0] == ALLOCATOR_MEMBER]
+    pairs = [(form, frozenset(sink_of(a)[1])) for a in found for form in sink_forms(a)]
+    return pairs, frozenset().union(*(sink_types(a) for a in found))
+
+
+def _member_subjects(member_forms: list, node: ast.AST):
+    """The subjects of the member reads ``node`` is (``sinks.members``, with the forms and
+    names looked up once)."""
+    kind = type(node)
+    for form, names in member_forms:
+        if kind in form.node_types:
+            for subject, member in form.match(node):
+                if member in names:
+                    yield subject
+
+
 def _call_members(anchors) -> set[str]:
     return _anchor_members(anchors)[1]
 
@@ -773,28 +792,24 @@ def _may_anchor(
     def carries(e) -> bool:
         return mod.carries(e, names)
 
-    # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
-    # walk order), and attributes only when one is named like a member
-    nodes = walk(f.node) if f.attrs_used & members else f.calls
     probe = SWA_MEMBER_PROBE in anchors
-    if probe and sink_types(SWA_MEMBER_PROBE) - {ast.Call}:
-        nodes = walk(f.node)  # a probe form on other nodes than calls
+    probe_types = sink_types(SWA_MEMBER_PROBE) if probe else frozenset()
+    member_forms, member_types = _member_forms(anchors)
+    # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
+    # walk order), and every node only when an attribute is named like a member or a form
+    # sits on other nodes
+    other = (probe_types | member_types) - {ast.Call, ast.Attribute}
+    nodes = walk(f.node) if f.attrs_used & members or other else f.calls
     for node in nodes:
         kind = type(node)
-        if kind is ast.Attribute and node.attr in members and carries(node.value):
+        if kind in member_types and any(carries(s) for s in _member_subjects(member_forms, node)):
             return True
-        if probe and kind is not ast.Call and any(carries(s) for s in probes(node)):
+        if kind in probe_types and any(carries(s) for s in probes(node)):
             return True
         if kind is not ast.Call:
             continue
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else None
         args = node.args
-        if probe and any(carries(s) for s in probes(node)):
-            return True
-        if name == "getattr" and len(args) >= 2 and carries(args[0]):
-            if isinstance(args[1], ast.Constant) and args[1].value in members:
-                return True
         if calls and not args and not node.keywords:
             syntactic = isinstance(func, ast.Attribute) and func.attr in calls
             if (

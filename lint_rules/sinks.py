@@ -6,7 +6,7 @@ an allocator member read, a kvcache fetch. Each is a list of *forms*; a form giv
 byte needles and word forms the fast paths search for) and its libcst twin
 (:attr:`Form.cst_type` and :attr:`Form.cst_match`), which the rules' dispatch replays into
 ``Rule.on_form`` of each rule whose anchors name the sink (KVG001: the class test and the
-probe). The ``ast`` side may over-approximate its twin (the fast paths only need "may
+probe; KVG002: the member reads). The ``ast`` side may over-approximate its twin (the fast paths only need "may
 match"); the twin decides the finding.
 
 The fast paths read their words from here: the registry's needles (``ANCHOR_WORDS``), the
@@ -105,6 +105,16 @@ def _hasattr(node: ast.AST):
         yield args[0], str(args[1].value)
 
 
+def _member_read(node: ast.AST):
+    yield node.value, node.attr
+
+
+def _getattr(node: ast.AST):
+    args = node.args
+    if _name(node.func) == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
+        yield args[0], args[1].value
+
+
 # The libcst twins (nodes read by their fields: no libcst import here).
 
 
@@ -167,7 +177,18 @@ def _cst_hasattr(node):
         yield args[0], _cst_string(args[1])
 
 
-# sink -> its forms (in the order the fast paths try them)
+def _cst_member_read(node):
+    yield node.value, node.attr.value
+
+
+def _cst_getattr(node):
+    args = _cst_positional(node)
+    if _cst_name(node) == "getattr" and len(args) >= 2:
+        yield args[0], _cst_string(args[1])
+
+
+# sink -> its forms (in the order the fast paths try them). A parametrised sink's words are its
+# arguments (the member names), its forms' ``words`` are empty.
 FORMS: dict[str, list] = {
     SWA_CLASS_TEST: [
         Form(
@@ -189,6 +210,10 @@ FORMS: dict[str, list] = {
     ],
     SWA_MEMBER_PROBE: [
         Form("hasattr", ("hasattr",), (ast.Call,), _hasattr, "Call", _cst_hasattr),
+    ],
+    ALLOCATOR_MEMBER: [
+        Form("member-read", (), (ast.Attribute,), _member_read, "Attribute", _cst_member_read),
+        Form("getattr", (), (ast.Call,), _getattr, "Call", _cst_getattr),
     ],
 }
 
@@ -217,8 +242,7 @@ def sink_of(anchor: str) -> tuple[str, tuple[str, ...]]:
 
 
 def forms(anchor: str) -> list:
-    """The forms of an anchor's sink (the parametrised sinks have none: their word is their
-    argument)."""
+    """The forms of an anchor's sink."""
     return FORMS.get(sink_of(anchor)[0], [])
 
 
@@ -263,6 +287,15 @@ def is_class_test(node: ast.AST) -> bool:
     return any(True for _ in class_operands(node))
 
 
+def members(anchor: str, node: ast.AST):
+    """``(subject, member)`` for the reads of one of ``anchor``'s members ``node`` is (an
+    ``allocator-member:<names>`` anchor)."""
+    names = sink_of(anchor)[1]
+    for subject, member in matches(anchor, node):
+        if member in names:
+            yield subject, member
+
+
 def cst_forms(anchors: Iterable[str]) -> list:
-    """``(sink, form)`` for the forms of ``anchors`` that have a libcst twin."""
-    return [(sink_of(a)[0], form) for a in anchors or () for form in forms(a) if form.cst_type]
+    """``(anchor, form)`` for the forms of ``anchors`` that have a libcst twin."""
+    return [(a, form) for a in anchors or () for form in forms(a) if form.cst_type]

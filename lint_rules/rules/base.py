@@ -84,7 +84,7 @@ class Rule(cst.BatchableCSTVisitor):
 
     @classmethod
     def declared_forms(cls) -> list:
-        """``(sink, form)`` for the forms of this rule's sinks (its registry ``anchors``) that
+        """``(anchor, form)`` for the forms of this rule's sinks (its registry ``anchors``) that
         are declared with a libcst twin (lint_rules/sinks.py), replayed into :meth:`on_form`."""
         from ..registry import RULES
         from ..sinks import cst_forms
@@ -97,9 +97,10 @@ class Rule(cst.BatchableCSTVisitor):
         """The libcst node types of :meth:`declared_forms` (recorded for the dispatch)."""
         return frozenset(getattr(cst, form.cst_type) for _, form in cls.declared_forms())
 
-    def on_form(self, sink: str, form, node: cst.CSTNode) -> None:
-        """A node of a declared ``form`` of ``sink`` (its ``form.cst_match(node)`` gives the
-        ``(subject, operand)`` pairs). The default does nothing."""
+    def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
+        """A node of a declared ``form`` of the sink of ``anchor``, one of the rule's anchors
+        (its ``form.cst_match(node)`` gives the ``(subject, operand)`` pairs). The default does
+        nothing."""
 
     def get_visitors(self):  # type: ignore[override]
         # inspect.getmembers() (the libcst default) would evaluate our properties; list names once.
@@ -199,9 +200,9 @@ def dispatch(ctx: RuleContext, rules: list[Rule]) -> None:
     for rule in rules:
         for name, method in rule.get_visitors().items():
             table.setdefault(getattr(cst, name[len("visit_") :]), []).append(method)
-        for sink, form in rule.declared_forms():
+        for anchor, form in rule.declared_forms():
             table.setdefault(getattr(cst, form.cst_type), []).append(
-                partial(rule.on_form, sink, form)
+                partial(rule.on_form, anchor, form)
             )
     for rec in ctx.analysis.recorded:
         methods = table.get(type(rec.node))

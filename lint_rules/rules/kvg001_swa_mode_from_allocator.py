@@ -85,14 +85,14 @@ class SwaModeFromAllocator(Rule):
             message = _MESSAGE.format(src=source_of(node), advice=advice_for(self))
             self.report(node, message + f" (the test is in `{hit[1]}`)")
 
-    def on_form(self, sink: str, form, node: cst.CSTNode) -> None:
+    def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
         """A form of the SWA class test or member probe (lint_rules/sinks.py): a class test
         decides by the class it names (only the allocator can be an SWA allocator, whatever
         the tested value), a probe by the member and the probed value."""
         if not self.in_scope():
             return
         for subject, operand in form.cst_match(node):
-            if sink == SWA_CLASS_TEST:
+            if anchor == SWA_CLASS_TEST:
                 hit = self.analysis.is_swa_allocator_class(operand)
             else:
                 hit = (
