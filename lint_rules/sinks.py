@@ -6,8 +6,8 @@ an allocator member read, a kvcache fetch. Each is a list of *forms*; a form giv
 byte needles and word forms the fast paths search for) and its libcst twin
 (:attr:`Form.cst_type` and :attr:`Form.cst_match`), which the rules' dispatch replays into
 ``Rule.on_form`` of each rule whose anchors name the sink (KVG001: the class test and the
-probe; KVG002: the member reads). The ``ast`` side may over-approximate its twin (the fast paths only need "may
-match"); the twin decides the finding.
+probe; KVG002: the member reads). The ``ast`` side may over-approximate its twin (the fast
+paths only need "may match"; tests/lint/test_containment.py checks it); the twin decides.
 
 The fast paths read their words from here: the registry's needles (``ANCHOR_WORDS``), the
 outline proof and the whole-module proof (reduce.py), the reduced module's class-test rows
@@ -29,7 +29,7 @@ ALLOCATOR_CALL = "allocator-call"  # anchor "allocator-call:<name>"
 
 # A form's ``match(node)`` gives ``(subject, operand)`` pairs: for a class test the tested
 # value (None: not one expression, e.g. a comparison of ``type(x)``) and the class expression;
-# for a probe the probed value and the member name (a str).
+# for a probe or a member read the receiver and the member name.
 Match = Callable[[ast.AST], Iterable[tuple]]
 
 
