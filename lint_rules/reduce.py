@@ -69,15 +69,11 @@ from .sinks import (
     ALLOCATOR_CALL,
     ALLOCATOR_MEMBER,
     SWA_CLASS_TEST,
-    SWA_MEMBER_PROBE,
-    class_operands,
     is_class_test,
-    probes,
+    node_table,
     sink_of,
     sink_types,
-)
-from .sinks import (
-    forms as sink_forms,
+    sits,
 )
 
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
@@ -494,9 +490,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
             return True
     calls = _anchor_members(anchors)[1]
-    class_test = SWA_CLASS_TEST in anchors
-    probe = SWA_MEMBER_PROBE in anchors
-    member_forms, member_types = _member_forms(anchors)
+    table = node_table(anchors)  # the sinks' forms by node type (lint_rules/sinks.py)
     swa_classes: Optional[set] = None
 
     def alloc(e) -> bool:
@@ -512,20 +506,13 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
                 return True
         return False
 
-    # the node types the sinks' forms sit on (lint_rules/sinks.py)
-    class_types = sink_types(SWA_CLASS_TEST) if class_test else ()
-    probe_types = sink_types(SWA_MEMBER_PROBE) if probe else ()
     member_calls: list = []  # (call, enclosing function, syntactic)
     stack: list = [(tree, None)]
     while stack:
         node, fn = stack.pop()
         kind = type(node)
-        if kind in class_types:
-            if any(mentions_swa_class(op) for _, op in class_operands(node)):
-                return True
-        if kind in probe_types and any(alloc(s) for s in probes(node)):
-            return True
-        if kind in member_types and any(alloc(s) for s in _member_subjects(member_forms, node)):
+        entries = table.get(kind)
+        if entries is not None and sits(entries, node, alloc, mentions_swa_class):
             return True
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
@@ -708,23 +695,8 @@ def _anchor_members(anchors) -> tuple[set[str], set[str]]:
     return members, calls
 
 
-def _member_forms(anchors) -> tuple[list, frozenset]:
-    """``(form, member names)`` of the ``allocator-member`` anchors of ``anchors``, and the
-    node types those forms sit on."""
-    found = [a for a in anchors if sink_of(a)[0] == ALLOCATOR_MEMBER]
-    pairs = [(form, frozenset(sink_of(a)[1])) for a in found for form in sink_forms(a)]
-    return pairs, frozenset().union(*(sink_types(a) for a in found))
-
-
-def _member_subjects(member_forms: list, node: ast.AST):
-    """The subjects of the member reads ``node`` is (``sinks.members``, with the forms and
-    names looked up once)."""
-    kind = type(node)
-    for form, names in member_forms:
-        if kind in form.node_types:
-            for subject, member in form.match(node):
-                if member in names:
-                    yield subject
+def _never(_) -> bool:
+    return False
 
 
 def _call_members(anchors) -> set[str]:
@@ -792,19 +764,18 @@ def _may_anchor(
     def carries(e) -> bool:
         return mod.carries(e, names)
 
-    probe = SWA_MEMBER_PROBE in anchors
-    probe_types = sink_types(SWA_MEMBER_PROBE) if probe else frozenset()
-    member_forms, member_types = _member_forms(anchors)
+    # the sinks' forms by node type, the class test's aside (lint_rules/sinks.py; the outline
+    # proof decides class tests by the SWA class names first)
+    table = node_table(a for a in anchors if a != SWA_CLASS_TEST)
     # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
     # walk order), and every node only when an attribute is named like a member or a form
     # sits on other nodes
-    other = (probe_types | member_types) - {ast.Call, ast.Attribute}
+    other = set(table) - {ast.Call, ast.Attribute}
     nodes = walk(f.node) if f.attrs_used & members or other else f.calls
     for node in nodes:
         kind = type(node)
-        if kind in member_types and any(carries(s) for s in _member_subjects(member_forms, node)):
-            return True
-        if kind in probe_types and any(carries(s) for s in probes(node)):
+        entries = table.get(kind)
+        if entries is not None and sits(entries, node, carries, _never):
             return True
         if kind is not ast.Call:
             continue

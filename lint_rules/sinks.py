@@ -75,9 +75,14 @@ def _two_positional(args: list) -> bool:
     )
 
 
-def _isinstance(node: ast.AST):
+# The ``ast`` predicates return tuples (cheaper than generators: they run on every node of
+# their types in the proofs' walks).
+
+
+def _isinstance(node: ast.AST) -> tuple:
     if _name(node.func) in ("isinstance", "issubclass") and _two_positional(node.args):
-        yield node.args[0], node.args[1]
+        return ((node.args[0], node.args[1]),)
+    return ()
 
 
 def _type_of(n: ast.AST) -> bool:
@@ -86,33 +91,34 @@ def _type_of(n: ast.AST) -> bool:
     )
 
 
-def _type_compare(node: ast.AST):
+def _type_compare(node: ast.AST) -> tuple:
     # ``type(x) is C``, ``x.__class__ == C``: the whole comparison is the class expression (an
     # over-approximation of the rule's pairwise test; the class decides, whatever ``x``)
     from .flow import walk
 
-    if any(_type_of(n) for n in walk(node)):
-        yield None, node
+    return ((None, node),) if any(_type_of(n) for n in walk(node)) else ()
 
 
-def _hasattr(node: ast.AST):
+def _hasattr(node: ast.AST) -> tuple:
     args = node.args
     if (
         _name(node.func) == "hasattr"
         and _two_positional(args)
         and isinstance(args[1], ast.Constant)
     ):
-        yield args[0], str(args[1].value)
+        return ((args[0], str(args[1].value)),)
+    return ()
 
 
-def _member_read(node: ast.AST):
-    yield node.value, node.attr
+def _member_read(node: ast.AST) -> tuple:
+    return ((node.value, node.attr),)
 
 
-def _getattr(node: ast.AST):
+def _getattr(node: ast.AST) -> tuple:
     args = node.args
     if _name(node.func) == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
-        yield args[0], args[1].value
+        return ((args[0], args[1].value),)
+    return ()
 
 
 # The libcst twins (nodes read by their fields: no libcst import here).
@@ -294,6 +300,36 @@ def members(anchor: str, node: ast.AST):
     for subject, member in matches(anchor, node):
         if member in names:
             yield subject, member
+
+
+def node_table(anchors: Iterable[str]) -> dict:
+    """``ast`` node type -> ``[(sink, form, member names)]`` for the class-test, probe and
+    member forms of ``anchors``: what a walk asks of each node (built once per walk)."""
+    out: dict = {}
+    for anchor in anchors:
+        sink, names = sink_of(anchor)
+        if sink in (SWA_CLASS_TEST, SWA_MEMBER_PROBE, ALLOCATOR_MEMBER):
+            for form in FORMS.get(sink, ()):
+                for kind in form.node_types:
+                    out.setdefault(kind, []).append((sink, form, frozenset(names)))
+    return out
+
+
+def sits(entries: list, node: ast.AST, holds, names_swa_class) -> bool:
+    """Is ``node`` an anchor of one of the ``entries`` (:func:`node_table`'s, for its type)?
+    ``holds(subject)``: may the subject be the allocator; ``names_swa_class(expr)``: may the
+    class expression name an SWA allocator class (a class test decides by the class alone)."""
+    for sink, form, names in entries:
+        for subject, operand in form.match(node):
+            if sink == SWA_CLASS_TEST:
+                if names_swa_class(operand):
+                    return True
+            elif sink == SWA_MEMBER_PROBE:
+                if isinstance(operand, str) and is_swa_member_name(operand) and holds(subject):
+                    return True
+            elif operand in names and holds(subject):
+                return True
+    return False
 
 
 def cst_forms(anchors: Iterable[str]) -> list:
