@@ -250,7 +250,7 @@ def run_rules_on_module(
     from .rules.base import RuleContext, dispatch
 
     classes = [load_rule(code) for code in sorted(codes)]
-    types = frozenset().union(*(c.visited_types() for c in classes))
+    types = frozenset().union(*(c.visited_types() | c.form_types() for c in classes))
     analysis = ModuleAnalysis.build(
         module, path, scope, record_types=types, text=text, flow=flow, tree=tree, reduced=reduced
     )

@@ -665,14 +665,6 @@ def _model(text: str, scope, tree: Optional[ast.Module] = None):
     return model
 
 
-def last_tree(text: str) -> Optional[ast.Module]:
-    """The ``ast`` of ``text`` when the last model is of it (the other rules' proof reuses
-    it: one parse per file)."""
-    if _LAST and _LAST[0][0][0] == text and _LAST[0][1] is not None:
-        return _LAST[0][1].tree
-    return None
-
-
 def _gate(text: str, scope) -> bool:
     """What the registry's needles ask: a translator or mapping word, and an SWA spelling."""
     return may_use_swa_pool(text, translators_of(scope)) and any(s in text for s in SWA_SPELLINGS)

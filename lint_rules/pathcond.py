@@ -42,6 +42,7 @@ import ast
 import re
 from typing import Callable, Hashable, Optional, Union
 
+from .lexical import search_words
 from .names import POOL_ATTR, is_swa_pool_class_name
 from .records import record
 
@@ -537,15 +538,14 @@ def strict_swa_pool_class(
     bound to at module level instead: an import's ``as`` target by the imported name, and an
     alias bound once (``_PoolT = SWAKVPool``) by its value."""
     if tree is None:
-        from .reduce import _search_words
 
         def by_text(e: ast.expr) -> bool:
             if isinstance(e, ast.Attribute):
                 return is_swa_pool_class_name(e.attr)
             if isinstance(e, ast.Name):
                 # ``re.search(r"\bas\s+<name>\b", text)`` (a ``\b``-led pattern is tried at
-                # every position; ``_search_words`` searches from the literal)
-                return is_swa_pool_class_name(e.id) and not _search_words(
+                # every position; ``search_words`` searches from the literal)
+                return is_swa_pool_class_name(e.id) and not search_words(
                     r"as\s+" + re.escape(e.id) + r"\b", text
                 )
             return False

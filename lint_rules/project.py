@@ -40,11 +40,22 @@ from typing import Callable, Optional
 from .haystack import Haystack
 from .names import (
     SWA_ALLOCATOR_NAMES,
-    SWA_TRANSLATE_MEMBERS,
     is_swa_allocator_class_name,
     is_swa_member_name,
 )
 from .records import record
+from .sinks import (
+    KVCACHE_ANCHOR,
+    SWA_CLASS_TEST,
+    SWA_MEMBER_PROBE,
+    TRANSLATE_ANCHOR,
+    TRANSLATE_MEMBERS,
+    class_operands,
+    probes,
+    sink_types,
+)
+from .sinks import members as sink_members
+from .sinks import words as sink_words
 
 _DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
 _SCOPE_BY_FILE = 1  # ``Index._may_be_in_scope``: backend code by its path or a base's name
@@ -80,25 +91,36 @@ _INLINE_LINE = re.compile(
 
 
 _ALLOCATOR_PREFIXES = (b"TokenToKVPool", b"KV", b"SWA")
+
+
+def anchor_byte_words() -> tuple[bytes, ...]:
+    """The words of the member and kvcache sinks (lint_rules/sinks.py): one of them is in the
+    source of every such anchor."""
+    return tuple(w.encode() for w in sink_words((TRANSLATE_ANCHOR, KVCACHE_ANCHOR)))
+
+
+def probe_byte_words() -> tuple[bytes, ...]:
+    """The words of the SWA member probe's forms (``hasattr``)."""
+    return tuple(w.encode() for w in sink_words((SWA_MEMBER_PROBE,)))
+
+
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 class _FactWords:
     """Does ``data[start:end]`` hold a fact word, what every fact of a summary needs in the code
     it comes from: a root attribute, an allocator class name (annotations, SWA class tests), a
-    translate member or ``get_kvcache`` used as an attribute, an SWA ``hasattr`` probe? The
+    word of the member and kvcache sinks, an SWA probe (a probe word, then ``swa`` before the
+    next ``)`` or line end)? The words are the sinks' (lint_rules/sinks.py). The
     answer of one alternation of a dozen branches with no common literal (the reference form
     in tests/lint/test_project.py, checked equal there), searched branch by branch from each
     branch's literal: the alternation is tried at every position, about 1 ms per backend
     module; the literals are found with ``bytes.find`` (``Haystack`` for a whole module)."""
 
     def __init__(self, roots) -> None:
-        self.literals = tuple(r.encode() for r in roots) + (
-            b".translate_loc_from_full_to_swa",
-            b"full_to_swa_index_mapping",
-            b".get_kvcache",
-        )
+        self.literals = tuple(r.encode() for r in roots) + anchor_byte_words()
         self.literals += tuple(sorted(n.encode() for n in SWA_ALLOCATOR_NAMES))
+        self.probes = probe_byte_words()
 
     def search(self, data: bytes, start: int = 0, end: Optional[int] = None) -> bool:
         size = len(data)
@@ -123,19 +145,20 @@ class _FactWords:
             if any(p in head for p in _ALLOCATOR_PREFIXES):
                 return True
             at = data.find(b"Allocator", at + 1, end)
-        # ``hasattr\([^)\n]*[sS][wW][aA]``: an ``swa`` before the call's first ``)`` or the
-        # end of its line
-        at = data.find(b"hasattr(", start, end)
-        while at >= 0:
-            begin = at + 8
-            cut = end
-            for stop in (b")", b"\n"):
-                found = data.find(stop, begin, cut)
-                if found >= 0:
-                    cut = found
-            if _SWA.search(data, begin, cut):
-                return True
-            at = data.find(b"hasattr(", at + 1, end)
+        # ``hasattr[^)\n]*[sS][wW][aA]``: an ``swa`` after a probe word, before the first ``)``
+        # or the end of its line
+        for probe in self.probes:
+            at = data.find(probe, start, end)
+            while at >= 0:
+                begin = at + len(probe)
+                cut = end
+                for stop in (b")", b"\n"):
+                    found = data.find(stop, begin, cut)
+                    if found >= 0:
+                        cut = found
+                if _SWA.search(data, begin, cut):
+                    return True
+                at = data.find(probe, at + 1, end)
         return False
 
 
@@ -188,8 +211,8 @@ _COVER = b"llocator"
 
 def _gate_words(hay: Haystack, plan: tuple) -> bool:
     """Do the bytes of ``hay`` hold one of the needles of ``plan`` (allocator / anchor words,
-    :func:`_gate_plan`), or ``hasattr`` and an ``swa`` in any case? The same answer as
-    ``any(n in data ...) or (b"hasattr" in data and _SWA.search(data))``
+    :func:`_gate_plan`), or a probe word (``hasattr``) and an ``swa`` in any case? The same
+    answer as ``any(n in data ...) or (b"hasattr" in data and _SWA.search(data))``
     (tests/lint/test_project.py checks it), without a regular expression (several times slower
     than a literal search; this runs on every file). ``hay`` remembers what was searched, for
     the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded
@@ -203,7 +226,7 @@ def _gate_words(hay: Haystack, plan: tuple) -> bool:
             if hay.has(n):
                 return True
     # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in the bytes
-    return hay.has(b"hasattr") and b"swa" in hay.data.lower()
+    return any(hay.has(w) for w in probe_byte_words()) and b"swa" in hay.data.lower()
 
 
 def _extents_of(data: bytes) -> dict:
@@ -524,15 +547,15 @@ class Index:
         self._facts = _FactWords(self.roots)
         self._bases = _base_words(self.patterns)
         # bytes one of which every match of ``_facts`` contains (a cheap first test)
-        self._quick = tuple(r.encode() for r in self.roots) + (
-            b"Allocator",
-            b"full_to_swa",
-            b"get_kvcache",
-            b"hasattr",
+        self._quick = (
+            tuple(r.encode() for r in self.roots)
+            + (b"Allocator",)
+            + anchor_byte_words()
+            + self._facts.probes
         )
         # the gate's first test: an allocator word or an anchor word (``_gate_words``)
         self._gate_plan = _gate_plan(
-            tuple(r.encode() for r in self.roots) + (b"Allocator", b"full_to_swa", b"get_kvcache")
+            tuple(r.encode() for r in self.roots) + (b"Allocator",) + anchor_byte_words()
         )
         self._bytes: dict[str, Optional[bytes]] = {}
         self._summaries: dict[str, Summary] = {}
@@ -1734,18 +1757,22 @@ def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
     from .flow import walk
 
     nodes = None
-    if words is not None and "hasattr" not in words and "getattr" not in words:
-        if not any(w in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(w) for w in words):
+    probe_words = sink_words((SWA_MEMBER_PROBE,))
+    probe_types = sink_types(SWA_MEMBER_PROBE)
+    if words is not None and "getattr" not in words and not any(w in words for w in probe_words):
+        if not any(w in TRANSLATE_MEMBERS or is_swa_allocator_class_name(w) for w in words):
             signature = [fn.args, *getattr(fn, "decorator_list", ()), getattr(fn, "returns", None)]
             nodes = (n for part in signature if part is not None for n in walk(part))
     for n in nodes if nodes is not None else walk(fn):
+        if type(n) in probe_types and any(True for _ in probes(n)):
+            return True
         if isinstance(n, ast.Attribute):
-            if n.attr in SWA_TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
+            if n.attr in TRANSLATE_MEMBERS or is_swa_allocator_class_name(n.attr):
                 return True
         elif isinstance(n, ast.Name):
             if is_swa_allocator_class_name(n.id):
                 return True
-        elif isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("hasattr", "getattr"):
+        elif isinstance(n, ast.Call) and getattr(n.func, "id", None) == "getattr":
             if len(n.args) >= 2 and isinstance(n.args[1], ast.Constant):
                 if is_swa_member_name(str(n.args[1].value)):
                     return True
@@ -1869,28 +1896,31 @@ def anchors_in(flow, node: ast.AST) -> set:
     def alloc(e) -> bool:
         return ALLOC in flow.values_of(e)
 
+    def names_swa_class(e) -> bool:
+        return any(
+            is_swa_allocator_class_name(getattr(x, "id", getattr(x, "attr", ""))) for x in walk(e)
+        )
+
+    class_types = sink_types(SWA_CLASS_TEST)
+    probe_types = sink_types(SWA_MEMBER_PROBE)
+    member_types = sink_types(TRANSLATE_ANCHOR)
     kinds: set = set()
     for n in walk(node):
-        if isinstance(n, ast.Call):
-            name = n.func.id if isinstance(n.func, ast.Name) else None
-            args = n.args
-            if name in ("isinstance", "issubclass") and len(args) == 2 and alloc(args[0]):
-                if any(
-                    is_swa_allocator_class_name(getattr(x, "id", getattr(x, "attr", "")))
-                    for x in walk(args[1])
-                ):
-                    kinds.add("swa-class-test")
-            elif name == "hasattr" and len(args) == 2 and alloc(args[0]):
-                if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
-                    kinds.add("swa-member-probe")
-            elif name == "getattr" and len(args) >= 2 and alloc(args[0]):
-                if isinstance(args[1], ast.Constant) and args[1].value in SWA_TRANSLATE_MEMBERS:
-                    kinds.add(f"member:{args[1].value}")
+        kind = type(n)
+        # the sinks' forms (lint_rules/sinks.py); a class test counts here when its tested
+        # value is one expression that may be the allocator
+        if kind in class_types and any(
+            s is not None and alloc(s) and names_swa_class(op) for s, op in class_operands(n)
+        ):
+            kinds.add(SWA_CLASS_TEST)
+        if kind in probe_types and any(alloc(s) for s in probes(n)):
+            kinds.add(SWA_MEMBER_PROBE)
+        if kind in member_types:
+            kinds |= {f"member:{m}" for s, m in sink_members(TRANSLATE_ANCHOR, n) if alloc(s)}
+        if kind is ast.Call:
             hit = flow.cross.get(id(n))
             if hit is not None:
                 kinds |= set(hit[1])
-        elif isinstance(n, ast.Attribute) and n.attr in SWA_TRANSLATE_MEMBERS and alloc(n.value):
-            kinds.add(f"member:{n.attr}")
     return kinds
 
 

@@ -4,7 +4,8 @@ libcst parses at a few µs per character; most modules that pass the byte prefil
 the allocator where a rule's finding sits. Each rule declares its *reduction anchors* in its
 registry entry (``RuleMeta.anchors``; a rule without anchors is not reducible and the engine
 always parses): what its finding sits on, in terms of the allocator-flow model
-(:mod:`lint_rules.flow`, the one model of "may hold the allocator"):
+(:mod:`lint_rules.flow`, the one model of "may hold the allocator"); the forms of each anchor
+are declared in :mod:`lint_rules.sinks`:
 
 * ``swa-class-test``: ``isinstance``/``issubclass``/``type(x) is``/``x.__class__ ==`` against a
   name that may denote an SWA allocator class (whatever the tested value);
@@ -55,14 +56,25 @@ from .flow import (
     statements,
     walk,
 )
+from .lexical import IDENT_CHAR as _IDENT_CHAR
+from .lexical import search_words as _search_words
 from .names import (
     close_over,
     is_allocator_class_name,
     is_swa_allocator_class_name,
-    is_swa_member_name,
     swa_allocator_name_offsets,
 )
 from .records import record
+from .sinks import (
+    ALLOCATOR_CALL,
+    ALLOCATOR_MEMBER,
+    SWA_CLASS_TEST,
+    is_class_test,
+    node_table,
+    sink_of,
+    sink_types,
+    sits,
+)
 
 _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -456,9 +468,7 @@ def reduce_for(
     if use_outline and helpers is not None and _clean_by_outline(text, codes, roots, helpers):
         return True, None
     try:
-        from .index_space import last_tree
-
-        tree = last_tree(text) or ast.parse(text)  # KVG005's proof may have parsed it
+        tree = ast.parse(text)
         if project is None and gated:
             from .project import current_index
 
@@ -470,11 +480,6 @@ def reduce_for(
         return False, None  # parse in full: the libcst pass reports or decides
 
 
-def reduce_source(text: str) -> Optional[str]:
-    """Former interface (blanked bodies): the reduction no longer rewrites text."""
-    return None
-
-
 def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
     """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
     if model.cross:
@@ -484,9 +489,8 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         # it there (the project index): the finding sits on the call
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
             return True
-    members, calls = _anchor_members(anchors)
-    class_test = "swa-class-test" in anchors
-    probe = "swa-member-probe" in anchors
+    calls = _anchor_members(anchors)[1]
+    table = node_table(anchors)  # the sinks' forms by node type (lint_rules/sinks.py)
     swa_classes: Optional[set] = None
 
     def alloc(e) -> bool:
@@ -507,36 +511,18 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
     while stack:
         node, fn = stack.pop()
         kind = type(node)
+        entries = table.get(kind)
+        if entries is not None and sits(entries, node, alloc, mentions_swa_class):
+            return True
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
-        elif kind is ast.Attribute and node.attr in members and alloc(node.value):
-            return True
         elif kind is ast.Call:
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else None
             args = node.args
-            if class_test and name in ("isinstance", "issubclass") and len(args) == 2:
-                if mentions_swa_class(args[1]):
-                    return True
-            if probe and name == "hasattr" and len(args) == 2 and alloc(args[0]):
-                if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
-                    return True
-            if name == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
-                if args[1].value in members and alloc(args[0]):
-                    return True
             if calls and not args and not node.keywords:
                 held = member_names(model.values_of(func)) & calls
                 if held:
                     member_calls.append((node, fn))
-        elif kind is ast.Compare and class_test:
-            if any(
-                isinstance(n, ast.Attribute)
-                and n.attr == "__class__"
-                or isinstance(n, ast.Call)
-                and getattr(n.func, "id", None) == "type"
-                for n in walk(node)
-            ) and mentions_swa_class(node):
-                return True
         # source order (children pushed last-first): a file with a finding usually has its
         # first anchor early (a backend's ``__init__``), and the walk stops there
         stack.extend([(child, fn) for child in ast.iter_child_nodes(node)][::-1])
@@ -599,7 +585,7 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
     # Words whose meaning the word-level model cannot follow outside functions: SWA allocator
     # class names (class tests count whatever the tested value) and allocator-class annotations.
     swa_chunks: set[int] = set()  # functions naming an SWA allocator class
-    if "swa-class-test" in anchors:
+    if SWA_CLASS_TEST in anchors:
         for at in swa_allocator_name_offsets(text):
             if ol.in_comment(at):
                 continue
@@ -690,19 +676,10 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
 
 
 def _class_test(fn: ast.AST) -> bool:
-    """Any ``isinstance``/``issubclass`` call or ``type(x)``/``x.__class__`` comparison."""
-    for n in walk(fn):
-        if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("isinstance", "issubclass"):
-            return True
-        if isinstance(n, ast.Compare) and any(
-            isinstance(s, ast.Attribute)
-            and s.attr == "__class__"
-            or isinstance(s, ast.Call)
-            and getattr(s.func, "id", None) == "type"
-            for s in walk(n)
-        ):
-            return True
-    return False
+    """Any node of ``fn`` that is a form of the SWA class test (lint_rules/sinks.py), whatever
+    the class it names."""
+    types = sink_types(SWA_CLASS_TEST)
+    return any(type(n) in types and is_class_test(n) for n in walk(fn))
 
 
 def _anchor_members(anchors) -> tuple[set[str], set[str]]:
@@ -710,12 +687,16 @@ def _anchor_members(anchors) -> tuple[set[str], set[str]]:
     members: set[str] = set()
     calls: set[str] = set()
     for a in anchors:
-        kind, _, arg = a.partition(":")
-        if kind == "allocator-member":
-            members.update(arg.split(","))
-        elif kind == "allocator-call":
-            calls.update(arg.split(","))
+        kind, args = sink_of(a)
+        if kind == ALLOCATOR_MEMBER:
+            members.update(args)
+        elif kind == ALLOCATOR_CALL:
+            calls.update(args)
     return members, calls
+
+
+def _never(_) -> bool:
+    return False
 
 
 def _call_members(anchors) -> set[str]:
@@ -755,23 +736,6 @@ def _rebound(text: str, word: str) -> bool:
     )
 
 
-def _search_words(pattern: str, text: str, flags: int = 0) -> bool:
-    r"""``re.search(r"\b" + pattern, text, flags)`` for a ``pattern`` that starts with a word
-    character: searched without the leading ``\b`` (a pattern starting with a literal is
-    scanned for it; one starting with ``\b`` is tried at every position), the boundary
-    checked at each match's start."""
-    compiled = re.compile(pattern, flags)
-    pos = 0
-    while True:
-        m = compiled.search(text, pos)
-        if m is None:
-            return False
-        at = m.start()
-        if not (at and _IDENT_CHAR.match(text, at - 1)):
-            return True
-        pos = at + 1
-
-
 def _allocator_class_words(text: str):
     r"""``(start, word)`` for each match of ``\w*Allocator\w*`` (``finditer``): the maximal
     runs of word characters holding ``Allocator``, found from its occurrences."""
@@ -800,29 +764,23 @@ def _may_anchor(
     def carries(e) -> bool:
         return mod.carries(e, names)
 
+    # the sinks' forms by node type, the class test's aside (lint_rules/sinks.py; the outline
+    # proof decides class tests by the SWA class names first)
+    table = node_table(a for a in anchors if a != SWA_CLASS_TEST)
     # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
-    # walk order), and attributes only when one is named like a member
-    nodes = walk(f.node) if f.attrs_used & members else f.calls
+    # walk order), and every node only when an attribute is named like a member or a form
+    # sits on other nodes
+    other = set(table) - {ast.Call, ast.Attribute}
+    nodes = walk(f.node) if f.attrs_used & members or other else f.calls
     for node in nodes:
         kind = type(node)
-        if kind is ast.Attribute and node.attr in members and carries(node.value):
+        entries = table.get(kind)
+        if entries is not None and sits(entries, node, carries, _never):
             return True
         if kind is not ast.Call:
             continue
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else None
         args = node.args
-        if (
-            "swa-member-probe" in anchors
-            and name == "hasattr"
-            and len(args) == 2
-            and carries(args[0])
-        ):
-            if isinstance(args[1], ast.Constant) and is_swa_member_name(str(args[1].value)):
-                return True
-        if name == "getattr" and len(args) >= 2 and carries(args[0]):
-            if isinstance(args[1], ast.Constant) and args[1].value in members:
-                return True
         if calls and not args and not node.keywords:
             syntactic = isinstance(func, ast.Attribute) and func.attr in calls
             if (
@@ -842,9 +800,6 @@ def _outline_guard(text: str):
     from .pathcond import ReductionGuard
 
     return ReductionGuard(text, None)
-
-
-_IDENT_CHAR = re.compile(r"\w")
 
 
 def _occurrences(text: str, words):

@@ -26,15 +26,19 @@ TRANSLATORS = "<swa-translators>"
 DEFAULT_TRANSLATORS = ("translate_loc_from_full_to_swa",)
 # Every spelling of "swa": each KVG005 sink and mapping holds one (lint_rules/index_space.py).
 SWA_SPELLINGS = tuple(a + b + c for a in "sS" for b in "wW" for c in "aA")
+# In needles: stands for the words of the rule's anchors, read from their sink declarations
+# (lint_rules/sinks.py: every form of a sink names the words its source holds).
+ANCHOR_WORDS = "<anchor-words>"
 
 
 @lru_cache(maxsize=64)
 def _with_roots(
-    needles: tuple, roots: tuple, translators: tuple = DEFAULT_TRANSLATORS
+    needles: tuple, roots: tuple, translators: tuple = DEFAULT_TRANSLATORS, anchor_words: tuple = ()
 ) -> tuple[tuple[str, ...], ...]:
-    # Asked per file by the prefilter (checker.needs_parse): computed once per rule and roots.
-    places = {ROOTS: roots, TRANSLATORS: translators}
-    return tuple(tuple(x for n in group for x in places.get(n, (n,))) for group in needles)
+    # Asked per file by the prefilter (checker.needs_parse): computed once per rule, roots,
+    # translators and anchor words.
+    subst = {ROOTS: roots, TRANSLATORS: translators, ANCHOR_WORDS: anchor_words}
+    return tuple(tuple(x for n in group for x in subst.get(n, (n,))) for group in needles)
 
 
 @record(frozen=True)
@@ -60,7 +64,8 @@ class RuleMeta:
     default_enabled: bool
     # Prefilter: every group must be present in the text, each group by any one substring.
     # Sound by construction: each rule needs an allocator-derived value (all sources contain
-    # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool").
+    # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool"), and an
+    # anchor (``ANCHOR_WORDS``: the words of its sinks' forms).
     needles: tuple[tuple[str, ...], ...]
     fixable: bool
     # Reduction anchors (lint_rules/reduce.py ANCHORS: what a finding of this rule sits on,
@@ -99,14 +104,20 @@ class RuleMeta:
         set_field(self, "check", check)
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
-        """The needles with ``ROOTS`` replaced by the configured allocator attributes and
-        ``TRANSLATORS`` by the configured translators."""
+        """The needles with ``ROOTS`` replaced by the configured allocator attributes,
+        ``TRANSLATORS`` by the configured translators and ``ANCHOR_WORDS`` by the anchors'
+        declared words."""
         roots = tuple(getattr(scope, "allocator_attributes", None) or DEFAULT_ROOTS)
         tr = tuple(getattr(scope, "swa_translators", None) or DEFAULT_TRANSLATORS)
+        words: tuple = ()
+        if self.anchors and any(ANCHOR_WORDS in group for group in self.needles):
+            from .sinks import words as anchor_words
+
+            words = anchor_words(self.anchors)
         try:
-            return _with_roots(self.needles, roots, tr)
+            return _with_roots(self.needles, roots, tr, words)
         except TypeError:  # needles given as lists (unhashable): computed, not memoised
-            return _with_roots.__wrapped__(self.needles, roots, tr)
+            return _with_roots.__wrapped__(self.needles, roots, tr, words)
 
     def may_match(self, text: str, scope=None) -> bool:
         return all(any(n in text for n in group) for group in self.needles_for(scope))
@@ -121,7 +132,7 @@ RULES: dict[str, RuleMeta] = {
             "SWA mode decided from the allocator instead of the KV pool",
             "kvg001_swa_mode_from_allocator",
             True,
-            (ALLOCATOR_SOURCES, ("isinstance", "issubclass", "hasattr", "type", "__class__")),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("swa-class-test", "swa-member-probe"),
         ),
@@ -131,7 +142,7 @@ RULES: dict[str, RuleMeta] = {
             "full->SWA index translation through the allocator",
             "kvg002_swa_translate_through_allocator",
             True,
-            (ALLOCATOR_SOURCES, ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("allocator-member:translate_loc_from_full_to_swa,full_to_swa_index_mapping",),
         ),
@@ -141,7 +152,7 @@ RULES: dict[str, RuleMeta] = {
             "SWA pool taken from the allocator's kvcache without the draft-worker guard",
             "kvg003_swa_pool_from_allocator_kvcache",
             True,
-            (ALLOCATOR_SOURCES, ("get_kvcache",)),
+            (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
             anchors=("allocator-call:get_kvcache",),
         ),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from typing import Optional
 
 from .flow import KVCACHE, child_statements
@@ -272,9 +273,19 @@ def positions(module):
 # table: bases, scope; the first definition of a name wins). Imports are module-wide too (the
 # alias table), but the analysis of a reduced module reads them from the full text's ast.
 _MODULE_FACT = re.compile(r"\bclass\b")
-# Where an SWA-class test (KVG001's isinstance/issubclass/type()/__class__) can sit: the word
-# of the called name or of the attribute is on one of its lines.
-_CLASS_TEST = re.compile(r"\b(?:isinstance|issubclass|__class__|type)\b")
+
+
+def _class_test_words() -> "re.Pattern":
+    """Where an SWA class test can sit: a word of one of its forms (lint_rules/sinks.py:
+    isinstance/issubclass/type()/__class__, ...) is on one of its lines."""
+    from .sinks import SWA_CLASS_TEST, words
+
+    return _word_pattern(words((SWA_CLASS_TEST,)))
+
+
+@lru_cache(maxsize=8)
+def _word_pattern(words: tuple) -> "re.Pattern":
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
 
 
 @record(eq=False)
@@ -375,7 +386,7 @@ def anchor_keeps(anchors, cands: list, text: str, starts: list, model) -> set:
     if "swa-class-test" in anchors:
         names = _swa_class_names(model.tree, text)
         if names:
-            tests = _hit(cands, _rows(_CLASS_TEST, text, starts))
+            tests = _hit(cands, _rows(_class_test_words(), text, starts))
             if names is not _ANY:
                 word = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
                 tests &= _hit(cands, _rows(word, text, starts))

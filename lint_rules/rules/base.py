@@ -5,12 +5,15 @@ pass (:mod:`lint_rules.analysis`) records every node of a type some selected rul
 ``visit_<Type>`` method for, with its enclosing class/function and statement, and
 :func:`dispatch` replays those nodes, in source order, into the rules' ``visit_*`` methods, as
 a batched traversal would. Rules therefore define ``visit_*`` methods only (no ``leave_*``).
-Rules report nodes; the checker turns them into positioned findings.
+Rules report nodes; the checker turns them into positioned findings. A form of one of the
+rule's sinks declared with a libcst twin (lint_rules/sinks.py) is replayed into
+:meth:`Rule.on_form`, so a new form is taught in the declaration alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import ClassVar, Optional, Union
 
 import libcst as cst
@@ -78,6 +81,26 @@ class Rule(cst.BatchableCSTVisitor):
     def __init__(self, ctx: RuleContext) -> None:
         self.ctx = ctx
         self.analysis = ctx.analysis
+
+    @classmethod
+    def declared_forms(cls) -> list:
+        """``(anchor, form)`` for the forms of this rule's sinks (its registry ``anchors``) that
+        are declared with a libcst twin (lint_rules/sinks.py), replayed into :meth:`on_form`."""
+        from ..registry import RULES
+        from ..sinks import cst_forms
+
+        meta = RULES.get(getattr(cls, "code", None))
+        return cst_forms(meta.anchors) if meta is not None and meta.anchors else []
+
+    @classmethod
+    def form_types(cls) -> frozenset:
+        """The libcst node types of :meth:`declared_forms` (recorded for the dispatch)."""
+        return frozenset(getattr(cst, form.cst_type) for _, form in cls.declared_forms())
+
+    def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
+        """A node of a declared ``form`` of the sink of ``anchor``, one of the rule's anchors
+        (its ``form.cst_match(node)`` gives the ``(subject, operand)`` pairs). The default does
+        nothing."""
 
     def get_visitors(self):  # type: ignore[override]
         # inspect.getmembers() (the libcst default) would evaluate our properties; list names once.
@@ -177,6 +200,10 @@ def dispatch(ctx: RuleContext, rules: list[Rule]) -> None:
     for rule in rules:
         for name, method in rule.get_visitors().items():
             table.setdefault(getattr(cst, name[len("visit_") :]), []).append(method)
+        for anchor, form in rule.declared_forms():
+            table.setdefault(getattr(cst, form.cst_type), []).append(
+                partial(rule.on_form, anchor, form)
+            )
     for rec in ctx.analysis.recorded:
         methods = table.get(type(rec.node))
         if not methods:

@@ -41,13 +41,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args, string_value
+from ..analysis import call_func_name
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import is_swa_member_name
 from ..project import cross_module_anchor
+from ..sinks import SWA_CLASS_TEST, SWA_MEMBER_PROBE
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -65,7 +66,7 @@ ADVICE_FUNCTION = (
 )
 
 
-_CROSS = ("swa-class-test", "swa-member-probe")
+_CROSS = (SWA_CLASS_TEST, SWA_MEMBER_PROBE)
 
 
 def advice_for(rule: Rule) -> str:
@@ -76,51 +77,35 @@ class SwaModeFromAllocator(Rule):
     code = "KVG001"
     FIXES = (ResolveInitPool, UpdaterBackendPool, HelperTakesPool, UseResolvedPool)
 
-    @staticmethod
-    def _type_of(node: cst.BaseExpression) -> bool:
-        """``type(a)`` or ``a.__class__`` (compared with an SWA allocator class, ``a`` can only
-        be the allocator)."""
-        if isinstance(node, cst.Call) and call_func_name(node) == "type":
-            return len(positional_args(node)) == 1
-        return isinstance(node, cst.Attribute) and node.attr.value == "__class__"
-
     def visit_Call(self, node: cst.Call) -> None:
-        name = call_func_name(node)
-        if name not in ("isinstance", "issubclass", "hasattr") or not self.in_scope():
-            # the allocator handed to a helper of another module that tests it there
-            hit = cross_module_anchor(self.analysis, node, _CROSS) if self.in_scope() else None
-            if hit is not None:
-                message = _MESSAGE.format(src=source_of(node), advice=advice_for(self))
-                self.report(node, message + f" (the test is in `{hit[1]}`)")
+        # the allocator handed to a helper of another module that tests it there (the tests
+        # themselves are the sinks' forms: on_form)
+        if call_func_name(node) in ("isinstance", "issubclass", "hasattr") or not self.in_scope():
             return
-        args = positional_args(node)
-        if len(args) != 2:
-            return
-        subject, probe = args
-        if name in ("isinstance", "issubclass"):
-            # only the allocator can be an SWA allocator: the class decides, whatever the value
-            hit = self.analysis.is_swa_allocator_class(probe)
-        else:
-            member = string_value(probe)
-            hit = member is not None and is_swa_member_name(member) and self.derived(subject)
-        if hit:
-            self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+        hit = cross_module_anchor(self.analysis, node, _CROSS)
+        if hit is not None:
+            message = _MESSAGE.format(src=source_of(node), advice=advice_for(self))
+            self.report(node, message + f" (the test is in `{hit[1]}`)")
 
-    def visit_Comparison(self, node: cst.Comparison) -> None:
+    def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
+        """A form of the SWA class test or member probe (lint_rules/sinks.py): a class test
+        decides by the class it names (only the allocator can be an SWA allocator, whatever
+        the tested value), a probe by the member and the probed value."""
         if not self.in_scope():
             return
-        left = node.left
-        for target in node.comparisons:
-            right = target.comparator
-            if isinstance(
-                target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
-            ):
-                if (self._type_of(left) and self.analysis.is_swa_allocator_class(right)) or (
-                    self._type_of(right) and self.analysis.is_swa_allocator_class(left)
-                ):
-                    self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
-                    return
-            left = right
+        for subject, operand in form.cst_match(node):
+            if anchor == SWA_CLASS_TEST:
+                hit = self.analysis.is_swa_allocator_class(operand)
+            else:
+                hit = (
+                    isinstance(operand, str)
+                    and is_swa_member_name(operand)
+                    and subject is not None
+                    and self.derived(subject)
+                )
+            if hit:
+                self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+                return
 
     VALID = [
         # the pool decides: correct

@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args, string_value
+from ..analysis import call_func_name
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
-from ..names import SWA_TRANSLATE_MEMBERS
 from ..project import cross_module_anchor
+from ..sinks import sink_of
 from .base import Case, Rule, source_of
 
 
@@ -68,26 +68,22 @@ class SwaTranslateThroughAllocator(Rule):
     code = "KVG002"
     FIXES = (UpdaterBackendPool, HelperTakesPool, UseResolvedPool)
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        member = node.attr.value
-        if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(node.value):
-            self.report(node, _message(self, node, member))
+    def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
+        """A read of a translate member (the member sink's forms, lint_rules/sinks.py:
+        ``x.<member>``, ``getattr(x, "<member>")``) on the allocator."""
+        names = sink_of(anchor)[1]
+        for subject, member in form.cst_match(node):
+            if member in names and self.in_scope() and self.derived(subject):
+                self.report(node, _message(self, node, member))
+                return
 
     def visit_Call(self, node: cst.Call) -> None:
-        if call_func_name(node) != "getattr":
+        if call_func_name(node) != "getattr" and self.in_scope():
             # the allocator handed to a helper of another module that translates through it
-            hit = (
-                cross_module_anchor(self.analysis, node, ("member:",)) if self.in_scope() else None
-            )
+            hit = cross_module_anchor(self.analysis, node, ("member:",))
             if hit is not None:
                 member = hit[0].split(":", 1)[1]
                 self.report(node, _message(self, node, member) + f" (in `{hit[1]}`)")
-            return
-        args = positional_args(node)
-        if len(args) >= 2:
-            member = string_value(args[1])
-            if member in SWA_TRANSLATE_MEMBERS and self.in_scope() and self.derived(args[0]):
-                self.report(node, _message(self, node, member))
 
     VALID = [
         """

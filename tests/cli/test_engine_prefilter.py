@@ -60,7 +60,7 @@ def check_implication(data: bytes, path: str) -> None:
             )
 
 
-WORDS = sorted({n for meta in RULES.values() for group in meta.needles for n in group}) + [
+WORDS = sorted({n for meta in RULES.values() for group in meta.needles_for() for n in group}) + [
     "class B(AttentionBackend):",
     "def __init__(self, model_runner):",
     "self.",

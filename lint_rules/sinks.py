@@ -1,0 +1,337 @@
+"""The sinks: what a finding sits on, each declared once (no libcst import).
+
+A sink is one kind of anchor (``RuleMeta.anchors``): an SWA class test, an SWA member probe,
+an allocator member read, a kvcache fetch. Each is a list of *forms*; a form gives its stdlib
+``ast`` predicate (:attr:`Form.match`), the words one of which its source always holds (the
+byte needles and word forms the fast paths search for) and its libcst twin
+(:attr:`Form.cst_type` and :attr:`Form.cst_match`), which the rules' dispatch replays into
+``Rule.on_form`` of each rule whose anchors name the sink (KVG001: the class test and the
+probe; KVG002: the member reads). The ``ast`` side may over-approximate its twin (the fast
+paths only need "may match"; tests/lint/test_containment.py checks it); the twin decides.
+
+The fast paths read their words from here: the registry's needles (``ANCHOR_WORDS``), the
+outline proof and the whole-module proof (reduce.py), the reduced module's class-test rows
+(sparse.py) and the project index's anchor checks (project.py). Teaching a rule a new form
+is one :func:`add_form` (or one entry below).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterable, Optional
+
+from .names import SWA_TRANSLATE_MEMBERS, is_swa_member_name
+
+SWA_CLASS_TEST = "swa-class-test"
+SWA_MEMBER_PROBE = "swa-member-probe"
+ALLOCATOR_MEMBER = "allocator-member"  # anchor "allocator-member:<name>,<name>"
+ALLOCATOR_CALL = "allocator-call"  # anchor "allocator-call:<name>"
+
+# A form's ``match(node)`` gives ``(subject, operand)`` pairs: for a class test the tested
+# value (None: not one expression, e.g. a comparison of ``type(x)``) and the class expression;
+# for a probe or a member read the receiver and the member name.
+Match = Callable[[ast.AST], Iterable[tuple]]
+
+
+class Form:
+    """One way of writing a sink: ``ast`` node types and predicate, words, libcst twin."""
+
+    __slots__ = ("name", "words", "node_types", "match", "cst_type", "cst_match")
+
+    def __init__(
+        self,
+        name: str,
+        words: tuple,
+        node_types: tuple,
+        match: Match,
+        cst_type: Optional[str] = None,
+        cst_match: Optional[Callable] = None,
+    ) -> None:
+        self.name = name
+        self.words = tuple(words)  # one of them is in the source of every instance
+        self.node_types = tuple(node_types)
+        self.match = match
+        # libcst node class name and its predicate (node -> (subject, operand) pairs); None:
+        # no rule reports this form (the fast paths still count it)
+        self.cst_type = cst_type
+        self.cst_match = cst_match
+
+    def __repr__(self) -> str:
+        return f"Form({self.name!r})"
+
+
+def _name(func: ast.AST) -> Optional[str]:
+    return func.id if isinstance(func, ast.Name) else None
+
+
+def _two_positional(args: list) -> bool:
+    """Two positional arguments first, then nothing, a keyword or a ``*``: what the libcst rules'
+    ``positional_args`` gives as exactly two."""
+    return (
+        len(args) >= 2
+        and not isinstance(args[0], ast.Starred)
+        and not isinstance(args[1], ast.Starred)
+        and (len(args) == 2 or isinstance(args[2], ast.Starred))
+    )
+
+
+# The ``ast`` predicates return tuples (cheaper than generators: they run on every node of
+# their types in the proofs' walks).
+
+
+def _isinstance(node: ast.AST) -> tuple:
+    if _name(node.func) in ("isinstance", "issubclass") and _two_positional(node.args):
+        return ((node.args[0], node.args[1]),)
+    return ()
+
+
+def _type_of(n: ast.AST) -> bool:
+    return (isinstance(n, ast.Attribute) and n.attr == "__class__") or (
+        isinstance(n, ast.Call) and _name(n.func) == "type"
+    )
+
+
+def _type_compare(node: ast.AST) -> tuple:
+    # ``type(x) is C``, ``x.__class__ == C``: the whole comparison is the class expression (an
+    # over-approximation of the rule's pairwise test; the class decides, whatever ``x``)
+    from .flow import walk
+
+    return ((None, node),) if any(_type_of(n) for n in walk(node)) else ()
+
+
+def _hasattr(node: ast.AST) -> tuple:
+    args = node.args
+    if (
+        _name(node.func) == "hasattr"
+        and _two_positional(args)
+        and isinstance(args[1], ast.Constant)
+    ):
+        return ((args[0], str(args[1].value)),)
+    return ()
+
+
+def _member_read(node: ast.AST) -> tuple:
+    return ((node.value, node.attr),)
+
+
+def _getattr(node: ast.AST) -> tuple:
+    args = node.args
+    if _name(node.func) == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
+        return ((args[0], args[1].value),)
+    return ()
+
+
+# The libcst twins (nodes read by their fields: no libcst import here).
+
+
+def _cst_name(call) -> Optional[str]:
+    return call.func.value if type(call.func).__name__ == "Name" else None
+
+
+def _cst_positional(call) -> list:
+    out = []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            break
+        out.append(arg.value)
+    return out
+
+
+def _cst_isinstance(node):
+    args = _cst_positional(node)
+    if _cst_name(node) in ("isinstance", "issubclass") and len(args) == 2:
+        yield args[0], args[1]
+
+
+def _cst_type_of(node) -> bool:
+    """``type(a)`` or ``a.__class__``."""
+    kind = type(node).__name__
+    if kind == "Call" and _cst_name(node) == "type":
+        return len(_cst_positional(node)) == 1
+    return kind == "Attribute" and node.attr.value == "__class__"
+
+
+_CST_COMPARE_OPS = frozenset({"Is", "IsNot", "Equal", "NotEqual", "In", "NotIn"})
+
+
+def _cst_type_compare(node):
+    """Each ``type(a) <op> C`` / ``C <op> a.__class__`` link of a comparison chain: the class."""
+    left = node.left
+    for target in node.comparisons:
+        right = target.comparator
+        if type(target.operator).__name__ in _CST_COMPARE_OPS:
+            if _cst_type_of(left):
+                yield None, right
+            if _cst_type_of(right):
+                yield None, left
+        left = right
+
+
+def _cst_string(node) -> Optional[str]:
+    if type(node).__name__ in ("SimpleString", "ConcatenatedString"):
+        try:
+            value = node.evaluated_value
+        except Exception:  # odd literals
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _cst_hasattr(node):
+    args = _cst_positional(node)
+    if _cst_name(node) == "hasattr" and len(args) == 2:
+        yield args[0], _cst_string(args[1])
+
+
+def _cst_member_read(node):
+    yield node.value, node.attr.value
+
+
+def _cst_getattr(node):
+    args = _cst_positional(node)
+    if _cst_name(node) == "getattr" and len(args) >= 2:
+        yield args[0], _cst_string(args[1])
+
+
+# sink -> its forms (in the order the fast paths try them). A parametrised sink's words are its
+# arguments (the member names), its forms' ``words`` are empty.
+FORMS: dict[str, list] = {
+    SWA_CLASS_TEST: [
+        Form(
+            "isinstance",
+            ("isinstance", "issubclass"),
+            (ast.Call,),
+            _isinstance,
+            "Call",
+            _cst_isinstance,
+        ),
+        Form(
+            "type-compare",
+            ("type", "__class__"),
+            (ast.Compare,),
+            _type_compare,
+            "Comparison",
+            _cst_type_compare,
+        ),
+    ],
+    SWA_MEMBER_PROBE: [
+        Form("hasattr", ("hasattr",), (ast.Call,), _hasattr, "Call", _cst_hasattr),
+    ],
+    ALLOCATOR_MEMBER: [
+        Form("member-read", (), (ast.Attribute,), _member_read, "Attribute", _cst_member_read),
+        Form("getattr", (), (ast.Call,), _getattr, "Call", _cst_getattr),
+    ],
+}
+
+# The members and calls the parametrised sinks are declared with (KVG002 and KVG003's anchors;
+# the project index asks every parametrised sink with these).
+TRANSLATE_MEMBERS = tuple(sorted(SWA_TRANSLATE_MEMBERS))
+KVCACHE_CALL = "get_kvcache"
+# Anchor ids of the registry entries.
+TRANSLATE_ANCHOR = f"{ALLOCATOR_MEMBER}:{','.join(TRANSLATE_MEMBERS)}"
+KVCACHE_ANCHOR = f"{ALLOCATOR_CALL}:{KVCACHE_CALL}"
+
+
+def add_form(sink: str, form: Form) -> None:
+    """Teach ``sink`` a new form: every fast path and the rules' dispatch read it from here."""
+    FORMS.setdefault(sink, []).append(form)
+
+
+def remove_form(sink: str, form: Form) -> None:
+    FORMS[sink] = [f for f in FORMS.get(sink, ()) if f is not form]
+
+
+def sink_of(anchor: str) -> tuple[str, tuple[str, ...]]:
+    """``"allocator-member:a,b"`` -> ``("allocator-member", ("a", "b"))``."""
+    kind, _, arg = anchor.partition(":")
+    return kind, tuple(a for a in arg.split(",") if a)
+
+
+def forms(anchor: str) -> list:
+    """The forms of an anchor's sink."""
+    return FORMS.get(sink_of(anchor)[0], [])
+
+
+def words(anchors: Iterable[str]) -> tuple[str, ...]:
+    """The words one of which every instance of one of ``anchors`` holds (a needle group)."""
+    out: list = []
+    for anchor in anchors:
+        kind, args = sink_of(anchor)
+        got = args if kind in (ALLOCATOR_MEMBER, ALLOCATOR_CALL) else ()
+        for form in FORMS.get(kind, ()):
+            got += form.words
+        out += [w for w in got if w not in out]
+    return tuple(out)
+
+
+def sink_types(anchor: str) -> frozenset:
+    """The ``ast`` node types the forms of ``anchor``'s sink sit on."""
+    return frozenset(t for form in forms(anchor) for t in form.node_types)
+
+
+def matches(anchor: str, node: ast.AST):
+    """``(subject, operand)`` for every form of ``anchor``'s sink that ``node`` is."""
+    kind = type(node)
+    for form in forms(anchor):
+        if kind in form.node_types:
+            yield from form.match(node)
+
+
+def probes(node: ast.AST):
+    """The subjects of the SWA member probes ``node`` is (members only an SWA allocator has)."""
+    for subject, member in matches(SWA_MEMBER_PROBE, node):
+        if isinstance(member, str) and is_swa_member_name(member):
+            yield subject
+
+
+def class_operands(node: ast.AST):
+    """``(subject, class expression)`` of the SWA class tests ``node`` may be."""
+    return matches(SWA_CLASS_TEST, node)
+
+
+def is_class_test(node: ast.AST) -> bool:
+    return any(True for _ in class_operands(node))
+
+
+def members(anchor: str, node: ast.AST):
+    """``(subject, member)`` for the reads of one of ``anchor``'s members ``node`` is (an
+    ``allocator-member:<names>`` anchor)."""
+    names = sink_of(anchor)[1]
+    for subject, member in matches(anchor, node):
+        if member in names:
+            yield subject, member
+
+
+def node_table(anchors: Iterable[str]) -> dict:
+    """``ast`` node type -> ``[(sink, form, member names)]`` for the class-test, probe and
+    member forms of ``anchors``: what a walk asks of each node (built once per walk)."""
+    out: dict = {}
+    for anchor in anchors:
+        sink, names = sink_of(anchor)
+        if sink in (SWA_CLASS_TEST, SWA_MEMBER_PROBE, ALLOCATOR_MEMBER):
+            for form in FORMS.get(sink, ()):
+                for kind in form.node_types:
+                    out.setdefault(kind, []).append((sink, form, frozenset(names)))
+    return out
+
+
+def sits(entries: list, node: ast.AST, holds, names_swa_class) -> bool:
+    """Is ``node`` an anchor of one of the ``entries`` (:func:`node_table`'s, for its type)?
+    ``holds(subject)``: may the subject be the allocator; ``names_swa_class(expr)``: may the
+    class expression name an SWA allocator class (a class test decides by the class alone)."""
+    for sink, form, names in entries:
+        for subject, operand in form.match(node):
+            if sink == SWA_CLASS_TEST:
+                if names_swa_class(operand):
+                    return True
+            elif sink == SWA_MEMBER_PROBE:
+                if isinstance(operand, str) and is_swa_member_name(operand) and holds(subject):
+                    return True
+            elif operand in names and holds(subject):
+                return True
+    return False
+
+
+def cst_forms(anchors: Iterable[str]) -> list:
+    """``(anchor, form)`` for the forms of ``anchors`` that have a libcst twin."""
+    return [(a, form) for a in anchors or () for form in forms(a) if form.cst_type]

@@ -1,0 +1,129 @@
+"""The sinks are declared once (lint_rules/sinks.py): a new form is one declaration.
+
+The test below teaches the SWA class test a form no rule knows today, a ``match`` class
+pattern, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
+the byte prefilter, the project index, the clean-proofs and the reduced module all on) find
+it; before the declaration nothing finds it.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import libcst as cst
+import pytest
+
+from lint_rules import checker, registry, sinks
+from lint_rules.config import discover_config
+from lint_rules.discovery import discover
+from lint_rules.engine import Engine, Options
+from lint_rules.model import ScopeConfig
+from lint_rules.reduce import reduce_for
+
+MATCH_SOURCE = textwrap.dedent("""
+    from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+    class FooAttnBackend(AttentionBackend):
+        def __init__(self, model_runner):
+            self.sliding = False
+            allocator = model_runner.token_to_kv_pool_allocator
+            match allocator:
+                case SWATokenToKVPoolAllocator():
+                    self.sliding = True
+
+
+        def forward(self, q):
+            return q
+    """)
+PATH = "sglang/srt/layers/attention/foo_backend.py"
+CODES = frozenset({"KVG001", "KVG002", "KVG003"})
+
+
+def _class_patterns(pattern: ast.AST):
+    for node in ast.walk(pattern):
+        if isinstance(node, ast.MatchClass):
+            yield node
+
+
+def _match_ast(node: ast.Match):
+    """``match x: case C(...)``: tests ``x`` against the class ``C``."""
+    for case in node.cases:
+        for p in _class_patterns(case.pattern):
+            yield node.subject, p.cls
+
+
+def _match_cst(node: cst.MatchClass):
+    yield None, node.cls
+
+
+MATCH_FORM = sinks.Form(
+    "match-class",
+    ("case",),
+    (ast.Match,),
+    _match_ast,
+    cst_type="MatchClass",
+    cst_match=_match_cst,
+)
+
+
+@pytest.fixture
+def match_form():
+    sinks.add_form(sinks.SWA_CLASS_TEST, MATCH_FORM)
+    try:
+        yield MATCH_FORM
+    finally:
+        sinks.remove_form(sinks.SWA_CLASS_TEST, MATCH_FORM)
+
+
+def _check(project, monkeypatch) -> list:
+    """``kvguard check`` in this process (so the declaration taught here holds), fast paths on."""
+    monkeypatch.chdir(project)
+    target = project / PATH
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(MATCH_SOURCE, encoding="utf-8")
+    config = discover_config(["."])
+    codes = registry.resolve_codes(layers=[config.selection_layer()])
+    report = Engine(config, frozenset(codes), Options(use_cache=False, jobs=1)).run(
+        discover(["."], config)
+    )
+    return [(f.code, f.location.row) for fr in report.files for f in fr.result.findings]
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_no_rule_knows_the_match_form_undeclared(project, monkeypatch):
+    assert "case" not in sinks.words((sinks.SWA_CLASS_TEST,))
+    assert _check(project, monkeypatch) == []
+
+
+def test_a_new_form_is_found_through_every_fast_path(match_form, project, monkeypatch):
+    row = MATCH_SOURCE.splitlines().index("            case SWATokenToKVPoolAllocator():") + 1
+    # each fast path, asked alone, says "may match"
+    meta = registry.RULES["KVG001"]
+    assert "case" in meta.needles_for()[1]
+    assert meta.may_match(MATCH_SOURCE)
+    for outline in (True, False):
+        assert not reduce_for(MATCH_SOURCE, {"KVG001"}, use_outline=outline)[0]
+    # the rules: with every fast path bypassed, then on
+    scope = ScopeConfig()
+    direct = checker.lint_text(MATCH_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
+    fast = checker.lint_text(MATCH_SOURCE, PATH, CODES, scope)
+    assert [(f.code, f.location.row) for f in direct.findings] == [("KVG001", row)]
+    assert fast.findings == direct.findings
+    # and ``kvguard check``
+    assert _check(project, monkeypatch) == [("KVG001", row)]
+
+
+def test_words_are_the_declared_forms():
+    """The registry's needles are the sinks' words, not a copy."""
+    assert registry.RULES["KVG001"].needles_for()[1] == sinks.words(
+        (sinks.SWA_CLASS_TEST, sinks.SWA_MEMBER_PROBE)
+    )
+    assert set(registry.RULES["KVG002"].needles_for()[1]) == set(sinks.TRANSLATE_MEMBERS)
+    assert registry.RULES["KVG003"].needles_for()[1] == (sinks.KVCACHE_CALL,)
