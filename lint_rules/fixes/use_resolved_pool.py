@@ -22,7 +22,7 @@ import libcst as cst
 
 from ..analysis import call_func_name, positional_args
 from ..names import SWA_TRANSLATE_MEMBERS
-from .base import Edit, FixTransform, Offer, Unfixable
+from .base import Edit, FixTransform, Offer, Unfixable, line_width
 from .preconditions import backend_class
 
 _SAFE_BEFORE = re.compile(
@@ -173,7 +173,7 @@ def _joined(ctx, statement, edit: Edit) -> Edit:
     if text.count("\n") <= 1:
         return edit
     joined = join_lines(text)
-    if joined is None or len(joined.rstrip("\r\n").expandtabs()) > ctx.line_length:
+    if joined is None or line_width(joined.rstrip("\r\n")) > ctx.line_length:
         return edit
     return Edit(start, end, joined.rstrip("\r\n") + ctx.newline())
 
