@@ -455,22 +455,28 @@ class Engine:
         self, source: DecodedSource, name: str, excluded: bool = False
     ) -> tuple[FileReport, Optional[bytes]]:
         """Lint (and with ``--fix``/``--diff`` fix) source read from stdin, reported as ``name``.
-        Returns the report and the fixed bytes (None: unchanged)."""
+        Returns the report and the fixed bytes (None: unchanged). Runs in a forked worker: a
+        crash of libcst's native parser on text CPython accepts (an ``and`` chain of 10 000
+        terms) becomes this input's error, and the caller still gives the input back."""
         target = (
             make_target(name, self.config)
             if name != "-"
             else Target(os.path.abspath("-"), "-", "-", True)
         )
         codes = frozenset() if excluded else self.settings.codes_for(target)
+        with WorkerPool(lambda _: self._stdin_task(source, target, codes), 1, isolate=True) as pool:
+            pool.submit(0)
+            _, value, exc = next(pool.results())
+        if exc is not None:
+            result = FileResult(path=target.display, error=internal_error(exc))
+            return FileReport(target=target, result=result), None
+        return value
+
+    def _stdin_task(
+        self, source: DecodedSource, target: Target, codes: frozenset[str]
+    ) -> tuple[FileReport, Optional[bytes]]:
         fr = FileReport(target=target, result=self.lint_source(source.text, target.display, codes))
         if not (self.options.fix or self.options.diff) or not self._wants_fix(fr):
             return fr, None
-        with WorkerPool(
-            lambda _: self.fix_source(source, target.display, codes), 1, isolate=True
-        ) as pool:
-            pool.submit(0)
-            _, outcome, exc = next(pool.results())
-        if exc is not None:  # the input goes back unchanged (the caller prints it)
-            fr.fix_error = f"fix failed: {internal_error(exc)}"
-            return fr, None
+        outcome = self.fix_source(source, target.display, codes)
         return fr, self.settle_fix(fr, source, outcome, False)

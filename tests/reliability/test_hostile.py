@@ -80,6 +80,20 @@ def test_deep_input_on_stdin_comes_back_unchanged(tmp_path):
     assert "too many nested parentheses" in run.err
 
 
+def test_a_real_native_parser_crash_on_stdin_gives_the_input_back(tmp_path):
+    """An ``and`` chain of 20 000 terms: CPython accepts it (a flat list), libcst's native
+    parser dies of it (SIGSEGV). Stdin is linted and fixed in a forked worker, so the input
+    still comes back (found by benchmarks/fuzz.py)."""
+    data = (BUGGY + "x = a" + " and b" * 20000 + "\n").encode()
+    compile(data, "x.py", "exec")
+    run = kvguard("fix", "--stdin-filename", f"{BACKEND}/x.py", cwd=tmp_path, stdin=data)
+    assert run.rc == 2 and run.stdout_bytes == data, run
+    assert error_lines(run) == [
+        f"error: {BACKEND}/x.py: internal error: WorkerError: the worker process crashed "
+        "(killed by signal 11)"
+    ], run.err
+
+
 def _crash_on(marker: str):
     """A ``fixer.fix_text`` that kills its own process (SIGSEGV, as a native parser's crash
     would) on a text holding ``marker``, and fixes the others as the real one does."""
