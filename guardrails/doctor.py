@@ -34,6 +34,29 @@ ROLE_NAMES = {
 }
 
 
+# The doctor's children never import from the working directory: ``python -m`` and ``-c`` put
+# it first on ``sys.path``, so a ``dataclasses.py`` there would run and an ``sglang/`` folder
+# there would be probed instead of the installed sglang. ``-I`` would drop ``PYTHONPATH`` too
+# (an environment's own import path); this drops only the interpreter's implicit first entry,
+# then runs the module. The directory holding ``guardrails`` and ``lint_rules`` is appended,
+# after the interpreter's own paths, for a checkout run in place.
+_BOOT = (
+    "import runpy, sys\n"
+    "if not getattr(sys.flags, 'safe_path', False):\n"
+    "    del sys.path[0]\n"
+    "if sys.argv[1] not in sys.path:\n"
+    "    sys.path.append(sys.argv[1])\n"
+    "sys.argv[:] = sys.argv[2:]\n"
+    "runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
+)
+
+
+def child_command(module: str, *args: str) -> list:
+    """``python -m module args`` without the working directory on the child's path."""
+    home = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return [sys.executable, "-c", _BOOT, home, module, *args]
+
+
 def _probe(device: str, timeout: int) -> dict:
     env = dict(os.environ)
     for key in ("SGLANG_KV_POOL_GUARD", "SGLANG_INVARIANT_CHECK", "SGLANG_PLUGINS"):
@@ -43,7 +66,7 @@ def _probe(device: str, timeout: int) -> dict:
     env["KVGUARD_TEST_DEVICE"] = device
     env.setdefault("SGLANG_FLASHINFER_WORKSPACE_SIZE", "1048576")
     proc = subprocess.run(
-        [sys.executable, "-m", "guardrails.probe.recall", "--doctor"],
+        child_command("guardrails.probe.recall", "--doctor"),
         env=env,
         capture_output=True,
         text=True,
@@ -78,18 +101,23 @@ def classify(role_entry: dict) -> tuple:
     return "consistent", "consistent" + note
 
 
-def lint_installed_sglang(timeout: int) -> dict:
-    """Findings of the linter on the installed sglang package (JSON), or why not."""
-    import importlib.util
+def lint_installed_sglang(timeout: int, target: Optional[str] = None) -> dict:
+    """Findings of the linter on the installed sglang package (JSON), or why not. ``target``:
+    the package directory the probe imported (else looked up here, without the working
+    directory)."""
+    if target is None:
+        import importlib.machinery
 
-    spec = importlib.util.find_spec("sglang")
-    if spec is None or not spec.submodule_search_locations:
-        return {"error": "sglang is not importable here"}
-    target = list(spec.submodule_search_locations)[0]  # the whole installed package
+        cwd = os.getcwd()
+        path = [p for p in sys.path if p not in ("", ".", cwd)]
+        spec = importlib.machinery.PathFinder.find_spec("sglang", path)
+        if spec is None or not spec.submodule_search_locations:
+            return {"error": "sglang is not importable here"}
+        target = list(spec.submodule_search_locations)[0]  # the whole installed package
     args = ["check", "--output-format", "json", "--exit-zero", "--no-cache", target]
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "lint_rules", *args],
+            child_command("lint_rules", *args),
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -150,7 +178,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             status, text = classify(r)
             violated |= status == "violation"
             rows.append((backend, ROLE_NAMES.get(role, role), status, text))
-    lint = None if args.no_lint else lint_installed_sglang(args.timeout)
+    lint = None if args.no_lint else lint_installed_sglang(args.timeout, probe.get("sglang_path"))
     report["rows"] = [dict(zip(("backend", "role", "status", "detail"), r)) for r in rows]
     report["lint"] = lint
     report["status"] = "violation" if violated else "ok"

@@ -21,26 +21,45 @@ import json
 import os
 import sys
 
+from .config import parse_mode
 from .runtime import ENV_VAR, GuardConfigError, Mode, install, installed_methods, mode_from_env
 
 _GUARD_FLAG = "--kv-pool-guard"
 
 
+_PROG = "python -m guardrails.launch_server"
+
+
+def _fail(message: str) -> None:
+    """One line on stderr and exit 2 (a usage error: no traceback)."""
+    sys.stderr.write(f"{_PROG}: error: {message}\n")
+    sys.exit(2)
+
+
 def _take_mode_arg(argv):
-    """Remove ``--kv-pool-guard MODE`` / ``--kv-pool-guard=MODE`` from argv; export it."""
+    """Remove ``--kv-pool-guard MODE`` / ``--kv-pool-guard=MODE`` from argv; export it. A bad or
+    missing MODE is an error that names the option (not the variable it is exported as)."""
     rest, i = [], 0
     while i < len(argv):
         arg = argv[i]
-        if arg == _GUARD_FLAG and i + 1 < len(argv):
-            os.environ[ENV_VAR] = argv[i + 1]
+        value = None
+        if arg == _GUARD_FLAG:
+            if i + 1 >= len(argv):
+                _fail(f"{_GUARD_FLAG} needs a value: off, warn or raise")
+            value = argv[i + 1]
             i += 2
-            continue
-        if arg.startswith(_GUARD_FLAG + "="):
-            os.environ[ENV_VAR] = arg.split("=", 1)[1]
+        elif arg.startswith(_GUARD_FLAG + "="):
+            value = arg.split("=", 1)[1]
+            i += 1
+        else:
+            rest.append(arg)
             i += 1
             continue
-        rest.append(arg)
-        i += 1
+        try:
+            parse_mode(value, source=_GUARD_FLAG)
+        except GuardConfigError as exc:
+            _fail(str(exc))
+        os.environ[ENV_VAR] = value
     return rest
 
 
@@ -53,7 +72,9 @@ if __name__ == "__main__":
 _HELP = __name__ == "__main__" and any(a in ("-h", "--help") for a in sys.argv[1:])
 try:
     _MODE = install(mode_from_env())  # without sglang: a warning, the hook waits for an import
-except GuardConfigError:
+except GuardConfigError as exc:
+    if __name__ == "__main__" and not _HELP:
+        _fail(str(exc))
     if not _HELP:
         raise
     _MODE = Mode.OFF  # --help still answers with a bad SGLANG_KV_POOL_GUARD
@@ -136,9 +157,12 @@ def main(argv=None) -> int:
         return 0
     if "--kvguard-check" in argv:
         return _check()
-    import sglang.launch_server as sglang_launch
-    from sglang.srt.server_args import prepare_server_args
-    from sglang.srt.utils import kill_process_tree
+    try:
+        import sglang.launch_server as sglang_launch
+        from sglang.srt.server_args import prepare_server_args
+        from sglang.srt.utils import kill_process_tree
+    except ImportError as exc:
+        _fail(f"sglang cannot be imported here ({type(exc).__name__}: {exc})")
 
     try:  # sglang >= 0.5.11 loads its plugins here too (idempotent with our install)
         from sglang.srt.plugins import load_plugins

@@ -200,23 +200,11 @@ def verify(old: str, new: str) -> Optional[str]:
     return None
 
 
-def _atomic_write(path: str, data: bytes) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
-    tmp = os.path.join(directory, f".{os.path.basename(path)}.kvguard-noqa-{os.getpid()}")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def add_noqa_to_report(report, linter, config, quiet: bool = False) -> int:
     """Write the suppressions for every finding of ``report``; the CLI's exit status:
     0 every finding suppressed, 1 some could not be (listed), 2 a file could not be done."""
+    from .discovery import os_reason
+    from .fileio import atomic_write
     from .reporters import collect_rows
     from .source import SourceDecodeError, encode_source, read_source
 
@@ -259,7 +247,14 @@ def add_noqa_to_report(report, linter, config, quiet: bool = False) -> int:
             sys.stderr.write(f"error: {display}: --add-noqa not applied ({problem})\n")
             status = 2
             continue
-        _atomic_write(fr.target.abspath, encode_source(result.text, source.encoding, source.bom))
+        try:
+            atomic_write(
+                fr.target.abspath, encode_source(result.text, source.encoding, source.bom), data
+            )
+        except OSError as exc:
+            sys.stderr.write(f"error: {display}: --add-noqa not applied ({os_reason(exc)})\n")
+            status = 2
+            continue
         added += len(result.placed)
     if not quiet:
         sys.stderr.write(f"Added {added} noqa directive{'s' if added != 1 else ''}.\n")

@@ -208,14 +208,9 @@ def dump(baseline: Baseline) -> str:
 def write(baseline: Baseline) -> None:
     directory = os.path.dirname(baseline.path) or "."
     os.makedirs(directory, exist_ok=True)
-    tmp = f"{baseline.path}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(dump(baseline))
-        os.replace(tmp, baseline.path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    from .fileio import create_file
+
+    create_file(baseline.path, dump(baseline).encode("utf-8"))
 
 
 # --------------------------------------------------------------------------------------------

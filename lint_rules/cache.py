@@ -14,7 +14,13 @@ Lookup order:
 2. content hash: the file's bytes hash to the entry's hash.
 
 Anything unexpected in the cache file (bad JSON, wrong shapes, another format version) makes
-the cache start empty; it is never fatal.  Writes are atomic (temporary file + ``os.replace``).
+the cache start empty; an entry whose fields have the wrong types is a miss; neither is fatal.
+Writes are atomic (a temporary file created exclusively under an unpredictable name in the
+entry's own directory, then ``os.replace``). The cache directory is trusted as the user's own
+(docs/reliability.md, "The cache's trust model"), but never through a link a checkout could
+plant: a cache directory (or its version directory, or entry file) that is a symbolic link is
+not used, and the marker files are created with ``O_EXCL | O_NOFOLLOW`` (an existing entry or
+dangling link there is left alone).
 """
 
 from __future__ import annotations
@@ -104,6 +110,70 @@ def _finding_to_row(f: Finding) -> list:
     ]
 
 
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+def _valid_entry(entry) -> bool:
+    """``entry`` has the types :meth:`ResultCache.put` writes (checked when it is used)."""
+    if not (isinstance(entry, list) and len(entry) in (7, 8)):
+        return False
+    mtime, size, ino, digest, written, display, result = entry[:7]
+    if not (all(map(_is_int, (mtime, size, ino, written))) and isinstance(display, str)):
+        return False
+    if not (digest is None or isinstance(digest, str)):
+        return False
+    if not (isinstance(result, list) and len(result) == 2):
+        return False
+    rows, unused = result
+    if not (isinstance(rows, list) and isinstance(unused, list)):
+        return False
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 8):
+            return False
+        code, message, r, c, er, ec, context, fix = row
+        if not (isinstance(code, str) and isinstance(message, str) and isinstance(context, str)):
+            return False
+        if not all(map(_is_int, (r, c, er, ec))):
+            return False
+        if fix is not None and not (
+            isinstance(fix, list) and len(fix) == 3 and all(isinstance(x, str) for x in fix)
+        ):
+            return False
+    for pair in unused:
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and _is_int(pair[0])
+            and isinstance(pair[1], str)
+        ):
+            return False
+    if len(entry) == 8:
+        deps = entry[7]
+        if not isinstance(deps, list):
+            return False
+        for dep in deps:
+            if not (
+                isinstance(dep, list)
+                and len(dep) == 3
+                and isinstance(dep[0], str)
+                and _is_int(dep[1])
+                and _is_int(dep[2])
+            ):
+                return False
+    return True
+
+
+def _real_dir(path: str) -> bool:
+    """``path`` is a directory and not a symbolic link (lstat)."""
+    import stat
+
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _row_to_finding(row: list) -> Finding:
     code, message, r, c, er, ec, context, fix = row
     return Finding(
@@ -129,12 +199,26 @@ class ResultCache:
         self.load_error: Optional[str] = None
         self._touched: set[str] = set()
         self._loaded_sig: Optional[tuple[int, int]] = None
+        self.disabled = False  # refused (``refusal``): nothing is read or written
 
     # -- persistence -------------------------------------------------------------------------
 
+    def refusal(self) -> Optional[str]:
+        """Why the cache directory is not used (a symbolic link where kvguard reads or writes),
+        or None."""
+        for directory in (self.cache_dir, os.path.dirname(self.path)):
+            if os.path.islink(directory):
+                return f"{directory} is a symbolic link"
+        return None
+
     def load(self) -> None:
+        self.load_error = self.refusal()
+        if self.load_error is not None:
+            self.disabled = True
+            return
         try:
-            with open(self.path, "rb") as handle:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with open(fd, "rb") as handle:
                 st = os.fstat(handle.fileno())
                 raw = handle.read()
         except OSError:
@@ -147,10 +231,7 @@ class ResultCache:
             entries = doc["files"]
             if not isinstance(entries, dict):
                 raise ValueError("bad entries")
-            for value in entries.values():
-                if not (isinstance(value, list) and len(value) in (7, 8)):
-                    raise ValueError("bad entry")
-            self.entries = entries
+            self.entries = entries  # each entry's types are checked when it is used
         except Exception as exc:  # corrupt cache: start empty, rewrite on save
             self.entries = {}
             self.dirty = True
@@ -178,27 +259,45 @@ class ResultCache:
             self.entries = merged
 
     def save(self) -> None:
-        if not self.dirty:
+        if not self.dirty or self.disabled:
             return
+        import tempfile
+
         directory = os.path.dirname(self.path)
         self._merge_concurrent_writes()
+        tmp = None
         try:
-            os.makedirs(directory, exist_ok=True)
+            parent = os.path.dirname(os.path.abspath(self.cache_dir))
+            os.makedirs(parent, exist_ok=True)
+            for d in (self.cache_dir, directory):
+                try:
+                    os.mkdir(d)
+                except FileExistsError:
+                    pass
+                if not _real_dir(d):  # a link (planted or raced in): never written through
+                    return
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
             for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
-                marker = os.path.join(self.cache_dir, name)
-                if not os.path.exists(marker):
-                    with open(marker, "w", encoding="utf-8") as handle:
-                        handle.write(text)
-            tmp = f"{self.path}.{os.getpid()}.tmp"
-            with open(tmp, "w", encoding="utf-8") as handle:
+                try:
+                    fd = os.open(os.path.join(self.cache_dir, name), flags, 0o644)
+                except FileExistsError:  # there already (a file, or a link left alone)
+                    continue
+                with open(fd, "w", encoding="utf-8") as handle:
+                    handle.write(text)
+            fd, tmp = tempfile.mkstemp(
+                prefix=os.path.basename(self.path) + ".", suffix=".tmp", dir=directory
+            )
+            with open(fd, "w", encoding="utf-8") as handle:
                 json.dump({"format": FORMAT, "files": self.entries}, handle, separators=(",", ":"))
-            os.replace(tmp, self.path)
+            os.replace(tmp, self.path)  # replaces a link at the entry's path, never follows it
+            tmp = None
         except OSError:
             # A read-only checkout or a full disk must not fail the lint.
-            try:
-                os.unlink(tmp)  # type: ignore[possibly-undefined]
-            except (OSError, NameError):
-                pass
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
 
     # -- entries -----------------------------------------------------------------------------
     # entry = [mtime_ns, size, ino, digest, written_ns, display, [result], deps]
@@ -208,7 +307,7 @@ class ResultCache:
 
     def by_stat(self, abspath: str, display: str, st: os.stat_result) -> Optional[FileResult]:
         entry = self.entries.get(abspath)
-        if entry is None or entry[5] != display:
+        if not _valid_entry(entry) or entry[5] != display:
             return None
         if entry[0] != st.st_mtime_ns or entry[1] != st.st_size or entry[2] != st.st_ino:
             return None
@@ -222,7 +321,7 @@ class ResultCache:
         self, abspath: str, display: str, st: os.stat_result, digest: str, refresh: bool = True
     ) -> Optional[FileResult]:
         entry = self.entries.get(abspath)
-        if entry is None or entry[5] != display or entry[3] is None or entry[3] != digest:
+        if not _valid_entry(entry) or entry[5] != display or entry[3] != digest:
             return None
         if not _deps_unchanged(entry):
             return None
@@ -234,7 +333,7 @@ class ResultCache:
     def refresh(self, abspath: str, st: os.stat_result, digest: str) -> None:
         """New stat signature for an entry whose content hash still matches."""
         entry = self.entries.get(abspath)
-        if entry is not None:
+        if _valid_entry(entry):
             self.entries[abspath] = [
                 st.st_mtime_ns,
                 st.st_size,

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from . import __version__
+from . import __version__, protect_sys_path
 
 if TYPE_CHECKING:
     import argparse
@@ -205,13 +205,6 @@ def plain_args(argv: Sequence[str]) -> Optional[Args]:
 # --------------------------------------------------------------------------------------------
 
 
-def protect_sys_path() -> None:
-    """Drop the working directory from sys.path (``python -m`` and empty PYTHONPATH entries
-    put it there), so modules of the linted project can never shadow the linter's imports."""
-    cwd = os.getcwd()
-    sys.path[:] = [p for p in sys.path if p not in ("", ".", cwd)]
-
-
 class _Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C so that cleanups run (the worker pool is shut down, a
     half-written temporary file is removed); the files themselves are replaced atomically."""
@@ -242,8 +235,8 @@ def entry() -> None:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except Exception:
-        sys.exit(code)  # the interpreter reports it, as before
+    except Exception:  # output that cannot be written (full, closed): the status still holds
+        os._exit(code)
     ncallbacks = getattr(atexit, "_ncallbacks", None)
     if (
         ncallbacks is None
@@ -262,8 +255,44 @@ def _other_threads() -> bool:
     return threading is not None and threading.active_count() > 1
 
 
+class _Diagnostics:
+    """``sys.stderr`` for a run: a write or flush that fails (stderr closed, or a full disk)
+    is dropped, so that the exit status says what happened whatever becomes of stderr."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text) if self._stream is not None else len(text)
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            if self._stream is not None:
+                self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _silence_stdout() -> None:
+    """Point the stdout descriptor at /dev/null: what is still buffered can then be flushed
+    (the output it belonged to is lost anyway; the status and stderr say so)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     protect_sys_path()
+    stderr = sys.stderr
+    sys.stderr = _Diagnostics(stderr)  # type: ignore[assignment]
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
     except ValueError:  # not the main thread (embedded use): leave signals alone
@@ -278,11 +307,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 130
     except BrokenPipeError:
         # Output consumer went away (e.g. `| head`); silence the interpreter's flush error.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
+        _silence_stdout()
+        return EXIT_ERROR
+    except _StdinTooLarge as exc:
+        sys.stderr.write(f"kvguard: error: {exc}\n")
+        return EXIT_ERROR
+    except OSError as exc:  # the output cannot be written (a full disk): one line, exit 2
+        # (a file's own read or write errors are reported per file and never get here)
+        _silence_stdout()
+        sys.stderr.write(f"kvguard: error: cannot write the output: {exc.strerror or exc}\n")
         return EXIT_ERROR
     except SystemExit as exc:
         code = exc.code
@@ -290,12 +323,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Exception as exc:  # pragma: no cover - a bug: never a traceback-less silent pass
         import traceback
 
-        traceback.print_exc()
-        sys.stderr.write(f"kvguard: internal error: {type(exc).__name__}: {exc}\n")
+        from .model import internal_error
+
+        try:
+            traceback.print_exc(limit=20)
+        except Exception:  # an exception whose traceback cannot be formatted
+            pass
+        sys.stderr.write(f"kvguard: {internal_error(exc)}\n")
         return EXIT_ERROR
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+        sys.stderr.flush()
+        sys.stderr = stderr
 
 
 def _main(argv: list[str]) -> int:
@@ -326,7 +366,7 @@ def _cmd_rule(args, parser) -> int:
 
     if args.all and args.code:
         parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all, not both")
-    if not args.all and not args.code:
+    if not args.all and args.code is None:
         return _list_rules(args.output_format)
     codes = sorted(RULES) if args.all else [args.code.strip().upper()]
     for code in codes:
@@ -538,13 +578,36 @@ def _emit(args, report, options, *, out=None, stdin_text: Optional[str] = None) 
     return EXIT_CLEAN
 
 
+STDIN_LIMIT = 256 << 20  # bytes: far above any source file; an endless stream stops here
+
+
+class _StdinTooLarge(Exception):
+    pass
+
+
+def _read_stdin() -> bytes:
+    """All of stdin, or :class:`_StdinTooLarge` past ``STDIN_LIMIT`` (an endless stream)."""
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    if stream is None:
+        return b""
+    chunks, size = [], 0
+    while True:
+        block = stream.read(1 << 20)
+        if not block:
+            return b"".join(chunks)
+        size += len(block)
+        if size > STDIN_LIMIT:
+            raise _StdinTooLarge(f"stdin is larger than {STDIN_LIMIT >> 20} MiB; not linted")
+        chunks.append(block)
+
+
 def _check_stdin(args, linter, config) -> int:
     from .discovery import excluder, make_target
     from .engine import RunReport
     from .source import SourceDecodeError, decode_source
 
     name = (args.stdin_filename or "-").replace(os.sep, "/")
-    data = sys.stdin.buffer.read()
+    data = _read_stdin()
     options = linter.options
     try:
         source = decode_source(data)

@@ -17,7 +17,7 @@ from typing import Optional
 from .config import Config
 from .discovery import Discovery, Target, make_target, os_reason
 from .fileio import atomic_write, file_size, read_file, unified_diff
-from .model import FileResult, Finding
+from .model import FileResult, Finding, internal_error
 from .records import record
 from .settings import Options, RunSettings
 from .source import (
@@ -229,7 +229,7 @@ class Engine:
                     pool.submit(chunk)
                 for chunk, value, exc in pool.results():
                     if exc is not None:
-                        reason = f"internal error: {type(exc).__name__}: {exc}"
+                        reason = internal_error(exc)
                         for index in self._chunks[chunk]:
                             store(index, FileResult(path="", error=reason), None, None, False)
                         continue
@@ -264,7 +264,7 @@ class Engine:
                 pool.submit(index) if big else pool.defer(index)
             for index, value, exc in pool.results():
                 if exc is not None:
-                    reason = f"internal error: {type(exc).__name__}: {exc}"
+                    reason = internal_error(exc)
                     store(index, FileResult(path="", error=reason), None, None, False)
                     continue
                 result, st, digest = value
@@ -285,7 +285,7 @@ class Engine:
             try:
                 outcome = self.triage(self._targets[index], cache)
             except Exception as exc:  # never lose the other files of the chunk
-                reason = f"internal error: {type(exc).__name__}: {exc}"
+                reason = internal_error(exc)
                 outcome = Settled(FileResult(path="", error=reason), None, None, False)
             if isinstance(outcome, NeedsParse):
                 result, st, digest = self._parse_task(index)
@@ -356,11 +356,17 @@ class Engine:
         )
 
     def settle_fix(
-        self, fr: FileReport, source: DecodedSource, outcome, write: bool
+        self,
+        fr: FileReport,
+        source: DecodedSource,
+        outcome,
+        write: bool,
+        expected: Optional[bytes] = None,
     ) -> Optional[bytes]:
         """Record a fix outcome on ``fr``: encode the fixed text in the file's own encoding,
-        then (``--diff``) the diff, or (``write``) the file replaced atomically. The new bytes,
-        or None when nothing changes (or the fix cannot be used: ``fr.fix_error``)."""
+        then (``--diff``) the diff, or (``write``) the file replaced atomically, only while it
+        still holds ``expected`` (the bytes the fix was computed from). The new bytes, or None when nothing changes (or the fix cannot be used: ``fr.fix_error``).
+        """
         fr.fix_target = getattr(outcome, "target", None) or None
         if outcome.error:
             fr.fix_error = outcome.error
@@ -378,7 +384,7 @@ class Engine:
             return new_bytes
         if write:
             try:
-                atomic_write(fr.target.abspath, new_bytes)
+                atomic_write(fr.target.abspath, new_bytes, expected)
             except OSError as exc:
                 fr.fix_error = f"cannot write: {os_reason(exc)}"
                 return None
@@ -396,45 +402,47 @@ class Engine:
         )
 
     def _fix_task(self, index: int) -> tuple:
-        """(source, outcome, error) for one file: read, decode, ``fixer.fix_text``."""
+        """(source, outcome, error, bytes read) for one file: read, decode, ``fixer.fix_text``."""
         target = self._targets[index]
         try:
             _, data = read_file(target.abspath)
             source = decode_source(data)
         except OSError as exc:
-            return None, None, os_reason(exc)
+            return None, None, os_reason(exc), None
         except SourceDecodeError as exc:
-            return None, None, str(exc)
+            return None, None, str(exc), None
         try:
             outcome = self.fix_source(source, target.display, self.settings.codes_for(target))
         except Exception as exc:  # the fixer promises not to raise; never lose other files
-            return None, None, f"fix failed: internal error: {type(exc).__name__}: {exc}"
-        return source, outcome, None
+            return None, None, f"fix failed: {internal_error(exc)}", None
+        return source, outcome, None, data
 
     def _apply_fixes(self, report: RunReport, cache) -> None:
-        """Fix every file with an applicable fix, in forked workers when there are several (a
-        fix re-lints its file a few times, so it is worth a worker)."""
+        """Fix every file with an applicable fix, always in forked workers (several when there
+        are several files: a fix re-lints its file a few times, so it is worth a worker)."""
         todo = [fr for fr in report.files if self._wants_fix(fr)]
         self._targets = [fr.target for fr in todo]
         jobs = self.options.jobs or cpu_count()
         if len(todo) < MIN_PARALLEL_FILES:
             jobs = 1
-        with WorkerPool(self._fix_task, jobs, prepare=_import_parser) as pool:
+        # isolated: a fix parses with libcst, whose native parser can crash the interpreter on
+        # input CPython accepts; only the worker (and its file's fix) is lost then
+        with WorkerPool(self._fix_task, jobs, prepare=_import_parser, isolate=True) as pool:
             order = sorted(range(len(todo)), key=lambda i: -file_size(todo[i].target.abspath))
             for i in order:
                 pool.submit(i)
             done = {}
             for i, value, exc in pool.results():
                 if exc is not None:
-                    value = (None, None, f"fix failed: internal error: {type(exc).__name__}: {exc}")
+                    value = (None, None, f"fix failed: {internal_error(exc)}", None)
                 done[i] = value
         for i, fr in enumerate(todo):
-            source, outcome, error = done[i]
+            source, outcome, error, data = done[i]
             if error is not None:
                 fr.fix_error = error
                 continue
             if (
-                self.settle_fix(fr, source, outcome, write=True) is not None
+                self.settle_fix(fr, source, outcome, write=True, expected=data) is not None
                 and not self.options.diff
             ):
                 if cache is not None:
@@ -447,16 +455,28 @@ class Engine:
         self, source: DecodedSource, name: str, excluded: bool = False
     ) -> tuple[FileReport, Optional[bytes]]:
         """Lint (and with ``--fix``/``--diff`` fix) source read from stdin, reported as ``name``.
-        Returns the report and the fixed bytes (None: unchanged)."""
+        Returns the report and the fixed bytes (None: unchanged). Runs in a forked worker: a
+        crash of libcst's native parser on text CPython accepts (an ``and`` chain of 10 000
+        terms) becomes this input's error, and the caller still gives the input back."""
         target = (
             make_target(name, self.config)
             if name != "-"
             else Target(os.path.abspath("-"), "-", "-", True)
         )
         codes = frozenset() if excluded else self.settings.codes_for(target)
+        with WorkerPool(lambda _: self._stdin_task(source, target, codes), 1, isolate=True) as pool:
+            pool.submit(0)
+            _, value, exc = next(pool.results())
+        if exc is not None:
+            result = FileResult(path=target.display, error=internal_error(exc))
+            return FileReport(target=target, result=result), None
+        return value
+
+    def _stdin_task(
+        self, source: DecodedSource, target: Target, codes: frozenset[str]
+    ) -> tuple[FileReport, Optional[bytes]]:
         fr = FileReport(target=target, result=self.lint_source(source.text, target.display, codes))
         if not (self.options.fix or self.options.diff) or not self._wants_fix(fr):
             return fr, None
-        return fr, self.settle_fix(
-            fr, source, self.fix_source(source, target.display, codes), False
-        )
+        outcome = self.fix_source(source, target.display, codes)
+        return fr, self.settle_fix(fr, source, outcome, False)

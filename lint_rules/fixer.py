@@ -31,7 +31,7 @@ from typing import Iterable, Optional
 from .fixes.base import black_line_length
 from .fixes.plan import base_message, plan_fixes
 from .fixes.target import Target, detect_target  # noqa: F401  (re-exported: tests, engine)
-from .model import FileResult, Finding, ScopeConfig
+from .model import FileResult, Finding, ScopeConfig, exception_reason
 
 
 @dataclass
@@ -185,7 +185,7 @@ def fix_text(
                 return failed(f"fix produced unparsable code: {after.error}")
             new_text, planned = round_text, planned + round_planned
     except Exception as exc:  # a bug in a fix must not lose the file
-        return failed(f"fix failed: {type(exc).__name__}: {exc}")
+        return failed(f"fix failed: {exception_reason(exc)}")
     if new_text == text:
         return FixOutcome(text, [], before.findings, target.describe(), lint=before)
     # ---- safety net: fixing again changes nothing, the fixed findings are gone, none is new

@@ -165,3 +165,32 @@ class FileResult:
         self.findings = [] if findings is None else findings
         self.error = error
         self.unused_suppressions = [] if unused_suppressions is None else unused_suppressions
+
+
+def exception_reason(exc: BaseException) -> str:
+    """``<type>: <one line>`` for an unexpected exception, safe to build whatever it holds: its
+    message is formatted only when every argument is a plain string or number (``str()`` of a
+    ``KeyError`` keyed by a deeply nested libcst node recurses again); a ``RecursionError``
+    (or an error raised while one unwound) says so in words."""
+    name = type(exc).__name__
+    seen: BaseException | None = exc
+    for _ in range(8):  # an error raised while unwinding a RecursionError is its echo
+        if seen is None:
+            break
+        if isinstance(seen, RecursionError):
+            return "RecursionError: nesting too deep"
+        seen = seen.__context__
+    args = getattr(exc, "args", ())
+    message = ""
+    if args and all(isinstance(a, (str, int, float)) for a in args):
+        try:
+            message = str(exc)
+        except Exception:  # a broken __str__ of a subclass
+            message = ""
+    message = (message.strip().splitlines() or [""])[0][:300]
+    return f"{name}: {message}" if message else name
+
+
+def internal_error(exc: BaseException) -> str:
+    """A file's one-line reason for an exception kvguard did not expect."""
+    return f"internal error: {exception_reason(exc)}"

@@ -10,7 +10,7 @@ from typing import Optional
 from .config import Config
 from .discovery import Target, project_root
 from .globs import GlobSet
-from .model import FileResult, Finding
+from .model import FileResult, Finding, internal_error
 from .records import record
 from .registry import expand
 
@@ -170,6 +170,10 @@ class RunSettings:
         )
         cache = ResultCache(self.config.resolved_cache_dir, __version__, key)
         cache.load()
+        if cache.disabled:
+            import sys
+
+            sys.stderr.write(f"kvguard: warning: cache not used: {cache.load_error}\n")
         return cache
 
     def lint(
@@ -184,9 +188,9 @@ class RunSettings:
         matters = False
         index = current()
         set_current_path(abspath)
-        if index is not None and abspath is not None:
-            matters = index.gate(abspath, text.encode("utf-8", "surrogatepass"))[0]
         try:
+            if index is not None and abspath is not None:
+                matters = index.gate(abspath, text.encode("utf-8", "surrogatepass"))[0]
             result = checker.lint_text(
                 text,
                 display,
@@ -196,7 +200,7 @@ class RunSettings:
                 prefilter=not matters,
             )
         except Exception as exc:  # the checker promises not to raise; never lose other files
-            result = FileResult(path=display, error=f"internal error: {type(exc).__name__}: {exc}")
+            result = FileResult(path=display, error=internal_error(exc))
         result.path = display
         return result
 

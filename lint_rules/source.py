@@ -115,7 +115,24 @@ def detect_encoding(data: bytes) -> tuple[str, bool]:
         encoding = codecs.lookup(encoding).name
     except LookupError:  # a raw cookie naming no codec (tokenize checks its own)
         raise SourceDecodeError(f"unknown encoding: {encoding}") from None
+    if not _ascii_compatible(encoding):
+        # CPython decodes the whole file, cookie line included, with the named codec: the
+        # cookie that named it cannot survive (``# coding: utf-16`` is a SyntaxError there)
+        raise SourceDecodeError(
+            f"encoding problem: {encoding} is not ASCII-compatible (Python cannot read "
+            "a source file in it)"
+        )
     return encoding, bom
+
+
+_PROBE = b"# -*- coding: x -*-\nimport os\n"
+
+
+def _ascii_compatible(encoding: str) -> bool:
+    try:
+        return _PROBE.decode(encoding) == _PROBE.decode("ascii")
+    except (UnicodeDecodeError, LookupError):
+        return False
 
 
 def decode_source(data: bytes) -> DecodedSource:

@@ -588,7 +588,7 @@ def _analyse_cst(
                 state.module, state.analysis, state.raw = module, analysis, raw
                 state.reduced = True
                 return state
-    module = parse_module(text, path)
+    module = parse_module(text, path, checked=bool(state._tree))
     try:
         analysis, raw = run_rules_on_module(
             module, path, codes, scope, text, model, state._tree or None

@@ -189,7 +189,7 @@ class Triage:
         digest = None
         if cache is not None:
             entry = cache.entries.get(target.abspath)
-            if entry is not None and entry[3] is not None:
+            if isinstance(entry, list) and len(entry) > 3 and entry[3] is not None:
                 from .cache import content_hash
 
                 digest = content_hash(data)

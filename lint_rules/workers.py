@@ -28,6 +28,8 @@ import struct
 import sys
 from typing import Any, Callable, Iterator, Optional
 
+from .model import exception_reason
+
 _COUNTERS = struct.Struct("<qq")  # (front, back) of the shared queue
 _LENGTH = struct.Struct("<Q")  # the size of one result record
 
@@ -151,7 +153,7 @@ def _encode(index: int, ok: bool, value: Any) -> bytes:
         except Exception as exc:  # an unpicklable result or exception: report it as text
             reason = value if not ok else exc
             blob = b"p" + pickle.dumps(
-                (index, False, RuntimeError(f"{type(reason).__name__}: {reason}")),
+                (index, False, RuntimeError(exception_reason(reason))),
                 pickle.HIGHEST_PROTOCOL,
             )
     return _LENGTH.pack(len(blob)) + blob
@@ -166,11 +168,18 @@ class WorkerPool:
     """
 
     def __init__(
-        self, task: Callable[[int], Any], jobs: int, prepare: Optional[Callable[[], None]] = None
+        self,
+        task: Callable[[int], Any],
+        jobs: int,
+        prepare: Optional[Callable[[], None]] = None,
+        isolate: bool = False,
     ) -> None:
         self.task = task
         self.jobs = jobs
-        self.parallel = jobs > 1 and can_fork()
+        # ``isolate``: every job runs in a forked worker, none here, so that a job that
+        # crashes the interpreter (a native parser's SIGSEGV) takes only its worker with it
+        self.isolate = isolate and can_fork()
+        self.parallel = (jobs > 1 or self.isolate) and can_fork()
         self._prepare = prepare
         self._queue: list[tuple[bool, int]] = []  # (shared, index) in submission order
         self._workers: list[tuple[int, int]] = []  # (pid, result file descriptor)
@@ -186,12 +195,14 @@ class WorkerPool:
         """To this process, when the caller asks for results."""
         self._queue.append((False, index))
 
-    def _fork(self, shared: list[int]) -> None:
-        if self._prepare is not None:
-            self._prepare()
-        self._shared = queue = _SharedQueue(len(shared))
+    def _fork(self, shared: list[int], workers: Optional[int] = None) -> None:
+        if self._shared is None:
+            if self._prepare is not None:
+                self._prepare()
+            self._shared = _SharedQueue(len(shared))
+        queue = self._shared
         parent = os.getpid()
-        for _ in range(min(self.jobs - 1, len(shared))):
+        for _ in range(min(self.jobs - 1 if workers is None else workers, len(shared))):
             out = _anonymous_file()
             sys.stdout.flush()
             sys.stderr.flush()
@@ -231,6 +242,9 @@ class WorkerPool:
 
     def results(self) -> Iterator[tuple[int, Any, Optional[BaseException]]]:
         shared = [index for is_shared, index in self._queue if is_shared]
+        if self.isolate:
+            yield from self._isolated_results(shared)
+            return
         if shared:
             self._fork(shared)
         done_here: dict[int, Any] = {}
@@ -258,6 +272,39 @@ class WorkerPool:
             else:
                 yield index, None, WorkerError("a worker process ended before reporting it")
 
+    def _isolated_results(self, shared: list[int]) -> Iterator[tuple]:
+        """Every job in forked workers; when one dies (the job it held is reported as a
+        crash), fresh workers take the rest of the queue."""
+        reported: dict[int, tuple] = {}
+        deaths: list[str] = []
+        queue_left, taken = bool(shared), -1
+        while queue_left:
+            self._fork(shared, max(1, self.jobs))
+            if not self._workers:  # no worker could be started: here after all
+                for index in shared:
+                    if index not in reported:
+                        reported[index] = (True, self.task(index))
+                break
+            for pid, out in self._workers:
+                status = _wait(pid)
+                self._reaped.add(pid)
+                reported.update(_read_records(out))
+                if status is not None and os.WIFSIGNALED(status):
+                    deaths.append(f"signal {os.WTERMSIG(status)}")
+                os.close(out)
+            self._workers = []
+            assert self._shared is not None
+            lo, hi = _COUNTERS.unpack(os.pread(self._shared.fd, _COUNTERS.size, 0))
+            queue_left = lo < hi and lo > taken  # (a round that took nothing ends it)
+            taken = lo
+        why = f" (killed by {deaths[0]})" if deaths else ""
+        for _, index in self._queue:
+            if index in reported:
+                ok, value = reported[index]
+                yield (index, value, None) if ok else (index, None, value)
+            else:
+                yield index, None, WorkerError(f"the worker process crashed{why}")
+
     def __enter__(self) -> "WorkerPool":
         return self
 
@@ -278,8 +325,9 @@ class WorkerPool:
             self._shared = None
 
 
-def _wait(pid: int) -> None:
+def _wait(pid: int) -> Optional[int]:
+    """Wait for a worker; its wait status (None when it was reaped already)."""
     try:
-        os.waitpid(pid, 0)
+        return os.waitpid(pid, 0)[1]
     except ChildProcessError:
-        pass
+        return None

@@ -133,6 +133,25 @@ def source_of(node) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
 
+def line_width(line: str) -> int:
+    """The width black gives ``line`` (without its newline): black re-indents every level to 4
+    spaces, so a leading tab counts 4 columns (a tab-indented file is measured as black would
+    write it), and it measures the rest as ``black.strings.str_width`` does (East Asian wide
+    characters 2 columns, combining ones 0, a tab elsewhere 1)."""
+    body = line.lstrip(" \t")
+    lead = line[: len(line) - len(body)]
+    width = 4 * lead.count("\t") + lead.count(" ")
+    if body.isascii():
+        return width + len(body)
+    import unicodedata
+
+    for ch in body:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
 def fmt_assign(indent: int, head: str, call_head: str, args: str, line_length: int) -> list[str]:
     """``head = call_head(args)`` on one line, or split black-style at the call's bracket."""
     one = f"{head}{call_head}({args})"

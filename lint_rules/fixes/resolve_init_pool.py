@@ -33,7 +33,7 @@ import libcst as cst
 
 from ..analysis import call_func_name, positional_args
 from ..names import ALLOCATOR_ATTR
-from .base import Edit, FixTransform, Offer, Unfixable, fmt_assign, source_of
+from .base import Edit, FixTransform, Offer, Unfixable, fmt_assign, line_width, source_of
 from .imports import add_from_import
 from .preconditions import (
     backend_class,
@@ -214,7 +214,7 @@ class ResolveInitPool(FixTransform):
             return Unfixable("the SWA flag statement shares its line with other code")
         start, end, indent = flag_lines
         nl = ctx.newline()
-        width = len(indent.expandtabs())
+        width = line_width(indent)
         ann = f": {source_of(annotation.annotation)}" if annotation is not None else ""
         runner_src = source_of(runner)
         lines: list[str] = []

@@ -24,6 +24,7 @@ import re
 import symtable
 from typing import Optional
 
+from .base import line_width
 from .imports import _layout, _Lines, module_key, name_key
 
 _BUILTINS = set(dir(builtins)) | {
@@ -96,11 +97,11 @@ def _was_clean(old_text: str, e, line_length: int) -> bool:
     start = old_text.rfind("\n", 0, e.start) + 1
     end = old_text.find("\n", e.end)
     span = old_text[start : len(old_text) if end < 0 else end + 1]
-    if any(len(line.expandtabs()) > line_length for line in span.splitlines()):
+    if any(line_width(line) > line_length for line in span.splitlines()):
         return False
     if span.count("\n") > 1:
         joined = join_lines(span)
-        if joined is not None and len(joined.rstrip("\r\n").expandtabs()) <= line_length:
+        if joined is not None and line_width(joined.rstrip("\r\n")) <= line_length:
             return False
     return True
 
@@ -167,7 +168,7 @@ def isort_problem(tree: ast.Module, lines: _Lines, ranges, line_length: int) -> 
             return f"the import at line {stmt.lineno} is not in isort's layout"
         if names != sorted(names, key=name_key):
             return f"the names imported at line {stmt.lineno} are not in isort's order"
-        if layout == "one" and len(lines.line(stmt.lineno).rstrip("\r\n")) > line_length:
+        if layout == "one" and line_width(lines.line(stmt.lineno).rstrip("\r\n")) > line_length:
             return f"the import at line {stmt.lineno} is longer than {line_length} columns"
         package = (stmt.module or "").split(".")[0]
         for j in (i - 1, i + 1):
@@ -196,9 +197,7 @@ def black_problem(
         ranges.append((first, last))
         for row in range(max(1, first), min(last, len(lines.lines)) + 1):
             line = lines.line(row).rstrip("\r\n")
-            if len(line.expandtabs()) > line_length and not line.lstrip().startswith(
-                ("#", '"', "'")
-            ):
+            if line_width(line) > line_length and not line.lstrip().startswith(("#", '"', "'")):
                 # (black splits code, never a comment or a string)
                 return f"line {row} is longer than {line_length} columns"
             if line != line.rstrip():
@@ -214,10 +213,7 @@ def black_problem(
                     if s.end_lineno and s.end_lineno > s.lineno:
                         text = "".join(lines.line(r) for r in range(s.lineno, s.end_lineno + 1))
                         joined = join_lines(text)
-                        if (
-                            joined is not None
-                            and len(joined.rstrip("\r\n").expandtabs()) <= line_length
-                        ):
+                        if joined is not None and line_width(joined.rstrip("\r\n")) <= line_length:
                             return (
                                 f"the statement at line {s.lineno} fits on one line "
                                 "(black would join it)"

@@ -22,7 +22,7 @@ import libcst as cst
 
 from ..analysis import call_func_name, positional_args
 from ..names import SWA_TRANSLATE_MEMBERS
-from .base import Edit, FixTransform, Offer, Unfixable
+from .base import Edit, FixTransform, Offer, Unfixable, line_width
 from .preconditions import backend_class
 
 _SAFE_BEFORE = re.compile(
@@ -171,13 +171,13 @@ def _joined(ctx, statement, edit: Edit) -> Edit:
     if not (start <= edit.start and edit.end <= end):
         return edit
     text = ctx.text[start : edit.start] + edit.new + ctx.text[edit.end : end]
-    if text.count("\n") <= 1 and len(text.rstrip("\r\n").expandtabs()) <= ctx.line_length:
+    if text.count("\n") <= 1 and line_width(text.rstrip("\r\n")) <= ctx.line_length:
         return edit
     joined = join_lines(text)
     if joined is None:
         return edit
     joined = joined.rstrip("\r\n")
-    if len(joined.expandtabs()) <= ctx.line_length:
+    if line_width(joined) <= ctx.line_length:
         return Edit(start, end, joined + ctx.newline())
     wrapped = _wrapped_assignment(ctx, statement, joined, indent)
     return Edit(start, end, wrapped) if wrapped is not None else edit
@@ -198,7 +198,7 @@ def _wrapped_assignment(ctx, statement, joined: str, indent: str) -> Optional[st
         return None
     nl, unit = ctx.newline(), ctx.indent_unit()
     out = [f"{indent}{head} = (", f"{indent}{unit}{body}", f"{indent})"]
-    if any(len(x.expandtabs()) > ctx.line_length for x in out):
+    if any(line_width(x) > ctx.line_length for x in out):
         return None
     return nl.join(out) + nl
 
