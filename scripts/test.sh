@@ -11,4 +11,11 @@ fi
 STYLE=(lint_rules guardrails tests benchmarks)
 .venv/bin/black --check --quiet "${STYLE[@]}" || { echo "test.sh: black would reformat the files above (run: .venv/bin/black ${STYLE[*]})" >&2; exit 1; }
 .venv/bin/ruff check --quiet "${STYLE[@]}" || { echo "test.sh: ruff found the problems above" >&2; exit 1; }
-exec .venv/bin/python -m pytest tests "$@"
+# Two workers (this machine kind has 2 cores), one module per worker at a time (tests/conftest.py);
+# KVGUARD_TEST_WORKERS=0 runs serially, as does an environment without pytest-xdist.
+WORKERS="${KVGUARD_TEST_WORKERS:-2}"
+PARALLEL=()
+if [ "$WORKERS" != 0 ] && .venv/bin/python -c 'import xdist' 2>/dev/null; then
+  PARALLEL=(-n "$WORKERS" --dist loadgroup)
+fi
+exec .venv/bin/python -m pytest "${PARALLEL[@]}" tests "$@"
