@@ -22,7 +22,7 @@ start=$(date +%s)
 rc=0
 (cd "$WORK/clone" && bash scripts/test.sh) >"$WORK/test.log" 2>&1 || rc=$?
 wall=$(($(date +%s) - start))
-grep -E '^=+ .*(passed|failed|error).* =+$' "$WORK/test.log" | tail -1 || tail -3 "$WORK/test.log"
+grep -E '^=+ .*(passed|failed|error).* =+$' "$WORK/test.log" || tail -3 "$WORK/test.log"
 echo "exit status: $rc"
 echo "wall time: $wall s ($((wall / 60)) min $((wall % 60)) s)"
 parts=("$WORK/clone/.venv" "$KVGUARD_CACHE" "$TMPDIR" "$PIP_CACHE_DIR")

@@ -13,14 +13,13 @@ def pytest_collection_modifyitems(config, items):
 
     Under pytest-xdist (``scripts/test.sh`` passes ``-n 2 --dist loadgroup``) each module is one
     group, so it runs in one worker and its module-level caches (a release's lint, a scenario
-    run) are built once; the tests marked ``serial`` form one group, so no two of them overlap.
+    run) are built once. ``scripts/test.sh`` runs the tests marked ``serial`` afterwards, alone.
     """
     import pytest
 
     if config.pluginmanager.hasplugin("xdist"):
         for item in items:
-            group = "serial" if "serial" in item.keywords else item.nodeid.split("::", 1)[0]
-            item.add_marker(pytest.mark.xdist_group(group))
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
     if os.environ.get("KVGUARD_SWEEP") == "1":
         return
     skip = pytest.mark.skip(reason="full sweep: run with KVGUARD_SWEEP=1")
