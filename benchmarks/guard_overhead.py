@@ -443,6 +443,19 @@ def evicted(megabytes: float, n: int) -> int:
     return 0
 
 
+def _require_sglang() -> None:
+    """One line saying what to set up, rather than an ImportError deep in a measurement."""
+    import importlib.util
+
+    missing = [m for m in ("sglang", "torch") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise SystemExit(
+            f"guard_overhead.py needs {' and '.join(missing)}: run it with the dev environment's "
+            "Python after `bash scripts/setup.sh && bash scripts/setup_sglang_envs.sh` "
+            "(`.venv/bin/python benchmarks/guard_overhead.py`)"
+        )
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=100_000, help="calls per repetition (best of 5)")
@@ -476,6 +489,7 @@ def main(argv=None):
     )
     parser.add_argument("--calls", type=int, default=100, help="timed calls per block (--switch)")
     args = parser.parse_args(argv)
+    _require_sglang()
     if args.steps:
         return steps(args.steps)
     if args.switch:

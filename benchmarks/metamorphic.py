@@ -140,6 +140,23 @@ def _commit() -> str:
         return "unknown commit"
 
 
+_T0 = time.perf_counter()
+
+
+def _stage(message: str) -> None:
+    """A progress line on stderr per stage (a full run takes minutes; stdout is the report)."""
+    print(
+        f"[metamorphic {time.perf_counter() - _T0:6.1f} s] {message}", file=sys.stderr, flush=True
+    )
+
+
+def _each_site(sites, what: str):
+    sites = list(sites)
+    for i, site in enumerate(sites, 1):
+        _stage(f"{what}: site {i}/{len(sites)} ({site.kind}, {site.part})")
+        yield site
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ci", action="store_true", help="representative sites + the CI pair sample")
@@ -157,7 +174,9 @@ def main(argv=None) -> int:
     argv_shown = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--write-results"]
 
     t0 = time.perf_counter()
+    _stage("extracting the corpus sites (the first run downloads the sglang releases)")
     sites = representative_sites() if args.ci else all_sites()
+    _stage(f"{len(sites)} sites, {len(OPERATORS)} operators: building the variants")
     if args.ci:
         from tests.metamorphic.test_metamorphic import CASES
 
@@ -170,17 +189,24 @@ def main(argv=None) -> int:
             if v is not None:
                 (singles if len(ops) == 1 else pair_vs).append(v)
     else:
-        singles = g.singles(sites)
+        singles = g.singles(_each_site(sites, "single operators"))
         pair_vs = None
         if not args.no_pairs:
             psites = all_sites() if args.pair_sites == "all" else representative_sites()
-            pair_vs = g.pairs(psites, args.pair_rate)
+            pair_vs = g.pairs(_each_site(psites, "operator pairs"), args.pair_rate)
     if args.no_pairs:
         pair_vs = None
     base = g.identities(sites)
     t1 = time.perf_counter()
-    g.judge(base + singles + (pair_vs or []))
+    everything = base + singles + (pair_vs or [])
+    multi = sum(1 for v in everything if v.multi)
+    _stage(
+        f"judging {len(everything)} variants with the kvguard CLI ({len(everything) - multi} "
+        f"single-module ones in one run, {multi} multi-module ones in one driver process)"
+    )
+    g.judge(everything)
     t2 = time.perf_counter()
+    _stage("judged; writing the report")
 
     wrong_base = [v.key for v in base if not v.ok]
     head = (

@@ -128,6 +128,7 @@ def main(argv=None):
     t0 = time.perf_counter()
     results, missing = [], []
     for version in args.versions.split(","):
+        print(f"[runtime_recall] sglang {version} ...", file=sys.stderr, flush=True)
         data = run(version)
         if data is None:
             missing.append(version)
@@ -157,7 +158,11 @@ def main(argv=None):
             for role, c in counts.items()
         )
         + f"; {len(results)} releases in {time.perf_counter() - t0:.0f} s"
-        + (f"; not installed here: {', '.join(missing)}" if missing else "")
+        + (
+            f"; not installed here: {', '.join(missing)} (run `bash scripts/setup_sglang_envs.sh`)"
+            if missing
+            else ""
+        )
     )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))

@@ -3,13 +3,19 @@
 Cache layout (outside the repository)::
 
     ${KVGUARD_CACHE:-~/.cache/kvguard}/
-        wheels/sglang-<V>-*.whl | sglang-<V>.tar.gz   (pip download --no-deps)
+        wheels/sglang-<V>-*.whl | sglang-<V>.tar.gz   (pip download --no-deps; removed
+                                                       once extracted)
         corpus/<V>/sglang/**/*.py                      (extracted sources)
         corpus/<V>/.kvguard-extracted                  (stamp: archive name + file count)
 
-Extraction is atomic: files go to a temporary sibling directory which is renamed
-into place after the stamp is written, so an interrupted run never leaves a half
-tree that later looks complete.
+Nothing is downloaded twice: a release that ``scripts/setup_sglang_envs.sh`` already installed
+(an overlay under ``envs/sglang-<V>/``) is taken from there, each file checked against the
+installed RECORD's sha256 and hard-linked (no second copy on disk); the others are downloaded
+once, extracted (a file equal to the same file of another extracted release is linked to it),
+and their archive removed. Extraction is atomic: files go to a temporary
+sibling directory which is renamed into place after the stamp is written, so an interrupted
+run never leaves a half tree that later looks complete; a lock file serialises concurrent
+runs (pytest-xdist workers) on one release.
 
 Usable as a library (``ensure_tree(version) -> Path``, used by the tests and by
 ``benchmarks/corpus.py``) and as a script::
@@ -21,6 +27,10 @@ Usable as a library (``ensure_tree(version) -> Path``, used by the tests and by
 from __future__ import annotations
 
 import argparse
+import base64
+import csv
+import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -239,31 +249,103 @@ def is_extracted(version: str) -> bool:
     return (tree_path(version) / STAMP).is_file()
 
 
+def installed_copy(version: str) -> Optional[Path]:
+    """The ``sglang-<version>.dist-info`` of an overlay ``setup_sglang_envs.sh`` installed, if
+    any (its site directory holds the release's files, as the wheel has them)."""
+    env = cache_root() / "envs" / f"sglang-{version}"
+    info = env / f"sglang-{version}.dist-info"
+    if (env / ".kvguard-stamp").is_file() and (info / "RECORD").is_file():
+        return info
+    return None
+
+
+def _from_installed(info: Path, into: Path) -> int:
+    """Link (or copy) the release's ``sglang/**/*.py`` from an installed copy, each file checked
+    against the RECORD's sha256 (a file changed after installation is an error)."""
+    site = info.parent
+    n = 0
+    with open(info / "RECORD", newline="", encoding="utf-8") as handle:
+        for row in csv.reader(handle):
+            if not row or len(row) < 2:
+                continue
+            rel = _wanted(row[0])
+            if rel is None or not row[0].startswith("sglang/"):
+                continue
+            src, out = site / row[0], into / rel
+            algo, _, digest = row[1].partition("=")
+            data = src.read_bytes()
+            got = base64.urlsafe_b64encode(hashlib.new(algo, data).digest()).rstrip(b"=")
+            if got.decode() != digest:
+                raise RuntimeError(f"{src}: differs from the installed RECORD")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(src, out)
+            except OSError:  # another file system
+                out.write_bytes(data)
+            n += 1
+    return n
+
+
+def _link_unchanged(tree: Path) -> None:
+    """Hard-link each extracted file to the same file of another extracted release when the
+    bytes are equal (most of a release's files do not change from one release to the next)."""
+    others = [p for p in corpus_dir().iterdir() if (p / STAMP).is_file()]
+    for path in tree.rglob("*.py"):
+        rel = path.relative_to(tree)
+        size = path.stat().st_size
+        for other in others:
+            twin = other / rel
+            try:
+                if twin.stat().st_size != size or twin.read_bytes() != path.read_bytes():
+                    continue
+                os.link(twin, f"{path}.link")
+                os.replace(f"{path}.link", path)
+            except OSError:
+                continue
+            break
+
+
 def ensure_tree(version: str, quiet: bool = False) -> Path:
-    """Return ``corpus/<version>`` (which contains ``sglang/``), downloading and
-    extracting the release first if needed."""
+    """Return ``corpus/<version>`` (which contains ``sglang/``), taking the release from an
+    installed overlay or downloading and extracting it first if needed."""
     version = _norm(version)
     final = tree_path(version)
     if (final / STAMP).is_file():
         return final
-    archive = ensure_archive(version, quiet=quiet)
     corpus_dir().mkdir(parents=True, exist_ok=True)
+    with open(corpus_dir() / f".{version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be extracting it right now
+        if (final / STAMP).is_file():
+            return final
+        return _build_tree(version, final, quiet)
+
+
+def _build_tree(version: str, final: Path, quiet: bool) -> Path:
+    info = installed_copy(version)
+    archive = None if info is not None else ensure_archive(version, quiet=quiet)
     tmp = Path(tempfile.mkdtemp(prefix=f".{version}.tmp-", dir=corpus_dir()))
     try:
         t0 = time.monotonic()
-        n = _extract(archive, tmp)
+        if info is not None:
+            n = _from_installed(info, tmp)
+        else:
+            n = _extract(archive, tmp)
+            _link_unchanged(tmp)
+        source = info.parent.name if info is not None else archive.name
         if n == 0:
-            raise RuntimeError(f"{archive.name}: no sglang/**/*.py found")
+            raise RuntimeError(f"{source}: no sglang/**/*.py found")
         (tmp / STAMP).write_text(
-            json.dumps({"version": version, "archive": archive.name, "py_files": n}) + "\n"
+            json.dumps({"version": version, "archive": source, "py_files": n}) + "\n"
         )
         if final.exists():  # stale, unstamped leftovers from an older layout
             shutil.rmtree(final)
         os.replace(tmp, final)
-        _log(f"{version}: extracted {n} .py files in {time.monotonic() - t0:.1f}s", quiet)
+        _log(f"{version}: {n} .py files from {source} in {time.monotonic() - t0:.1f}s", quiet)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    if archive is not None:
+        archive.unlink(missing_ok=True)  # extracted: the archive is not needed again
     return final
 
 

@@ -319,16 +319,17 @@ def _verdict(ok: bool) -> str:
 
 def profile_cold(tree: Path, env: dict[str, str], top: int = 30) -> str:
     """cProfile of one cold whole-tree run (main process only) + import time summary."""
-    prof = Path(tempfile.mkdtemp()) / "kvguard.prof"
-    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "lint_rules"] + kvguard(
-        "sglang", cache=False
-    )[3:]
-    subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     import io
     import pstats
 
     s = io.StringIO()
-    st = pstats.Stats(str(prof), stream=s)
+    with tempfile.TemporaryDirectory(prefix="kvguard-prof-") as tmp:
+        prof = Path(tmp) / "kvguard.prof"
+        cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "lint_rules"] + kvguard(
+            "sglang", cache=False
+        )[3:]
+        subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+        st = pstats.Stats(str(prof), stream=s)
     st.sort_stats("cumulative").print_stats(top)
     st.sort_stats("tottime").print_stats(top)
     imp = subprocess.run(
@@ -375,7 +376,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     # Measure one fixed version of kvguard: a snapshot of lint_rules/ taken now, so edits made
     # in the working tree during the run neither change the code under test nor invalidate the
     # warm cache (whose key includes the package sources). Private cache dir, too.
-    work = Path(tempfile.mkdtemp(prefix="kvguard-speed-"))
+    for tool in ("ruff", "fixit"):
+        _bin(tool)  # a missing tool stops the run here, before anything is created
+    # every exit path (an error, Ctrl-C) removes the snapshot and the private cache
+    with tempfile.TemporaryDirectory(prefix="kvguard-speed-") as work:
+        return _measure(args, tree, Path(work))
+
+
+def _measure(args, tree: Path, work: Path) -> int:
+    """The runs of :func:`main`, in ``work`` (a temporary directory)."""
     shutil.copytree(
         REPO / "lint_rules",
         work / "lint_rules",
@@ -619,7 +628,6 @@ def main(argv: Optional[list[str]] = None) -> int:
             text=True,
         )
         print("\n---- kvguard -v (cold, whole tree) ----\n" + v.stderr[-4000:])
-    shutil.rmtree(work, ignore_errors=True)
 
     if not args.no_write:
         corpus.update_results_section("speed", text)

@@ -7,7 +7,8 @@ roles — target (SWA pool), EAGLE draft (its own full-only pool next to the tar
 draft window for the window backends) and FROZEN_KV draft (inside sglang's own target-pool view,
 where the release has FROZEN_KV MTP) — runs the first metadata call of each under the guard in
 raise mode and prints backend x role -> consistent / violation (kind + the static rule that finds
-the same shape) / not constructible here (why). It then runs the linter on the installed sglang
+the same shape) / not checked past the step where the path stopped on this machine / not
+constructible here (why). It then runs the linter on the installed sglang
 package and lists its findings.
 
 By default everything runs in a child process with ``CUDA_VISIBLE_DEVICES=""``: the doctor never
@@ -92,9 +93,10 @@ def classify(role_entry: dict) -> tuple:
             "decides KV reads (a write-only flag, as Triton's, is not checked)]"
         )
     if outcome.get("outcome") == "original_reached":
-        return "consistent", (
-            "consistent (the metadata path then stopped at a step this machine cannot run: "
-            f"{outcome.get('error', '?')[:80]})" + note
+        # the path stopped early here (a GPU-only step): what comes after it was not checked
+        return "not checked", (
+            f"not checked past `{outcome.get('error', '?')[:80]}` (the metadata path stops "
+            "there on this machine)" + note
         )
     if outcome.get("outcome") == "not_applicable":
         return "n/a", outcome.get("why", "not applicable in this release")
@@ -142,6 +144,12 @@ def _finding_line(f: dict, root: str) -> str:
     return f"  {f.get('code', '?')} {path}:{row} {f.get('message', '')[:110]}"
 
 
+def _progress(stage: str) -> None:
+    """One line per stage on stderr (each takes seconds; stdout stays the report)."""
+    sys.stderr.write(f"kvguard doctor: {stage} ...\n")
+    sys.stderr.flush()
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m guardrails doctor", description=__doc__.split("\n\n")[0]
@@ -156,6 +164,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     name = check()
     report = {"name_clash": name.message or None}
+    _progress(f"building sglang's pools and backends under the guard ({args.device}, 3 roles)")
     probe = _probe(args.device, args.timeout)
     report["probe"] = probe
     if "error" in probe and "backends" not in probe:
@@ -178,6 +187,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             status, text = classify(r)
             violated |= status == "violation"
             rows.append((backend, ROLE_NAMES.get(role, role), status, text))
+    if not args.no_lint:
+        _progress("linting the installed sglang package")
     lint = None if args.no_lint else lint_installed_sglang(args.timeout, probe.get("sglang_path"))
     report["rows"] = [dict(zip(("backend", "role", "status", "detail"), r)) for r in rows]
     report["lint"] = lint
@@ -192,6 +203,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if name.message:
         print("note: " + name.message)
     width = max(len(r[0]) for r in rows) if rows else 8
+    unchecked = sum(1 for r in rows if r[2] == "not checked")
     for backend, role, status, text in rows:
         print(f"  {backend:<{width}}  {role:<16} {text}")
     if lint is not None:
@@ -211,6 +223,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             "kind and static rule above, and turn the guard on (SGLANG_KV_POOL_GUARD=raise)"
             if violated
             else "no backend/role constructible here violates the invariant"
+            + (
+                f" ({unchecked} of them not checked past an early step: see above)"
+                if unchecked
+                else ""
+            )
         )
     )
     return EXIT_VIOLATION if violated else EXIT_OK

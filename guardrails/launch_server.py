@@ -12,7 +12,12 @@ On sglang >= 0.5.11 the plugin entry point does the same job; the launcher still
 two are idempotent).
 
 ``--kvguard-check`` starts one spawned child the way sglang does and prints, as JSON, whether the
-guard is installed on ``TRTLLMHAAttnBackend`` in that child; it does not start a server.
+guard is installed on ``TRTLLMHAAttnBackend`` in that child; it does not start a server. That child
+only imports the backend module: where torchvision is not installed (a CPU box, kvguard's own dev
+environment), sglang's module-level ``import torchvision`` is served by the named stand-in of
+``guardrails/probe/standins.py`` (reported as ``stand_ins``); nothing of it runs.
+``KVGUARD_CHECK_PREPARE=module:function`` names a function the child calls first (the tests' CPU
+preparation).
 """
 
 from __future__ import annotations
@@ -95,9 +100,14 @@ Every other argument goes to sglang's launch_server (its options follow, when sg
 
 def _child_report(queue) -> None:
     """Runs in a spawned child: import the backend like a scheduler would and report."""
-    result = {"pid": os.getpid(), "mode": None, "wrapped": {}, "error": None}
+    result = {"pid": os.getpid(), "mode": None, "wrapped": {}, "error": None, "stand_ins": []}
     try:
         import guardrails
+
+        from .probe.standins import install_torchvision_stub
+
+        if install_torchvision_stub():  # only where no torchvision is importable
+            result["stand_ins"].append("torchvision")
 
         prepare = os.environ.get("KVGUARD_CHECK_PREPARE")
         if prepare:  # e.g. the CPU test stand-ins: "tests.support.cpu_stubs:prepare_cpu_process"

@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from .model import FileResult, Finding, FixInfo, Location
 
-FORMAT = 2
+FORMAT = 3
 RACY_WINDOW_NS = 2_000_000_000
 
 _GITIGNORE = "# Automatically created by kvguard.\n*\n"
@@ -97,7 +97,7 @@ def settings_key(parts: Any) -> str:
 
 
 def _finding_to_row(f: Finding) -> list:
-    fix = [f.fix.applicability, f.fix.message, f.fix.key] if f.fix else None
+    fix = [f.fix.applicability, f.fix.message, f.fix.key, f.fix.edits] if f.fix else None
     return [
         f.code,
         f.message,

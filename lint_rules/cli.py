@@ -362,7 +362,7 @@ def _run_lint_command(args) -> int:
 
 
 def _cmd_rule(args, parser) -> int:
-    from .registry import RULES, rule_doc
+    from .registry import RULES, rule_doc, rule_url
 
     if args.all and args.code:
         parser.error("give a rule code (e.g. `kvguard rule KVG001`) or --all, not both")
@@ -389,6 +389,7 @@ def _cmd_rule(args, parser) -> int:
                     "default": meta.default_enabled,
                     "fixable": meta.fixable,
                     "explanation": rule_doc(code),
+                    "url": rule_url(code),
                 }
             )
         json.dump(items if args.all else items[0], sys.stdout, indent=2)

@@ -18,6 +18,8 @@ formatter is black, which kvguard does not install.)
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import ClassVar, Optional
 
 import libcst as cst
@@ -30,6 +32,15 @@ from .fixes.updater_backend_pool import UpdaterBackendPool as _UpdaterBackendPoo
 from .fixes.use_resolved_pool import UseResolvedPool as _UseResolvedPool
 from .model import ScopeConfig
 from .registry import resolve_codes
+
+
+def _existing_path(path: str) -> str:
+    """A path the codemod is given must exist: one line and exit 2, as ``kvguard check`` does
+    (libcst.tool would otherwise run on no file and die with a traceback)."""
+    if path != "-" and not os.path.exists(path):
+        sys.stderr.write(f"error: {path}: No such file or directory\n")
+        sys.exit(2)
+    return path
 
 
 class _KvguardFix(CodemodCommand):
@@ -49,6 +60,9 @@ class _KvguardFix(CodemodCommand):
 
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
+        for action in arg_parser._actions:  # libcst.tool's own PATH argument
+            if action.dest == "path" and action.type is None:
+                action.type = _existing_path
         arg_parser.add_argument(
             "--target-version",
             default="auto",

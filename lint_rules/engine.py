@@ -346,6 +346,10 @@ class Engine:
     def fix_source(self, source: DecodedSource, display: str, codes: frozenset[str]):
         from . import fixer
 
+        if self.options.unsafe_fixes:  # the fix the lint reported, if this process made it
+            kept = self.settings.fix_outcome(source.text, display, codes)
+            if kept is not None:
+                return kept
         return fixer.fix_text(
             source.text,
             display,

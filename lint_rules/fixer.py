@@ -43,6 +43,8 @@ class FixOutcome:
     error: Optional[str] = None
     # the lint of the input (its error, if any, means nothing was attempted)
     lint: Optional[FileResult] = None
+    # (code, context, message) of each fixed finding -> the message of the fix that fixed it
+    messages: Optional[dict] = None
 
 
 _MAX_ROUNDS = 4
@@ -91,7 +93,7 @@ def _apply(text: str, edits) -> str:
 
 
 def _fix_once(text: str, state, live: set, target: Target, line_length: int, transforms=None):
-    """(new text, keys of the planned findings, error) for one round."""
+    """(new text, (key, fix message) of the planned findings, error) for one round."""
     from .fixes.imports import remove_unused
     from .fixes.safety import _Lines, black_problem, duplicated, isort_problem, written_rows
 
@@ -120,7 +122,7 @@ def _fix_once(text: str, state, live: set, target: Target, line_length: int, tra
     planned = []
     positioned = {id(r): f for r, (f, _) in zip(state.raw, state.positioned())}
     for offer in plan.offers:
-        planned.extend(_key(positioned[id(r)]) for r in offer.findings)
+        planned.extend((_key(positioned[id(r)]), offer.message) for r in offer.findings)
     return new_text, planned, None
 
 
@@ -162,6 +164,7 @@ def fix_text(
         return FixOutcome(text, [], before.findings, target.describe(), reason, before)
 
     new_text, planned, converged, after = text, [], False, before
+    messages: dict = {}
     try:
         for _ in range(_MAX_ROUNDS):
             if not after.findings:
@@ -183,7 +186,8 @@ def fix_text(
             after, state, live = _lint(round_text, path, codes, scope)
             if after.error:
                 return failed(f"fix produced unparsable code: {after.error}")
-            new_text, planned = round_text, planned + round_planned
+            new_text, planned = round_text, planned + [k for k, _ in round_planned]
+            messages.update(round_planned)
     except Exception as exc:  # a bug in a fix must not lose the file
         return failed(f"fix failed: {exception_reason(exc)}")
     if new_text == text:
@@ -218,4 +222,52 @@ def fix_text(
         if budget[_key(f)] > 0:
             budget[_key(f)] -= 1
             fixed.append(f)
-    return FixOutcome(new_text, fixed, list(after.findings), target.describe(), None, before)
+    return FixOutcome(
+        new_text, fixed, list(after.findings), target.describe(), None, before, messages
+    )
+
+
+def text_edits(old: str, new: str) -> tuple:
+    """The change from ``old`` to ``new`` as ruff-style edits (content, row, column, end_row,
+    end_column): whole lines replaced, 1-based positions in ``old``, the end exclusive."""
+    import difflib
+
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    edits = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 == len(a) and a and not a[-1].endswith(("\n", "\r")):
+            end = (len(a), len(a[-1]) + 1)  # to the end of a last line without a newline
+        else:
+            end = (i2 + 1, 1)
+        edits.append(("".join(b[j1:j2]), i1 + 1, 1) + end)
+    return tuple(edits)
+
+
+def report_fixes(result: FileResult, text: str, fix: "FixOutcome") -> None:
+    """Report with each finding the fix that ``fix_text`` (``fix``, an outcome for ``text``)
+    really makes, so that check, ``--diff``, ``fix``, JSON and SARIF count the same fixes.
+    A finding the fix removes (in any round: one fix can enable another) gets the file's
+    verified edits, shared by all of the file's fixed findings (one fix: they are checked
+    together and may depend on each other); any other finding has none, with the reason."""
+    from .fixes.plan import NO_FIX
+    from .model import FixInfo
+    from .records import replace
+
+    fixed = {(f.code, f.location, f.end_location) for f in fix.fixed}
+    edits = text_edits(text, fix.new_text) if fixed and not fix.error else ()
+    out = []
+    for f in result.findings:
+        if edits and (f.code, f.location, f.end_location) in fixed:
+            message = base_message(f.message)
+            note = (fix.messages or {}).get((f.code, f.context, message))
+            info = FixInfo("unsafe", note or (f.fix.message if f.fix else "Fix"), "file", edits)
+            out.append(replace(f, message=message, fix=info))
+        elif f.fix is not None:
+            why = fix.error or "the fix of this file does not remove it"
+            message = f.message if NO_FIX in f.message else f"{f.message}{NO_FIX}{why})"
+            out.append(replace(f, message=message, fix=None))
+        else:
+            out.append(f)
+    result.findings = out

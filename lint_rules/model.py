@@ -33,17 +33,27 @@ class FixInfo:
     ``kvguard fix``).
     """
 
-    __slots__ = ("applicability", "message", "key")
+    __slots__ = ("applicability", "message", "key", "edits")
     applicability: str
     message: str
     # Findings whose fixes share a non-empty key (within one file) are fixed by one edit, and
     # count as one fix in the summaries.
     key: str
+    # The text edits, as ruff's JSON has them: (content, row, column, end_row, end_column),
+    # 1-based, the end exclusive; positions are those of the unfixed file.
+    edits: tuple[tuple[str, int, int, int, int], ...]
 
-    def __init__(self, applicability: str, message: str, key: str = "") -> None:
+    def __init__(
+        self,
+        applicability: str,
+        message: str,
+        key: str = "",
+        edits: tuple[tuple[str, int, int, int, int], ...] = (),
+    ) -> None:
         set_field(self, "applicability", applicability)
         set_field(self, "message", message)
         set_field(self, "key", key)
+        set_field(self, "edits", tuple(tuple(e) for e in edits))
 
 
 @record(frozen=True)

@@ -182,6 +182,16 @@ RULES: dict[str, RuleMeta] = {
 }
 PREFIX = "KVG"
 
+# The planned home (README, "Install") and each rule's page there: docs/rules/<CODE>.md,
+# generated from the rule's docstring by scripts/gen_rule_docs.py (a test keeps them in sync).
+HOME = "https://github.com/kvguard/kvguard"
+RULE_DOCS = "docs/rules"
+
+
+def rule_url(code: str) -> str:
+    return f"{HOME}/blob/main/{RULE_DOCS}/{code}.md"
+
+
 # Rule classes registered directly (a rule defined outside lint_rules/rules/, e.g. by a test).
 _CLASSES: dict[str, type] = {}
 

@@ -143,12 +143,12 @@ def rule_info(code: str) -> dict:
             "summary": "A suppression comment that matched no finding.",
             "url": None,
         }
-    from .registry import RULES
+    from .registry import RULES, rule_url
 
     meta = RULES.get(code)
     if meta is None:
         return {"name": code, "summary": code, "url": None}
-    return {"name": meta.name, "summary": meta.summary, "url": getattr(meta, "url", None)}
+    return {"name": meta.name, "summary": meta.summary, "url": rule_url(code)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -288,7 +288,11 @@ def json_items(rows: list[Row], errors: list[Row]) -> list[dict]:
                 "end_location": {"column": r.end_location.column, "row": r.end_location.row},
                 "filename": r.abspath,
                 "fix": (
-                    {"applicability": r.fix.applicability, "edits": [], "message": r.fix.message}
+                    {
+                        "applicability": r.fix.applicability,
+                        "edits": [_json_edit(e) for e in r.fix.edits],
+                        "message": r.fix.message,
+                    }
                     if r.fix is not None
                     else None
                 ),
@@ -299,6 +303,15 @@ def json_items(rows: list[Row], errors: list[Row]) -> list[dict]:
             }
         )
     return items
+
+
+def _json_edit(edit: tuple) -> dict:
+    content, row, column, end_row, end_column = edit
+    return {
+        "content": content,
+        "end_location": {"column": end_column, "row": end_row},
+        "location": {"column": column, "row": row},
+    }
 
 
 def write_json(rows, errors, out: TextIO) -> None:
@@ -338,6 +351,28 @@ def _sarif_uri(display: str) -> str:
     from urllib.parse import quote
 
     return quote(display)
+
+
+def _sarif_fix(r: Row) -> dict:
+    """SARIF's ``fix``: the same edits as JSON's, as replacements of regions of the file."""
+    replacements = [
+        {
+            "deletedRegion": {
+                "startLine": row,
+                "startColumn": column,
+                "endLine": end_row,
+                "endColumn": end_column,
+            },
+            "insertedContent": {"text": content},
+        }
+        for content, row, column, end_row, end_column in r.fix.edits
+    ]
+    return {
+        "description": {"text": r.fix.message},
+        "artifactChanges": [
+            {"artifactLocation": {"uri": _sarif_uri(r.display)}, "replacements": replacements}
+        ],
+    }
 
 
 def sarif_document(rows: list[Row], errors: list[Row], version: str) -> dict:
@@ -382,6 +417,7 @@ def sarif_document(rows: list[Row], errors: list[Row], version: str) -> dict:
             result["properties"] = {
                 "fix": {"applicability": r.fix.applicability, "message": r.fix.message}
             }
+            result["fixes"] = [_sarif_fix(r)]
         results.append(result)
     invocation = {"executionSuccessful": not errors}
     if errors:

@@ -42,8 +42,15 @@ class Options:
         self.jobs = jobs
 
 
+def _fix_planned(finding: Finding) -> bool:
+    from .fixes.plan import NO_FIX
+
+    return finding.fix is not None or NO_FIX in finding.message
+
+
 class RunSettings:
     def __init__(self, config: Config, codes: frozenset[str], options: Options) -> None:
+        self.fix_outcomes: dict = {}  # (display, codes) -> (text, fix_text outcome)
         self.config = config
         self.codes = codes
         self.options = options
@@ -166,6 +173,7 @@ class RunSettings:
                 ],
                 "pfi": [[p, list(c)] for p, c in self.config.per_file_ignores],
                 "unused": self.options.report_unused,
+                "target": self.config.target_version,  # the fixes reported depend on it
             }
         )
         cache = ResultCache(self.config.resolved_cache_dir, __version__, key)
@@ -202,7 +210,26 @@ class RunSettings:
         except Exception as exc:  # the checker promises not to raise; never lose other files
             result = FileResult(path=display, error=internal_error(exc))
         result.path = display
+        if result.error is None and any(_fix_planned(f) for f in result.findings):
+            self._report_fixes(result, text, display, codes)
         return result
+
+    def _report_fixes(self, result: FileResult, text: str, display: str, codes) -> None:
+        """Each finding is reported with the fix ``fix_text`` really makes (one source for
+        every fix count); the outcome is kept for this run's ``--fix``/``--diff``."""
+        from . import fixer
+
+        try:
+            outcome = fixer.fix_text(text, display, codes, self.scope, self.target_version())
+        except Exception as exc:  # the fixer promises not to raise; report no fix then
+            outcome = fixer.FixOutcome(text, [], list(result.findings), error=f"fix failed: {exc}")
+        fixer.report_fixes(result, text, outcome)
+        self.fix_outcomes[(display, codes)] = (text, outcome)
+
+    def fix_outcome(self, text: str, display: str, codes):
+        """The outcome :meth:`lint` computed for this text, if any (None otherwise)."""
+        kept = self.fix_outcomes.pop((display, codes), None)
+        return kept[1] if kept is not None and kept[0] == text else None
 
     def target_version(self) -> Optional[str]:
         tv = self.config.target_version

@@ -40,13 +40,10 @@ fi
 log() { printf '[setup_sglang_envs] %s\n' "$*" >&2; }
 hash_of() { { cat "$@"; "$PY" -c 'import sys; print(sys.version)'; } | sha256sum | cut -c1-16; }
 
-if [[ ! -x "$PY" ]]; then
-  log "creating $VENV (python3.11)"
-  python3.11 -m venv "$VENV"
-fi
-"$PY" -c 'import sys; assert sys.version_info[:2] == (3, 11), sys.version' \
-  || { log "the sglang CPU lock is for Python 3.11 (cp311 wheels)"; exit 1; }
-
+# --plan-torch is a dry run: it creates nothing, so it asks the .venv's pip if there is one, else
+# python3.11's.
+PLAN_PY="$PY"
+[[ -x "$PLAN_PY" ]] || PLAN_PY="$(command -v python3.11 || command -v python3)"
 PIP=("$PY" -m pip install --no-deps --disable-pip-version-check --no-input -q)
 start=$SECONDS
 LOCK="$ROOT/requirements/sglang-0.5.23-cpu.txt"
@@ -61,18 +58,28 @@ plan_torch() {
     TORCH_ARGS=(--index-url "$KVGUARD_TORCH_INDEX_URL")
   fi
   report="$(mktemp)"
-  "$PY" -m pip install --dry-run --ignore-installed --no-deps --disable-pip-version-check --no-input \
+  "$PLAN_PY" -m pip install --dry-run --ignore-installed --no-deps --disable-pip-version-check --no-input \
     -q --report "$report" "${TORCH_ARGS[@]}" "$TORCH_PIN" >&2 || rc=$?
   if [[ $rc -ne 0 ]]; then
     rm -f "$report"
     log "pip cannot resolve $TORCH_PIN${KVGUARD_TORCH_INDEX_URL:+ from $KVGUARD_TORCH_INDEX_URL} (no index, no network?)"
     return 1
   fi
-  read -r TORCH_VERSION TORCH_URL < <("$PY" -c 'import json, sys
+  read -r TORCH_VERSION TORCH_URL FROM_INDEX < <("$PLAN_PY" -c 'import json, sys
+from urllib.parse import urlsplit
 i = json.load(open(sys.argv[1]))["install"][0]
-print(i["metadata"]["version"], i["download_info"]["url"])' "$report")
+url, index = i["download_info"]["url"], urlsplit(sys.argv[2])
+got = urlsplit(url)
+# from the index: same host (a remote index), or under its directory (a file:// index)
+same = bool(sys.argv[2]) and (got.scheme, got.netloc) == (index.scheme, index.netloc) and (
+    got.scheme != "file" or got.path.startswith(index.path.rstrip("/") + "/"))
+print(i["metadata"]["version"], url, "yes" if same else "no")' "$report" "${KVGUARD_TORCH_INDEX_URL:-}")
   rm -f "$report"
-  if [[ -n "${KVGUARD_TORCH_INDEX_URL:-}" ]]; then
+  if [[ -n "${KVGUARD_TORCH_INDEX_URL:-}" && "$FROM_INDEX" != yes ]]; then
+    # pip's own find-links (or configuration) answered instead: do not claim the index
+    log "torch: KVGUARD_TORCH_INDEX_URL ($KVGUARD_TORCH_INDEX_URL) did not provide $TORCH_PIN (unreachable, or no such wheel there)"
+  fi
+  if [[ "$FROM_INDEX" == yes ]]; then
     TORCH_MODE=index
   elif [[ "$TORCH_VERSION" == *+cpu* ]]; then
     TORCH_MODE=configured-cpu
@@ -95,6 +102,13 @@ if [[ "${1:-}" == "--plan-torch" ]]; then
   echo "mode=$TORCH_MODE version=$TORCH_VERSION url=$TORCH_URL"
   exit 0
 fi
+
+if [[ ! -x "$PY" ]]; then
+  log "creating $VENV (python3.11)"
+  python3.11 -m venv "$VENV"
+fi
+"$PY" -c 'import sys; assert sys.version_info[:2] == (3, 11), sys.version' \
+  || { log "the sglang CPU lock is for Python 3.11 (cp311 wheels)"; exit 1; }
 
 # 1. sglang 0.5.23 lock into .venv
 STAMP="$VENV/.kvguard-sglang-0.5.23.stamp"
@@ -145,5 +159,8 @@ for v in "${OVERLAYS[@]}"; do
   mv "$tmp" "$dest"
   echo "$want" > "$dest/.kvguard-stamp"
 done
+
+# The overlays share most of their files (transformers, tokenizers, much of sglang): one copy each.
+"$PY" "$ROOT/scripts/dedupe_tree.py" "$ENVS" >&2
 
 log "done in $((SECONDS - start)) s; sizes: .venv $(du -sh "$VENV" | cut -f1), overlays $(du -shc "$ENVS"/sglang-* | tail -1 | cut -f1)"

@@ -246,6 +246,7 @@ def test_rule_command(kv):
     )
     js = json.loads(kv("rule", "KVG002", "--output-format", "json").out)
     assert js["code"] == "KVG002" and js["explanation"]
+    assert js["url"].endswith("/docs/rules/KVG002.md")  # the page JSON findings link to
     assert kv("rule", "KVG999").rc == 2
     assert kv("rule").rc == 0  # the rule list (tests/cli/test_messages.py)
 

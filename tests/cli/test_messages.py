@@ -38,21 +38,22 @@ def test_diff_names_the_findings_a_fix_leaves(kv, project):
     assert "Would fix 3 errors. 2 errors would remain." in run.err, run
 
 
-def test_one_fix_for_two_findings_is_counted_once(kv, project):
-    # The bundled example: one resolver fixes both the KVG001 and the KVG003 of __init__;
-    # KVG002 gets its fix only once that resolver exists (so `check` offers none for it).
+def test_one_fix_for_the_file_is_counted_once(kv, project):
+    # The bundled example: one resolver fixes both the KVG001 and the KVG003 of __init__, and
+    # with it in place KVG002 is fixed too (a second round): the file's fix covers all three
+    # (tests/cli/test_fix_counts.py: every format says the same).
     write(project, "b.py", BUGGY)
     run = kv("check", "--no-cache")
     assert run.rc == 1, run
     assert "Found 3 errors." in run.out
-    assert "1 hidden fix (for 2 errors) can be enabled" in run.out, run
-    assert "2 hidden fixes" not in run.out
+    assert "1 hidden fix (for 3 errors) can be enabled" in run.out, run
+    assert "no automatic fix" not in run.out
     diff = kv("check", "--diff", "--no-cache")
     assert diff.rc == 0 and diff.out == "", diff
-    assert "1 hidden fix for 2 errors available with `--unsafe-fixes`" in diff.err, diff
-    # Both findings the one fix covers still show it (JSON: one `fix` object per finding).
+    assert "1 hidden fix for 3 errors available with `--unsafe-fixes`" in diff.err, diff
+    # Every finding the one fix covers shows it (JSON: one `fix` object per finding).
     items = json.loads(kv("check", "--no-cache", "--output-format", "json").out)
-    assert sorted(i["code"] for i in items if i["fix"]) == ["KVG001", "KVG003"]
+    assert sorted(i["code"] for i in items if i["fix"]) == ["KVG001", "KVG002", "KVG003"]
 
 
 def test_broken_link_in_a_walked_directory_is_reported(kv, project):

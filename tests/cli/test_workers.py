@@ -96,6 +96,7 @@ def test_a_crashed_worker_costs_its_job_only():
     assert all(by_index[i] == (i, None) for i in range(1, 20))
 
 
+@pytest.mark.serial  # a timing bound: run alone (scripts/test.sh)
 def test_no_worker_outlives_the_pool_when_the_run_stops_early():
     parent = os.getpid()
     workers = []

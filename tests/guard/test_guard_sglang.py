@@ -352,6 +352,19 @@ def test_case5_launcher_installs_guard_in_spawned_children(version, env, expect_
         ) == set(MODERN_WRAPPED if version == "0.5.23" else LEGACY_WRAPPED)
 
 
+def test_launcher_check_runs_as_a_user_types_it():
+    """No preparation hook: the launcher's own check copes with the dev environment, which has
+    no torchvision (a named stand-in serves the import; it is reported)."""
+    import importlib.util
+
+    env = {"SGLANG_KV_POOL_GUARD": "raise", "KVGUARD_CHECK_PREPARE": ""}
+    rc, r, stderr = run_json("0.5.23", ["-m", "guardrails.launch_server", "--kvguard-check"], env)
+    assert r["error"] is None and rc == 0, (r, stderr[-2000:])
+    assert all(r["wrapped"].values())
+    has_torchvision = importlib.util.find_spec("torchvision") is not None
+    assert r["stand_ins"] == ([] if has_torchvision else ["torchvision"])
+
+
 @pytest.mark.parametrize("version", ["0.5.9", "0.5.23"])
 def test_launcher_main_hands_arguments_to_sglangs_real_parser(version):
     """``python -m guardrails.launch_server --kv-pool-guard raise --help``: our flag is consumed,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-import hypothesmith
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from lint_rules.model import ScopeConfig
 from lint_rules.reduce import _clean_by_outline
 from lint_rules.registry import RULES
 from tests.support.outline_check import outline_disagreement
+from tests.support.programs import python_source
 
 ALL = frozenset(RULES)
 EVERYWHERE = ScopeConfig(all_code=True)
@@ -30,7 +30,7 @@ PATH = "sglang/srt/layers/attention/generated.py"
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(hypothesmith.from_grammar())
+@given(python_source())
 def test_arbitrary_python_never_crashes_the_rules(source):
     result = lint_text(
         source, PATH, ALL, EVERYWHERE, report_unused_suppressions=True, prefilter=False

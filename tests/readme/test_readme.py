@@ -10,8 +10,8 @@
 * Any block may instead carry ``<!-- not run in CI: REASON -->`` on the line right above it.
   The files and scripts such a block names must exist.
 
-The user's own files that the README's commands name (``src/``, ``other.py``, ``f.py``) are the
-bundled examples, copied into the sandbox under those names.
+The commands name only paths a clone has (``examples/``) or that an earlier line of the same
+block creates (``scratch/``, a copy of ``examples/`` to rewrite): nothing is added to the copy.
 """
 
 from __future__ import annotations
@@ -118,9 +118,6 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict]:
         pytest.fail("run `bash scripts/setup.sh` first (.venv/bin/kvguard is missing)")
     root = copy_checkout(tmp_path / "clone")
     (root / ".venv").symlink_to(REPO / ".venv")
-    shutil.copytree(REPO / "examples", root / "src")
-    shutil.copy(REPO / "examples" / "clean_backend.py", root / "other.py")
-    shutil.copy(REPO / "examples" / "buggy_backend.py", root / "f.py")
     user_bin = tmp_path / "user-bin"
     user_bin.mkdir()
     for name, target in (
@@ -190,16 +187,45 @@ def test_codemod_block_rewrites_without_black(sandbox):
     black (its flag-less form used to fail there)."""
     root, env = sandbox
     (block,) = [b for b in BASH if "libcst.tool codemod" in b.text]
-    (cmd,) = commands(block.text)
-    before = (root / "src" / "buggy_backend.py").read_text(encoding="utf-8")
+    copy, cmd = commands(block.text)
+    subprocess.run(["bash", "-c", copy], cwd=root, env=env, check=True)
+    before = (root / "scratch" / "buggy_backend.py").read_text(encoding="utf-8")
     proc = subprocess.run(["bash", "-c", cmd], cwd=root, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    after = (root / "src" / "buggy_backend.py").read_text(encoding="utf-8")
+    after = (root / "scratch" / "buggy_backend.py").read_text(encoding="utf-8")
     assert after != before and "_resolve_swa_kv_pool" in after
     plain = cmd.replace(" --no-format", "")
-    shutil.copy(REPO / "examples" / "buggy_backend.py", root / "src" / "buggy_backend.py")
+    shutil.copy(REPO / "examples" / "buggy_backend.py", root / "scratch" / "buggy_backend.py")
     proc = subprocess.run(["bash", "-c", plain], cwd=root, env=env, capture_output=True, text=True)
     assert proc.returncode == 1 and "black" in proc.stderr  # why the README needs the flag
+    # A path that does not exist: one line and exit 2, as `kvguard check` (no traceback).
+    missing = cmd.replace("scratch/", "no-such-dir/")
+    proc = subprocess.run(
+        ["bash", "-c", missing], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 2, proc.stderr[-3000:]
+    assert proc.stderr == "error: no-such-dir/: No such file or directory\n"
+
+
+def test_commands_name_paths_a_clone_has(sandbox):
+    """Each path argument of a run block exists in a fresh copy of the checkout, or an earlier
+    line of the same block creates it."""
+    root, _ = sandbox
+    for block in BASH:
+        made = set()
+        for cmd in commands(block.text):
+            words = shlex.split(cmd, comments=True)
+            if words[:2] == ["cp", "-r"]:
+                made.add(words[-1].rstrip("/"))
+                continue
+            for w in words:
+                looks_like_path = "/" in w or w.endswith(".py")
+                if not looks_like_path or w.startswith(("-", "http")) or "=" in w:
+                    continue
+                if w in ("fixed.py", "kvguard.sarif") or w.split("/")[0] in ("pkg",):
+                    continue  # outputs, and the name stdin is reported as
+                first = w.rstrip("/").split("/")[0]
+                assert (root / w).exists() or first in made, f"README.md:{block.line}: {w}"
 
 
 def test_toml_blocks_are_valid_kvguard_configuration():
@@ -214,7 +240,26 @@ def test_toml_blocks_are_valid_kvguard_configuration():
     for b in blocks:
         table = tomllib.loads(b.text)["tool"]["kvguard"]
         config = parse_settings(table, f"README.md:{b.line}", str(REPO))
-        assert config.baseline and config.select == ("KVG",)
+        assert config.select == ("KVG",)
+
+
+def test_toml_block_works_as_pasted(sandbox):
+    """The `[tool.kvguard]` sample, pasted into a project's pyproject.toml, gives a working run."""
+    root, env = sandbox
+    (block,) = [b for b in BLOCKS if b.lang == "toml" and b.why_not is None]
+    project = root / "pasted"
+    shutil.copytree(REPO / "examples", project)
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n\n" + block.text)
+    proc = subprocess.run(
+        ["kvguard", "check", "--output-format", "concise"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    # findings (exit 1) in the buggy example, KVG003 ignored as the sample says
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "KVG001" in proc.stdout and "KVG003" not in proc.stdout
 
 
 def _repository_url() -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -44,9 +45,9 @@ def _hidden_env(tmp_path: Path, **extra: str) -> dict:
     return env
 
 
-def plan(env: dict) -> subprocess.CompletedProcess:
+def plan(env: dict, script: Path = SCRIPT) -> subprocess.CompletedProcess:
     return subprocess.run(
-        ["bash", str(SCRIPT), "--plan-torch"],
+        ["bash", str(script), "--plan-torch"],
         env=env,
         capture_output=True,
         text=True,
@@ -89,6 +90,36 @@ def test_cpu_index_from_the_variable_when_the_local_wheel_is_hidden(tmp_path, cp
     assert got["mode"] == "index", proc.stdout
     assert got["version"] == f"{PIN}+cpu"
     assert got["url"].startswith(cpu_index)
+
+
+def test_plan_is_a_dry_run_that_creates_no_venv(tmp_path, cpu_index):
+    # the script in a checkout without .venv (a fresh clone): planning must not create one
+    clone = tmp_path / "clone"
+    (clone / "scripts").mkdir(parents=True)
+    (clone / "requirements").mkdir()
+    shutil.copy(SCRIPT, clone / "scripts")
+    lock = REPO / "requirements" / "sglang-0.5.23-cpu.txt"
+    shutil.copy(lock, clone / "requirements")
+    proc = plan(
+        _hidden_env(tmp_path, KVGUARD_TORCH_INDEX_URL=cpu_index), clone / "scripts" / SCRIPT.name
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert _fields(proc.stdout)["mode"] == "index"
+    assert not (clone / ".venv").exists()
+
+
+def test_an_unreachable_index_is_not_claimed():
+    if _local_cpu_wheel() is None or "PIP_FIND_LINKS" not in os.environ:
+        pytest.skip("this machine has no local CPU torch wheel in pip's find-links")
+    # nothing listens on port 9 (discard) of this host: the index cannot answer, find-links does
+    env = dict(os.environ, KVGUARD_TORCH_INDEX_URL="http://127.0.0.1:9/whl/cpu")
+    env["PIP_RETRIES"], env["PIP_TIMEOUT"] = "0", "2"
+    proc = plan(env)
+    assert proc.returncode == 0, proc.stderr
+    got = _fields(proc.stdout)
+    assert got["mode"] == "configured-cpu" and got["url"].startswith("file:"), proc.stdout
+    assert "did not provide torch==" in proc.stderr
+    assert "from KVGUARD_TORCH_INDEX_URL" not in proc.stderr
 
 
 def test_cpu_index_from_pip_configuration(tmp_path, cpu_index):

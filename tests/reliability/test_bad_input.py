@@ -266,6 +266,7 @@ def _generated(n_lines: int) -> bytes:
     return "".join(line.format(i) for i in range(n_lines)).encode()
 
 
+@pytest.mark.serial  # a timing bound: run alone (scripts/test.sh)
 def test_very_large_files_are_fast_when_no_rule_can_match(project):
     """50+ MB of generated code: the byte-level prefilter rules it out without decoding to
     text or parsing; the same with the trigger names outside backend scope.  (A file that a
