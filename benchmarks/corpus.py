@@ -1,4 +1,4 @@
-"""Real-corpus check: kvguard's default rules on every listed sglang release from PyPI.
+"""Real-corpus check: kvguard's rules (the truth's ``rules``) on every listed sglang release.
 
     python benchmarks/corpus.py                      # all releases in corpus_truth.json
     python benchmarks/corpus.py --versions 0.5.12.post1 0.5.23
@@ -7,7 +7,7 @@
 For each release it makes sure the wheel is downloaded and ``sglang/**/*.py`` extracted
 (``benchmarks/sglang_wheels.py``, cache in ``${KVGUARD_CACHE:-~/.cache/kvguard}``), runs
 
-    python -m lint_rules check --output-format json --no-cache --exit-zero <tree>/sglang
+    python -m lint_rules check --select <truth rules> --output-format json --no-cache --exit-zero <tree>/sglang
 
 on the whole tree, maps every finding to (path, rule, enclosing function, line) -- the
 enclosing function is computed here with ``ast`` from the reported line, independently of
@@ -132,6 +132,8 @@ def kvguard_cmd(target: str) -> list[str]:
         "-m",
         "lint_rules",
         "check",
+        "--select",
+        ",".join(load_truth()["rules"]),
         "--output-format",
         "json",
         "--no-cache",
@@ -402,7 +404,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         )
     if args.write_results:
         body = (
-            "## Corpus: default rules on real sglang releases (PyPI wheels)\n\n"
+            "## Corpus: the truth's rules on real sglang releases (PyPI wheels)\n\n"
             f"`python benchmarks/corpus.py` -- kvguard commit {git_revision()}; machine: {machine_line()}; "
             f"run at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"
             "Seconds = one cold `kvguard check --no-cache` of the whole extracted `sglang/` tree.\n\n"

@@ -171,7 +171,8 @@ RULES: dict[str, RuleMeta] = {
             "full-loc-in-swa-read",
             "full-pool locations reach an SWA-layer read untranslated",
             "kvg005_full_loc_in_swa_read",
-            True,
+            # opt-in until its model meets the whole-tree speed bar (benchmarks/RESULTS.md)
+            False,
             # the module translates (it may use an SWA pool), and every sink spells "swa"
             ((TRANSLATORS, "full_to_swa"), SWA_SPELLINGS),
             fixable=True,
