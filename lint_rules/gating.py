@@ -39,6 +39,7 @@ from collections import Counter
 from typing import Optional
 
 from .flow import child_statements, statements
+from .lexical import LINE, char_col
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 
 READ_MARKERS = (
@@ -64,7 +65,6 @@ WRITE_MARKERS = (
     "save_kv_cache",
 )
 _TRANSLATE = "translate_loc_from_full_to_swa"
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")  # Python's line ends
 _NONASCII = re.compile(r"[^\x00-\x7f]")
 _WORD_CHAR = re.compile(r"\w")
 
@@ -246,7 +246,7 @@ class Gating:
         if text is not None:
             from itertools import accumulate
 
-            self._starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]
+            self._starts = [0, *accumulate(len(line) for line in LINE.findall(text))]
             if not text.isascii():
                 from bisect import bisect_right
 
@@ -621,7 +621,7 @@ def _walrus_in(text: str):
     from bisect import bisect_right
     from itertools import accumulate
 
-    starts = [0, *accumulate(len(line) for line in _LINE.findall(text))]
+    starts = [0, *accumulate(len(line) for line in LINE.findall(text))]
     pos = text.find(":=")
     while pos >= 0:
         rows.add(bisect_right(starts, pos))
@@ -1278,7 +1278,7 @@ class _Rule:
         # a resolver word the identifiers above miss (libcst names more): let the rule decide
         first, last = target.node.body[0].lineno, target.node.end_lineno
         if self._lines is None:
-            self._lines = _LINE.findall(text)
+            self._lines = LINE.findall(text)
         chunk = "".join(self._lines[first - 1 : last])
         if any(next(word_hits(chunk, w), None) is not None for w in _RESOLVER_WORDS):
             raise Undecided("resolver word outside the identifiers")
@@ -1428,7 +1428,7 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                 if not reads:
                     continue
                 if lines is None:
-                    lines = _LINE.findall(text)
+                    lines = LINE.findall(text)
                 method, kind, line = reads[0]
                 message = _FINDING.format(attr=t.attr, what=_WHAT[kind], method=method, line=line)
                 snippet = _node_source(hit, node, lines)
@@ -1437,9 +1437,9 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                         code="KVG004",
                         node=Span(
                             hit.lineno,
-                            _col(lines, hit.lineno, hit.col_offset),
+                            char_col(lines, hit.lineno, hit.col_offset),
                             hit.end_lineno,
-                            _col(lines, hit.end_lineno, hit.end_col_offset),
+                            char_col(lines, hit.end_lineno, hit.end_col_offset),
                         ),
                         statement=Span(_statement_line(node, fn.node, text, lines), 0, 0, 0),
                         message=message + f" (`{snippet}`)",
@@ -1463,13 +1463,7 @@ _WHAT = {
 
 def _offset(lines: list, row: int, col: int) -> int:
     """The text offset of ``ast``'s (row, byte column)."""
-    return sum(len(x) for x in lines[: row - 1]) + _col(lines, row, col)
-
-
-def _col(lines: list, row: int, col: int) -> int:
-    """``ast``'s UTF-8 byte column as a character column."""
-    line = lines[row - 1]
-    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
+    return sum(len(x) for x in lines[: row - 1]) + char_col(lines, row, col)
 
 
 def _node_source(hit: ast.AST, stmt: ast.stmt, lines: list) -> str:
@@ -1485,7 +1479,7 @@ def _node_source(hit: ast.AST, stmt: ast.stmt, lines: list) -> str:
     start = _offset(lines, hit.lineno, hit.col_offset)
     end = _offset(lines, hit.end_lineno, hit.end_col_offset)
     seg = text[s0:s1]
-    seg_lines = _LINE.findall(seg) or [""]
+    seg_lines = LINE.findall(seg) or [""]
     try:
         toks = [
             t
@@ -1580,7 +1574,9 @@ def _block_of(node: ast.stmt, root: ast.AST, lines: list) -> list:
             block = getattr(n, name, None) or []
             if node in block:
                 first = block[0]
-                if lines[first.lineno - 1][: _col(lines, first.lineno, first.col_offset)].strip():
+                if lines[first.lineno - 1][
+                    : char_col(lines, first.lineno, first.col_offset)
+                ].strip():
                     raise Undecided("a one-line suite")
                 return block
             stack.extend(block)

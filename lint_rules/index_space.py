@@ -29,6 +29,7 @@ import re
 from typing import Optional
 
 from .flow import child_statements
+from .lexical import LINE, char_col
 from .registry import SWA_SPELLINGS
 
 FULL = "full"
@@ -696,21 +697,13 @@ def proven_clean_for(text: str, scope) -> bool:
     return model is not None and not model.hits
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
-
-
-def _col(lines: list, row: int, col: int) -> int:
-    line = lines[row - 1]
-    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
-
-
 def _report(model: IndexSpace, text: str, path: str, scope) -> list:
     from .scope import backend_by_bases, path_in_scope
     from .sparse import AstFinding, Span
 
     in_path = path_in_scope(path, scope)
     infos = {name: _ClassInfo(c) for name, c in model.classes.items()}
-    lines = _LINE.findall(text)
+    lines = LINE.findall(text)
     out = []
     done = set()
     for h in model.hits:
@@ -741,9 +734,9 @@ def _report(model: IndexSpace, text: str, path: str, scope) -> list:
                 code="KVG005",
                 node=Span(
                     node.lineno,
-                    _col(lines, node.lineno, node.col_offset),
+                    char_col(lines, node.lineno, node.col_offset),
                     node.end_lineno,
-                    _col(lines, node.end_lineno, node.end_col_offset),
+                    char_col(lines, node.end_lineno, node.end_col_offset),
                 ),
                 statement=Span(h.statement.lineno, 0, 0, 0),
                 message=message,

@@ -1,11 +1,19 @@
-"""Lexical helpers shared by the proofs (reduce.py) and KVG003's path conditions (pathcond.py):
-word searches over source text, no parse, no package import."""
+"""Lexical helpers shared by the proofs (reduce.py), KVG003's path conditions (pathcond.py) and
+the rules decided on ``ast`` (gating.py, index_space.py): word searches over source text and
+``ast`` columns as character columns; no parse, no package import."""
 
 from __future__ import annotations
 
 import re
 
 IDENT_CHAR = re.compile(r"\w")
+LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")  # Python's line ends
+
+
+def char_col(lines: list, row: int, col: int) -> int:
+    """``ast``'s UTF-8 byte column on 1-based ``row`` of ``lines`` as a character column."""
+    line = lines[row - 1]
+    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "replace"))
 
 
 def search_words(pattern: str, text: str, flags: int = 0) -> bool:

@@ -32,24 +32,6 @@ from .resolver_template import RESOLVER_NAME, resolver_source
 POOL_ATTR = "_swa_kv_pool"
 
 
-def class_node(tree, qualname: str) -> Optional[ast.ClassDef]:
-    scope, node = tree, None
-    for part in qualname.split("."):
-        node = next(
-            (
-                n
-                for n in getattr(scope, "body", [])
-                if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and n.name == part
-            ),
-            None,
-        )
-        if node is None:
-            return None
-        scope = node
-    return node if isinstance(node, ast.ClassDef) else None
-
-
 def method(cls: ast.ClassDef, name: str) -> Optional[ast.FunctionDef]:
     return next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
 

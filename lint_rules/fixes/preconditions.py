@@ -110,19 +110,30 @@ def _ast_runner_param(fn: ast.FunctionDef, name: str) -> bool:
     return False
 
 
+def class_node(tree, qualname: str) -> Optional[ast.ClassDef]:
+    """The class ``qualname`` names in ``tree`` (through classes and functions), or None."""
+    scope, node = tree, None
+    for part in qualname.split("."):
+        node = next(
+            (
+                n
+                for n in getattr(scope, "body", [])
+                if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.name == part
+            ),
+            None,
+        )
+        if node is None:
+            return None
+        scope = node
+    return node if isinstance(node, ast.ClassDef) else None
+
+
 def _attr_holds_runner(tree, qualname: str, attr: str) -> bool:
     """Every store to ``self.<attr>`` in the class (read from the full module's ``ast``: the
     reduction may have blanked methods) is the ``__init__``'s model-runner parameter."""
-    if tree is None:
-        return False
-    node = tree
-    for part in qualname.split("."):
-        node = next(
-            (n for n in getattr(node, "body", []) if getattr(n, "name", None) == part), None
-        )
-        if node is None:
-            return False
-    if not isinstance(node, ast.ClassDef):
+    node = class_node(tree, qualname) if tree is not None else None
+    if node is None:
         return False
     stores = 0
     for method in node.body:

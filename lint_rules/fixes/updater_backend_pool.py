@@ -38,7 +38,6 @@ from .backend_pool import (
     POOL_ATTR,
     backend_pool,
     body_start,
-    class_node,
     lines_edit_after,
     lines_edit_before,
     method,
@@ -46,7 +45,7 @@ from .backend_pool import (
     users_elsewhere,
 )
 from .base import FixTransform, Offer, Unfixable
-from .preconditions import backend_class
+from .preconditions import backend_class, class_node
 
 
 def _shape(finding, ctx) -> bool:

@@ -23,7 +23,7 @@ import libcst as cst
 from ..analysis import call_func_name, positional_args
 from ..names import SWA_TRANSLATE_MEMBERS
 from .base import Edit, FixTransform, Offer, Unfixable, line_width
-from .preconditions import backend_class
+from .preconditions import backend_class, class_node
 
 _SAFE_BEFORE = re.compile(
     r"(?:^|(?<![=<>!])=|[(\[,:{]|\b(?:and|or|return|if|elif|while|assert|else))\s*$"
@@ -211,25 +211,6 @@ def _names(expr) -> list:
     return []
 
 
-def _class_node(tree, qualname: str) -> Optional[ast.ClassDef]:
-    scope = tree
-    node = None
-    for part in qualname.split("."):
-        node = next(
-            (
-                n
-                for n in getattr(scope, "body", [])
-                if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and n.name == part
-            ),
-            None,
-        )
-        if node is None:
-            return None
-        scope = node
-    return node if isinstance(node, ast.ClassDef) else None
-
-
 def resolved_pool_attr(tree, qualname: str) -> Optional[str]:
     """A ``self.<attr>`` of the class (or its in-module bases) holding a resolved SWA pool,
     read from the full module's ``ast`` (so methods the reduction blanked count too)."""
@@ -237,7 +218,7 @@ def resolved_pool_attr(tree, qualname: str) -> Optional[str]:
         return None
     top = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     seen: set[int] = set()
-    stack = [_class_node(tree, qualname)]
+    stack = [class_node(tree, qualname)]
     while stack:
         cls = stack.pop()
         if cls is None or id(cls) in seen:
