@@ -114,6 +114,18 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
+def _valid_fix(fix) -> bool:
+    """A fix row as :func:`_finding_to_row` writes it: applicability, message, key, and the
+    edits ``[content, row, column, end_row, end_column]``."""
+    if not (isinstance(fix, list) and len(fix) == 4 and all(isinstance(x, str) for x in fix[:3])):
+        return False
+    edits = fix[3]
+    return isinstance(edits, list) and all(
+        isinstance(e, list) and len(e) == 5 and isinstance(e[0], str) and all(map(_is_int, e[1:]))
+        for e in edits
+    )
+
+
 def _valid_entry(entry) -> bool:
     """``entry`` has the types :meth:`ResultCache.put` writes (checked when it is used)."""
     if not (isinstance(entry, list) and len(entry) in (7, 8)):
@@ -136,9 +148,7 @@ def _valid_entry(entry) -> bool:
             return False
         if not all(map(_is_int, (r, c, er, ec))):
             return False
-        if fix is not None and not (
-            isinstance(fix, list) and len(fix) == 3 and all(isinstance(x, str) for x in fix)
-        ):
+        if fix is not None and not _valid_fix(fix):
             return False
     for pair in unused:
         if not (
