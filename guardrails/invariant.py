@@ -68,8 +68,9 @@ STATIC_RULES = {
     FLAG_DISAGREES_WITH_READ_POOL: ("KVG004",),  # the aiter init-cached FROZEN_KV shape
 }
 
-# The static rules ``kvguard fix`` rewrites (``fixable`` in lint_rules/registry.py; the guard does not
-# import the linter, so tests/guard/test_server_messages.py keeps the two equal).
+# The static rules ``kvguard fix`` rewrites (``fixable`` in lint_rules/registry.py) among those the
+# kinds above stand for; the guard does not import the linter, so
+# tests/guard/test_server_messages.py keeps the two equal.
 FIXABLE_RULES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # Backend classes (by ``__name__``) whose cached ``use_sliding_window_kv_pool`` decides how KV is

@@ -11,10 +11,10 @@ fi
 STYLE=(lint_rules guardrails tests benchmarks)
 .venv/bin/black --check --quiet "${STYLE[@]}" || { echo "test.sh: black would reformat the files above (run: .venv/bin/black ${STYLE[*]})" >&2; exit 1; }
 .venv/bin/ruff check --quiet "${STYLE[@]}" || { echo "test.sh: ruff found the problems above" >&2; exit 1; }
-# Two workers (this machine kind has 2 cores), one module per worker at a time (tests/conftest.py);
-# then the tests marked `serial` (timing bounds), alone. KVGUARD_TEST_WORKERS=0 runs everything
-# in one serial pass, as does an environment without pytest-xdist.
-WORKERS="${KVGUARD_TEST_WORKERS:-2}"
+# One serial pass by default (an xdist run of the whole suite lost a worker and failed tests that
+# pass alone: not yet safe). KVGUARD_TEST_WORKERS=2 tries two workers, one module per worker at a
+# time (tests/conftest.py), then the tests marked `serial` (timing bounds) alone.
+WORKERS="${KVGUARD_TEST_WORKERS:-0}"
 if [ "$WORKERS" = 0 ] || ! .venv/bin/python -c 'import xdist' 2>/dev/null; then
   exec .venv/bin/python -m pytest tests "$@"
 fi
