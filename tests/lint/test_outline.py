@@ -25,7 +25,6 @@ from lint_rules.model import ScopeConfig
 from lint_rules.outline import outline
 from lint_rules.reduce import _clean_by_outline, reduce_for
 from tests.support.outline_check import outline_disagreement
-from tests.support.programs import python_source
 
 REPO = Path(__file__).resolve().parents[2]
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
@@ -253,7 +252,7 @@ def test_outline_agrees_with_ast_on_the_standard_library():
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.one_of(python_source(), hypothesmith.from_node()))
+@given(st.one_of(hypothesmith.from_grammar(), hypothesmith.from_node()))
 def test_outline_agrees_with_ast_on_arbitrary_python(source):
     problems = outline_disagreement(source)
     assert not problems  # None (refused) or []

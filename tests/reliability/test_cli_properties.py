@@ -13,13 +13,13 @@ import codecs
 import tempfile
 from pathlib import Path
 
+import hypothesmith
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from lint_rules.checker import lint_text
 from lint_rules.model import ScopeConfig
-from tests.support.programs import python_source
 
 from .helpers import BUGGY, DEFAULT_CODES, expected_fix, kvguard, snapshot, write
 
@@ -45,7 +45,7 @@ def trees(draw):
     files = {}
     n = draw(st.integers(1, 3))
     for i in range(n):
-        text = draw(python_source())
+        text = draw(hypothesmith.from_grammar())
         form = draw(st.sampled_from(FORMS))
         data = _encode(text, form)
         if data is None:
