@@ -39,7 +39,7 @@ from collections import Counter
 from typing import Optional
 
 from .flow import child_statements, statements
-from .lexical import LINE, char_col
+from .lexical import LINE, char_col, node_span
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 
 READ_MARKERS = (
@@ -1435,12 +1435,7 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                 out.append(
                     AstFinding(
                         code="KVG004",
-                        node=Span(
-                            hit.lineno,
-                            char_col(lines, hit.lineno, hit.col_offset),
-                            hit.end_lineno,
-                            char_col(lines, hit.end_lineno, hit.end_col_offset),
-                        ),
+                        node=Span(*node_span(lines, hit)),
                         statement=Span(_statement_line(node, fn.node, text, lines), 0, 0, 0),
                         message=message + f" (`{snippet}`)",
                         context=fn.qualname,

@@ -29,7 +29,7 @@ import re
 from typing import Optional
 
 from .flow import child_statements
-from .lexical import LINE, char_col
+from .lexical import LINE, node_span
 from .registry import SWA_SPELLINGS
 
 FULL = "full"
@@ -732,12 +732,7 @@ def _report(model: IndexSpace, text: str, path: str, scope) -> list:
         out.append(
             AstFinding(
                 code="KVG005",
-                node=Span(
-                    node.lineno,
-                    char_col(lines, node.lineno, node.col_offset),
-                    node.end_lineno,
-                    char_col(lines, node.end_lineno, node.end_col_offset),
-                ),
+                node=Span(*node_span(lines, node)),
                 statement=Span(h.statement.lineno, 0, 0, 0),
                 message=message,
                 context=h.fn.qualname,
