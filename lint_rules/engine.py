@@ -422,8 +422,9 @@ class Engine:
         return source, outcome, None, data
 
     def _apply_fixes(self, report: RunReport, cache) -> None:
-        """Fix every file with an applicable fix, always in forked workers (several when there
-        are several files: a fix re-lints its file a few times, so it is worth a worker)."""
+        """Fix every file with an applicable fix in forked workers (several when there are
+        several files: a fix re-lints its file a few times). A worker reuses the outcome the
+        check's fix report computed when this process computed it (``fix_source``)."""
         todo = [fr for fr in report.files if self._wants_fix(fr)]
         self._targets = [fr.target for fr in todo]
         jobs = self.options.jobs or cpu_count()
