@@ -19,6 +19,11 @@ Abstract values (a set per expression, computed to a fixed point over the module
 * ``("C", site)``: a container (tuple / list / dict / set literal, ``**kwargs``, a dict filled by
   subscript stores or ``append``); reads by constant key or index, iteration and unpacking.
 * ``("S", cls)`` / ``("T", cls)``: ``self`` / the class object inside a class's methods.
+* ``TYPE``: the allocator's class, or data computed from it. Sources: ``type(a)``,
+  ``a.__class__``; carried by its attributes (``__name__``, ``__mro__``), calls of them or
+  taking it (``str``, ``.lower()``, ``d.get(kind)``), lookups keyed by it, operators and
+  f-strings. A decision on it (a comparison, ``isinstance``/``issubclass``) is where KVG001
+  looks (``type_decision``); its boolean result carries nothing (a flag decided there).
 
 Attributes are *field-based*: a store ``<obj>.x = v`` anywhere is seen by a read ``<other>.x``
 anywhere (this is what follows helpers and updaters holding a back-reference to the backend,
@@ -47,6 +52,7 @@ from .names import (
 
 ALLOC = ("A",)
 KVCACHE = ("K",)
+TYPE = ("Y",)
 EMPTY: frozenset = frozenset()
 DEFAULT_ROOTS = (ALLOCATOR_ATTR,)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -801,7 +807,9 @@ class Flow:
             return set()
         if kind is ast.Subscript:
             receiver = self.eval(node.value, unit)
-            self.eval(node.slice, unit)
+            key_values = self.eval(node.slice, unit)
+            if TYPE in receiver or TYPE in key_values:
+                return {TYPE}  # a lookup keyed by (or into) the allocator's class
             if not any(v[0] == "C" for v in receiver):
                 return set()
             unit.touches_heap = True
@@ -889,12 +897,13 @@ class Flow:
             self._store_key(site, "*", value)
             unit.touches_heap = True
             return {("C", site)}
+        typed = False  # operators and f-strings carry the class; a comparison decides on it
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr):
-                self.eval(child, unit)
+                typed = TYPE in self.eval(child, unit) or typed
             elif isinstance(child, ast.comprehension):  # pragma: no cover - handled above
                 self.eval(child.iter, unit)
-        return set()
+        return {TYPE} if typed and kind is not ast.Compare else set()
 
     _lambda_units: Optional[dict] = None
 
@@ -911,6 +920,10 @@ class Flow:
             out.add(ALLOC)
         if ALLOC in receiver:
             out.add(("M", attr))
+            if attr == "__class__":
+                out.add(TYPE)
+        if TYPE in receiver:
+            out.add(TYPE)  # ``__name__``, ``__mro__``, ``startswith``, ...
         own_family = None
         for v in receiver:
             tag = v[0]
@@ -1000,6 +1013,16 @@ class Flow:
             return set()  # records: see _record_fields
         callee_values = self.eval(func, unit)
         out: set = set()
+        if isinstance(func, ast.Name) and fname in ("isinstance", "issubclass"):
+            if args and (ALLOC in args[0] or TYPE in args[0]):
+                self._has_type = True  # a decision on the class: its result is a flag
+        elif (
+            TYPE in callee_values
+            or any(TYPE in a for a in args)
+            or any(TYPE in kv for _, kv in kws)
+            or (fname == "type" and isinstance(func, ast.Name) and args and ALLOC in args[0])
+        ):
+            out.add(TYPE)  # the allocator's class, or computed from it
         for v in callee_values:
             tag = v[0]
             if tag == "X":  # a function of another module (lint_rules.project)
@@ -1176,6 +1199,15 @@ class Flow:
     def values_of(self, node: ast.AST) -> frozenset:
         hit = self.node_values.get(id(node))
         return hit[1] if hit else EMPTY
+
+    def has_type(self) -> bool:
+        """Does the module test the allocator's class (``isinstance``/``issubclass``) or hold
+        it (``TYPE``) anywhere?"""
+        if not self._has_type:
+            self._has_type = any(TYPE in v for _, v in self.node_values.values())
+        return self._has_type
+
+    _has_type: bool = False
 
     def by_position(self, text: str) -> dict:
         """``(line, col, end_line, end_col) -> values`` (columns in characters, as libcst's

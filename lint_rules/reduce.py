@@ -69,6 +69,7 @@ from .sinks import (
     ALLOCATOR_CALL,
     ALLOCATOR_MEMBER,
     SWA_CLASS_TEST,
+    SWA_TYPE_DECISION,
     is_class_test,
     node_table,
     sink_of,
@@ -489,6 +490,8 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
         # it there (the project index): the finding sits on the call
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
             return True
+    if SWA_TYPE_DECISION in anchors and model.has_type():
+        return True  # a value computed from the allocator's class: KVG001 decides where
     calls = _anchor_members(anchors)[1]
     table = node_table(anchors)  # the sinks' forms by node type (lint_rules/sinks.py)
     swa_classes: Optional[set] = None
@@ -771,6 +774,8 @@ def _may_anchor(
     # walk order), and every node only when an attribute is named like a member or a form
     # sits on other nodes
     other = set(table) - {ast.Call, ast.Attribute}
+    if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries):
+        return True  # the flow model's TYPE value starts here (and only at such a source)
     nodes = walk(f.node) if f.attrs_used & members or other else f.calls
     for node in nodes:
         kind = type(node)
@@ -791,6 +796,25 @@ def _may_anchor(
                 return True
             if held and not syntactic and carries(func):
                 return True  # a member held somewhere may be what is called here
+    return False
+
+
+_CLASS_OF = ("type", "isinstance", "issubclass")
+
+
+def _class_of_carrier(f: "_Code", carries) -> bool:
+    """Does ``f`` hold a source of the flow model's ``TYPE`` (``type(a)``, ``a.__class__``,
+    ``isinstance(a, ...)``, ``issubclass(a, ...)``) on a value that may carry the allocator?"""
+    for node in f.calls:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in _CLASS_OF and node.args:
+            if carries(node.args[0]):
+                return True
+    if "__class__" in f.attrs_used:
+        for node in walk(f.node):
+            if isinstance(node, ast.Attribute) and node.attr == "__class__":
+                if carries(node.value):
+                    return True
     return False
 
 

@@ -134,7 +134,7 @@ RULES: dict[str, RuleMeta] = {
             True,
             (ALLOCATOR_SOURCES, (ANCHOR_WORDS,)),
             fixable=True,
-            anchors=("swa-class-test", "swa-member-probe"),
+            anchors=("swa-class-test", "swa-member-probe", "swa-type-decision"),
         ),
         RuleMeta(
             "KVG002",

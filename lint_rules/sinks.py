@@ -26,6 +26,11 @@ SWA_CLASS_TEST = "swa-class-test"
 SWA_MEMBER_PROBE = "swa-member-probe"
 ALLOCATOR_MEMBER = "allocator-member"  # anchor "allocator-member:<name>,<name>"
 ALLOCATOR_CALL = "allocator-call"  # anchor "allocator-call:<name>"
+# A decision carrying the allocator's class however it is spelled (the flow model's ``TYPE``
+# value: ``type(a).__name__.startswith("SWA")``, a dict keyed by ``type(a)``, ...). It has no
+# node-level form: the flow model places it (``flow.type_roots``), the fast paths ask whether
+# the model (or, word-level, a class-of-carrier source) has one.
+SWA_TYPE_DECISION = "swa-type-decision"
 
 # A form's ``match(node)`` gives ``(subject, operand)`` pairs: for a class test the tested
 # value (None: not one expression, e.g. a comparison of ``type(x)``) and the class expression;
@@ -114,6 +119,11 @@ def _member_read(node: ast.AST) -> tuple:
     return ((node.value, node.attr),)
 
 
+def _match_class(node: ast.AST) -> tuple:
+    # ``case SWATokenToKVPoolAllocator():`` tests the subject's class by the class it names
+    return ((None, node.cls),)
+
+
 def _getattr(node: ast.AST) -> tuple:
     args = node.args
     if _name(node.func) == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
@@ -177,6 +187,10 @@ def _cst_string(node) -> Optional[str]:
     return None
 
 
+def _cst_match_class(node):
+    yield None, node.cls
+
+
 def _cst_hasattr(node):
     args = _cst_positional(node)
     if _cst_name(node) == "hasattr" and len(args) == 2:
@@ -213,9 +227,26 @@ FORMS: dict[str, list] = {
             "Comparison",
             _cst_type_compare,
         ),
+        Form(
+            "match-class",
+            ("case",),
+            (ast.MatchClass,),
+            _match_class,
+            "MatchClass",
+            _cst_match_class,
+        ),
     ],
     SWA_MEMBER_PROBE: [
         Form("hasattr", ("hasattr",), (ast.Call,), _hasattr, "Call", _cst_hasattr),
+    ],
+    # the words of every source of the flow model's TYPE value (no node-level form: see above)
+    SWA_TYPE_DECISION: [
+        Form(
+            "class-dependence",
+            ("type", "__class__", "isinstance", "issubclass"),
+            (),
+            lambda node: (),
+        )
     ],
     ALLOCATOR_MEMBER: [
         Form("member-read", (), (ast.Attribute,), _member_read, "Attribute", _cst_member_read),

@@ -7,7 +7,12 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members.
+* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members;
+* `match alloc: case SWATokenToKVPoolAllocator(): ...`;
+* any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
+  `SWATokenToKVPoolAllocator in type(alloc).__mro__`, a dict keyed by `type(alloc)`, a name
+  holding the class, ...) that names an SWA allocator class or an `swa` string, or sets an
+  SWA-named flag (`self.use_swa = isinstance(alloc, kinds)`).
 
 `alloc` is any allocator-derived value: the attribute itself, a local alias, a `self.` attribute,
 a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, or a
@@ -39,16 +44,24 @@ that are not FROZEN_KV MTP; else the allocator's kvcache if it is an `SWAKVPool`
 
 from __future__ import annotations
 
+import re
+from typing import Optional
+
 import libcst as cst
 
-from ..analysis import call_func_name
+from ..analysis import call_func_name, iter_nodes
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
-from ..names import is_swa_member_name
+from ..names import (
+    is_allocator_class_name,
+    is_swa_allocator_class_name,
+    is_swa_member_name,
+    is_swa_pool_class_name,
+)
 from ..project import cross_module_anchor
-from ..sinks import SWA_CLASS_TEST, SWA_MEMBER_PROBE
+from ..sinks import FORMS, SWA_CLASS_TEST, SWA_MEMBER_PROBE
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -67,6 +80,25 @@ ADVICE_FUNCTION = (
 
 
 _CROSS = (SWA_CLASS_TEST, SWA_MEMBER_PROBE)
+# A flag or function whose name says it holds the SWA mode.
+_SWA_NAME = re.compile(r"swa|sliding_window_kv|use_sliding", re.IGNORECASE)
+
+
+def _terminal(node) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return ""
+
+
+def _targets(stmt) -> list:
+    """The names an assignment statement stores (its targets' last parts)."""
+    if isinstance(stmt, cst.Assign):
+        return [_terminal(t.target) for t in stmt.targets]
+    if isinstance(stmt, (cst.AnnAssign, cst.AugAssign)):
+        return [_terminal(stmt.target)]
+    return []
 
 
 def advice_for(rule: Rule) -> str:
@@ -88,11 +120,13 @@ class SwaModeFromAllocator(Rule):
             self.report(node, message + f" (the test is in `{hit[1]}`)")
 
     def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
-        """A form of the SWA class test or member probe (lint_rules/sinks.py): a class test
-        decides by the class it names (only the allocator can be an SWA allocator, whatever
-        the tested value), a probe by the member and the probed value."""
-        if not self.in_scope():
-            return
+        """A form of the SWA class test or member probe (lint_rules/sinks.py)."""
+        if self.in_scope() and self._form_hit(anchor, form, node):
+            self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+
+    def _form_hit(self, anchor: str, form, node: cst.CSTNode) -> bool:
+        """A class test decides by the class it names (only the allocator can be an SWA
+        allocator, whatever the tested value), a probe by the member and the probed value."""
         for subject, operand in form.cst_match(node):
             if anchor == SWA_CLASS_TEST:
                 hit = self.analysis.is_swa_allocator_class(operand)
@@ -104,8 +138,125 @@ class SwaModeFromAllocator(Rule):
                     and self.derived(subject)
                 )
             if hit:
-                self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
-                return
+                return True
+        return False
+
+    # -- decisions computed from the allocator's class (the flow model's TYPE value) ----------
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self._type_decision(node.value, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._type_decision(node.value, node)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self._type_decision(node.value, node)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._type_decision(node.test, node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._type_decision(node.test, node)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._type_decision(node.test, None)
+
+    def _typed(self, node) -> bool:
+        from ..flow import TYPE
+
+        return TYPE in (self.analysis.values_of(node) or ())
+
+    def _decides_here(self, node) -> bool:
+        """Is ``node`` a decision on the allocator's class made here (not the read of a flag
+        decided elsewhere): a comparison with a side holding the class (or data from it),
+        ``isinstance``/``issubclass`` of the allocator, a call of or with such a value
+        (``.startswith``, ``.get(type(a))``), a lookup keyed by one?"""
+        if isinstance(node, cst.Comparison):
+            return self._typed(node.left) or any(
+                self._typed(c.comparator) for c in node.comparisons
+            )
+        if isinstance(node, cst.Call):
+            name = call_func_name(node)
+            if name == "type":
+                return False  # the class itself, not a decision on it
+            if name in ("isinstance", "issubclass"):
+                first = node.args[0].value if node.args else None
+                return first is not None and (self._typed(first) or self.derived(first))
+            return self._typed(node.func) or any(self._typed(a.value) for a in node.args)
+        if isinstance(node, cst.Subscript):
+            return any(
+                isinstance(e.slice, cst.Index) and self._typed(e.slice.value) for e in node.slice
+            )
+        return False
+
+    def _type_decision(self, expr, stmt) -> None:
+        """Report ``expr`` (an assigned or returned value, a branch test) when it holds a
+        decision on the allocator's class that is an SWA-mode decision: it names an SWA
+        allocator class or an ``swa`` string, or its statement sets an SWA-named flag (an
+        assignment, or a branch assigning one) or returns from an SWA-named function. A
+        class test or probe the forms report inside it is not reported twice."""
+        if not self.in_scope():
+            return
+        model = self.analysis.flow()
+        if model is None or not model.has_type():
+            return
+        nodes = list(iter_nodes(expr))
+        if not any(self._decides_here(n) for n in nodes):
+            return
+        for n in nodes:
+            for anchor in (SWA_CLASS_TEST, SWA_MEMBER_PROBE):
+                for form in FORMS.get(anchor, ()):
+                    if (
+                        form.cst_type
+                        and type(n).__name__ == form.cst_type
+                        and self._form_hit(anchor, form, n)
+                    ):
+                        return  # reported by the form
+        named = self._names_swa(nodes)
+        if named or (named is None and self._sets_swa_flag(stmt)):
+            self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
+
+    def _names_swa(self, nodes) -> Optional[bool]:
+        """True: the decision names an SWA allocator class (or its name, or an ``swa`` word);
+        False: it names only other classes (a pool class, a non-SWA allocator: not an SWA
+        decision on the allocator, or one that can never hold); None: it names no class."""
+        other = False
+        for n in nodes:
+            if isinstance(n, (cst.Name, cst.Attribute)):
+                if self.analysis.is_swa_allocator_class(n):
+                    return True
+                word = n.value if isinstance(n, cst.Name) else n.attr.value
+                other = other or is_allocator_class_name(word) or is_swa_pool_class_name(word)
+            elif isinstance(n, cst.SimpleString):
+                try:
+                    value = n.evaluated_value
+                except Exception:  # odd literals
+                    continue
+                if not isinstance(value, str):
+                    continue
+                if is_swa_allocator_class_name(value):
+                    return True
+                if is_allocator_class_name(value) or is_swa_pool_class_name(value):
+                    other = True
+                elif "swa" in value.lower():
+                    return True
+        return False if other else None
+
+    def _sets_swa_flag(self, stmt) -> bool:
+        if stmt is None:
+            return False
+        if isinstance(stmt, cst.Return):
+            fn = self.function
+            return fn is not None and bool(_SWA_NAME.search(fn.name or ""))
+        if isinstance(stmt, (cst.If, cst.While)):
+            return any(
+                any(_SWA_NAME.search(t) for t in _targets(n))
+                for n in iter_nodes(stmt.body)
+                if isinstance(n, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+            )
+        return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
         # the pool decides: correct
@@ -138,6 +289,21 @@ class FooAttnBackend(AttentionBackend):
 class FooAttnBackend(AttentionBackend):
     def m(self, model_runner):
         return hasattr(model_runner.token_to_kv_pool_allocator, "alloc_extend")
+""",
+        # the allocator's class in a log line, a stored name, a non-SWA decision; the pool's
+        # class names SWA; a flag decided from the pool, read later
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        pool = model_runner.token_to_kv_pool
+        logger.info("allocator %s", type(alloc).__name__)
+        self.alloc_name = f"{type(alloc).__name__}"
+        if type(alloc).__name__ == "PagedTokenToKVPoolAllocator":
+            self.page_mode = True
+        self.use_swa = "SWA" in type(pool).__name__
+        if self.use_swa:
+            self.x = 1
 """,
     ]
 
@@ -197,6 +363,33 @@ class FooAttnBackend(AttentionBackend):
         return [isinstance(alloc, swa.SWATokenToKVPoolAllocator) for _ in range(2)]
 """,
             count=5,
+        ),
+        # decisions computed from the allocator's class, however spelled
+        Case(
+            """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def a(self, mr):
+        alloc = mr.token_to_kv_pool_allocator
+        self.use_swa = type(alloc).__name__.startswith("SWA")
+    def b(self, mr):
+        return SWATokenToKVPoolAllocator in type(mr.token_to_kv_pool_allocator).__mro__
+    def c(self, mr):
+        name = mr.token_to_kv_pool_allocator.__class__.__qualname__
+        if "swa" in name.lower():
+            pass
+    def d(self, mr):
+        kind = type(mr.token_to_kv_pool_allocator)
+        return {SWATokenToKVPoolAllocator: True}.get(kind, False)
+    def e(self, mr):
+        kinds = (SWATokenToKVPoolAllocator,)
+        self.use_sliding_window_kv_pool = isinstance(mr.token_to_kv_pool_allocator, kinds)
+    def f(self, mr):
+        match mr.token_to_kv_pool_allocator:
+            case SWATokenToKVPoolAllocator():
+                return True
+""",
+            count=6,
         ),
         # function-local import, ternary (kv_canary shape) inside a backend class
         Case(

@@ -121,3 +121,23 @@ def test_corpus_attention_directory(version):
         contained(f.read_text(encoding="utf-8"), f.relative_to(tree).as_posix()) for f in files
     )
     assert total > 0
+
+
+# ------------------------------------------------------------------ the rules' own cases
+
+
+def _rule_cases():
+    import textwrap
+
+    from lint_rules.rules import ALL_RULES
+
+    for code in sorted(CODES):
+        for i, case in enumerate(ALL_RULES[code].INVALID):
+            if case.scope is None:
+                yield pytest.param(textwrap.dedent(case.code), case.path, id=f"{code}-{i}")
+
+
+@pytest.mark.parametrize("text,path", list(_rule_cases()))
+def test_rule_cases(text, path):
+    """Every form a rule's cases teach (the class-dependent decisions of KVG001 among them)."""
+    assert contained(text, path) > 0

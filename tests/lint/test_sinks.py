@@ -1,7 +1,7 @@
 """The sinks are declared once (lint_rules/sinks.py): a new form is one declaration.
 
-The test below teaches the SWA class test a form no rule knows today, a ``match`` class
-pattern, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
+The test below teaches the SWA member probe a form no rule knows today, a membership test in
+``vars(x)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
 the byte prefilter, the project index, the clean-proofs and the reduced module all on) find
 it; before the declaration nothing finds it.
 """
@@ -21,17 +21,13 @@ from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
 from lint_rules.reduce import reduce_for
 
-MATCH_SOURCE = textwrap.dedent("""
-    from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
-
-
+VARS_SOURCE = textwrap.dedent("""
     class FooAttnBackend(AttentionBackend):
         def __init__(self, model_runner):
             self.sliding = False
             allocator = model_runner.token_to_kv_pool_allocator
-            match allocator:
-                case SWATokenToKVPoolAllocator():
-                    self.sliding = True
+            if "full_to_swa_index_mapping" in vars(allocator):
+                self.sliding = True
 
 
         def forward(self, q):
@@ -41,40 +37,49 @@ PATH = "sglang/srt/layers/attention/foo_backend.py"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _class_patterns(pattern: ast.AST):
-    for node in ast.walk(pattern):
-        if isinstance(node, ast.MatchClass):
-            yield node
+def _vars_ast(node: ast.Compare):
+    """``"m" in vars(x)``: probes ``x`` for the member ``m``."""
+    if (
+        len(node.ops) == 1
+        and isinstance(node.ops[0], ast.In)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.comparators[0], ast.Call)
+        and getattr(node.comparators[0].func, "id", None) == "vars"
+        and node.comparators[0].args
+    ):
+        yield node.comparators[0].args[0], node.left.value
 
 
-def _match_ast(node: ast.Match):
-    """``match x: case C(...)``: tests ``x`` against the class ``C``."""
-    for case in node.cases:
-        for p in _class_patterns(case.pattern):
-            yield node.subject, p.cls
+def _vars_cst(node: cst.Comparison):
+    if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, cst.In):
+        return
+    right = node.comparisons[0].comparator
+    if (
+        isinstance(node.left, cst.SimpleString)
+        and isinstance(right, cst.Call)
+        and getattr(right.func, "value", None) == "vars"
+        and right.args
+    ):
+        yield right.args[0].value, node.left.evaluated_value
 
 
-def _match_cst(node: cst.MatchClass):
-    yield None, node.cls
-
-
-MATCH_FORM = sinks.Form(
-    "match-class",
-    ("case",),
-    (ast.Match,),
-    _match_ast,
-    cst_type="MatchClass",
-    cst_match=_match_cst,
+VARS_FORM = sinks.Form(
+    "vars-membership",
+    ("vars",),
+    (ast.Compare,),
+    _vars_ast,
+    cst_type="Comparison",
+    cst_match=_vars_cst,
 )
 
 
 @pytest.fixture
-def match_form():
-    sinks.add_form(sinks.SWA_CLASS_TEST, MATCH_FORM)
+def vars_form():
+    sinks.add_form(sinks.SWA_MEMBER_PROBE, VARS_FORM)
     try:
-        yield MATCH_FORM
+        yield VARS_FORM
     finally:
-        sinks.remove_form(sinks.SWA_CLASS_TEST, MATCH_FORM)
+        sinks.remove_form(sinks.SWA_MEMBER_PROBE, VARS_FORM)
 
 
 def _check(project, monkeypatch) -> list:
@@ -82,7 +87,7 @@ def _check(project, monkeypatch) -> list:
     monkeypatch.chdir(project)
     target = project / PATH
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(MATCH_SOURCE, encoding="utf-8")
+    target.write_text(VARS_SOURCE, encoding="utf-8")
     config = discover_config(["."])
     codes = registry.resolve_codes(layers=[config.selection_layer()])
     report = Engine(config, frozenset(codes), Options(use_cache=False, jobs=1)).run(
@@ -97,23 +102,26 @@ def project(tmp_path):
     return tmp_path
 
 
-def test_no_rule_knows_the_match_form_undeclared(project, monkeypatch):
-    assert "case" not in sinks.words((sinks.SWA_CLASS_TEST,))
+def test_no_rule_knows_the_vars_form_undeclared(project, monkeypatch):
+    assert "vars" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
     assert _check(project, monkeypatch) == []
 
 
-def test_a_new_form_is_found_through_every_fast_path(match_form, project, monkeypatch):
-    row = MATCH_SOURCE.splitlines().index("            case SWATokenToKVPoolAllocator():") + 1
+def test_a_new_form_is_found_through_every_fast_path(vars_form, project, monkeypatch):
+    row = (
+        VARS_SOURCE.splitlines().index('        if "full_to_swa_index_mapping" in vars(allocator):')
+        + 1
+    )
     # each fast path, asked alone, says "may match"
     meta = registry.RULES["KVG001"]
-    assert "case" in meta.needles_for()[1]
-    assert meta.may_match(MATCH_SOURCE)
+    assert "vars" in meta.needles_for()[1]
+    assert meta.may_match(VARS_SOURCE)
     for outline in (True, False):
-        assert not reduce_for(MATCH_SOURCE, {"KVG001"}, use_outline=outline)[0]
+        assert not reduce_for(VARS_SOURCE, {"KVG001"}, use_outline=outline)[0]
     # the rules: with every fast path bypassed, then on
     scope = ScopeConfig()
-    direct = checker.lint_text(MATCH_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
-    fast = checker.lint_text(MATCH_SOURCE, PATH, CODES, scope)
+    direct = checker.lint_text(VARS_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
+    fast = checker.lint_text(VARS_SOURCE, PATH, CODES, scope)
     assert [(f.code, f.location.row) for f in direct.findings] == [("KVG001", row)]
     assert fast.findings == direct.findings
     # and ``kvguard check``
@@ -123,7 +131,7 @@ def test_a_new_form_is_found_through_every_fast_path(match_form, project, monkey
 def test_words_are_the_declared_forms():
     """The registry's needles are the sinks' words, not a copy."""
     assert registry.RULES["KVG001"].needles_for()[1] == sinks.words(
-        (sinks.SWA_CLASS_TEST, sinks.SWA_MEMBER_PROBE)
+        (sinks.SWA_CLASS_TEST, sinks.SWA_MEMBER_PROBE, sinks.SWA_TYPE_DECISION)
     )
     assert set(registry.RULES["KVG002"].needles_for()[1]) == set(sinks.TRANSLATE_MEMBERS)
     assert registry.RULES["KVG003"].needles_for()[1] == (sinks.KVCACHE_CALL,)
