@@ -1015,7 +1015,7 @@ class Flow:
         out: set = set()
         if isinstance(func, ast.Name) and fname in ("isinstance", "issubclass"):
             if args and (ALLOC in args[0] or TYPE in args[0]):
-                self._has_type = True  # a decision on the class: its result is a flag
+                self._class_tests = True  # a decision on the class: its result is a flag
         elif (
             TYPE in callee_values
             or any(TYPE in a for a in args)
@@ -1203,11 +1203,14 @@ class Flow:
     def has_type(self) -> bool:
         """Does the module test the allocator's class (``isinstance``/``issubclass``) or hold
         it (``TYPE``) anywhere?"""
-        if not self._has_type:
-            self._has_type = any(TYPE in v for _, v in self.node_values.values())
+        if self._has_type is None:  # asked after the fixed point: computed once
+            self._has_type = self._class_tests or any(
+                TYPE in v for _, v in self.node_values.values()
+            )
         return self._has_type
 
-    _has_type: bool = False
+    _class_tests: bool = False
+    _has_type: Optional[bool] = None
 
     def by_position(self, text: str) -> dict:
         """``(line, col, end_line, end_col) -> values`` (columns in characters, as libcst's
