@@ -23,7 +23,8 @@ SWA_ALLOCATOR_NAMES = frozenset(
 )
 _SWA_ALLOCATOR_RE = re.compile(r"SWA\w*Allocator")  # also future *SWA*KVAllocator names (#38064)
 _SWA_POOL_RE = re.compile(r"SWA\w*(KVPool|Pool)$")
-# Allocator members that only an SWA allocator has: asking for them decides "is it SWA?".
+# Allocator members that only an SWA allocator has: asking for them decides "is it SWA?". Any
+# member named ``swa``, and those the real classes say (swa_only_members).
 _SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
 SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
 
@@ -65,7 +66,23 @@ def is_swa_pool_class_name(name: str) -> bool:
 
 
 def is_swa_member_name(name: str) -> bool:
-    return bool(_SWA_MEMBER_RE.search(name))
+    return bool(_SWA_MEMBER_RE.search(name)) or name in swa_only_members()
+
+
+_SWA_ONLY: list = []
+
+
+def swa_only_members() -> frozenset:
+    """The members that some release's SWA allocator classes have and no other allocator class
+    of any release has (``sglang_api.json``, derived from the PyPI wheels by
+    scripts/gen_sglang_api.py); read once, when first asked."""
+    if not _SWA_ONLY:
+        import json
+        from pathlib import Path
+
+        data = json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
+        _SWA_ONLY.append(frozenset(data.get("swa_allocator_members", ())))
+    return _SWA_ONLY[0]
 
 
 def close_over(names: set, defs) -> set:

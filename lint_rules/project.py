@@ -42,6 +42,7 @@ from .names import (
     SWA_ALLOCATOR_NAMES,
     is_swa_allocator_class_name,
     is_swa_member_name,
+    swa_only_members,
 )
 from .records import record
 from .sinks import (
@@ -121,6 +122,7 @@ class _FactWords:
         self.literals = tuple(r.encode() for r in roots) + anchor_byte_words()
         self.literals += tuple(sorted(n.encode() for n in SWA_ALLOCATOR_NAMES))
         self.probes = probe_byte_words()
+        self.members = tuple(m.encode() for m in sorted(swa_only_members()))
 
     def search(self, data: bytes, start: int = 0, end: Optional[int] = None) -> bool:
         size = len(data)
@@ -145,8 +147,8 @@ class _FactWords:
             if any(p in head for p in _ALLOCATOR_PREFIXES):
                 return True
             at = data.find(b"Allocator", at + 1, end)
-        # ``hasattr[^)\n]*[sS][wW][aA]``: an ``swa`` after a probe word, before the first ``)``
-        # or the end of its line
+        # ``hasattr[^)\n]*[sS][wW][aA]``: an ``swa`` (or an SWA-only member of the real classes)
+        # after a probe word, before the first ``)`` or the end of its line
         for probe in self.probes:
             at = data.find(probe, start, end)
             while at >= 0:
@@ -156,7 +158,9 @@ class _FactWords:
                     found = data.find(stop, begin, cut)
                     if found >= 0:
                         cut = found
-                if _SWA.search(data, begin, cut):
+                if _SWA.search(data, begin, cut) or any(
+                    data.find(m, begin, cut) >= 0 for m in self.members
+                ):
                     return True
                 at = data.find(probe, at + 1, end)
         return False
@@ -226,7 +230,9 @@ def _gate_words(hay: Haystack, plan: tuple) -> bool:
             if hay.has(n):
                 return True
     # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in the bytes
-    return any(hay.has(w) for w in probe_byte_words()) and b"swa" in hay.data.lower()
+    return any(hay.has(w) for w in probe_byte_words()) and (
+        b"swa" in hay.data.lower() or any(m.encode() in hay.data for m in swa_only_members())
+    )
 
 
 def _extents_of(data: bytes) -> dict:

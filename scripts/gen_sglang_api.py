@@ -16,6 +16,9 @@ emitted code touches actually have in that release:
 * ``kv_pools`` / ``allocators``: every KV pool class (subclasses of ``KVCache``) with its module
   and whether it is an ``SWAKVPool`` / ``BaseSWAKVPool``; every allocator class with the class its
   ``get_kvcache`` comes from (or null);
+* ``swa_allocator_members``: the members (methods, class attributes, ``self.x`` stores, along
+  the bases) that some SWA allocator class has and no other allocator class has: probing
+  the allocator for one of them decides "is it SWA?" (KVG001);
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -42,6 +45,9 @@ OUT = ROOT / "lint_rules" / "sglang_api.json"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import sglang_wheels  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+from lint_rules.names import is_swa_allocator_class_name  # noqa: E402
 
 FORMAT = 1
 # The ModelRunner attributes the emitted resolver reads.
@@ -440,6 +446,32 @@ def _pool_facts(rel: Release) -> tuple[dict, dict, dict]:
     return names, pools, allocators
 
 
+def _members(rel: Release, cls: ClassInfo) -> set:
+    out: set = set()
+    for c in rel.mro(cls):
+        out |= set(c.methods) | set(c.class_names)
+        for method in c.methods.values():
+            for n in ast.walk(method):
+                if (
+                    isinstance(n, ast.Attribute)
+                    and isinstance(n.ctx, ast.Store)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == "self"
+                ):
+                    out.add(n.attr)
+    return out
+
+
+def _allocator_members(rel: Release, allocators: dict) -> tuple[set, set]:
+    """(members of the SWA allocator classes, members of the others)."""
+    swa: set = set()
+    other: set = set()
+    for key in allocators:
+        cls = rel.classes[key]
+        (swa if is_swa_allocator_class_name(cls.name) else other).update(_members(rel, cls))
+    return swa, other
+
+
 def _trtllm_facts(tree: Path) -> str:
     path = tree / TRTLLM
     if not path.is_file():
@@ -467,19 +499,28 @@ def derive(tree: Path) -> dict:
         "classes": names,
         "kv_pools": pools,
         "allocators": allocators,
+        "swa_allocator_members": _allocator_members(rel, allocators),
         "trtllm_swa_decision": _trtllm_facts(tree),
     }
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     releases = {}
+    swa_any: set = set()
+    other_any: set = set()
     for v in versions:
         releases[v] = derive(sglang_wheels.ensure_tree(v, quiet=quiet))
+        swa, other = releases[v]["swa_allocator_members"]
+        releases[v]["swa_allocator_members"] = sorted(swa - other)
+        swa_any |= swa - other
+        other_any |= other
     fixed = [v for v, r in releases.items() if r["trtllm_swa_decision"] == "resolver"]
     return {
         "format": FORMAT,
         "generated_by": "scripts/gen_sglang_api.py (ast over the PyPI wheels' sources)",
         "first_fixed": fixed[0] if fixed else None,
+        # SWA-only in some release and held by no other allocator class in any release
+        "swa_allocator_members": sorted(swa_any - other_any),
         "releases": releases,
     }
 

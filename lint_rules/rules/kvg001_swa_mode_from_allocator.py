@@ -7,7 +7,8 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members;
+* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members (any
+  member named `swa`, and those only the real SWA allocator classes have: `sglang_api.json`);
 * `match alloc: case SWATokenToKVPoolAllocator(): ...`;
 * any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
   `SWATokenToKVPoolAllocator in type(alloc).__mro__`, a dict keyed by `type(alloc)`, a name
@@ -364,6 +365,13 @@ class FooAttnBackend(AttentionBackend):
 """,
             count=5,
         ),
+        # a member only the real SWA allocator classes have (lint_rules/sglang_api.json)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.use_swa = hasattr(alloc, "new_pages_available")
+"""),
         # decisions computed from the allocator's class, however spelled
         Case(
             """
