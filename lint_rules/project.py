@@ -101,7 +101,7 @@ def anchor_byte_words() -> tuple[bytes, ...]:
 
 
 def probe_byte_words() -> tuple[bytes, ...]:
-    """The words of the SWA member probe's forms (``hasattr``)."""
+    """The words of the SWA member probe's forms (``hasattr``, ``getattr``)."""
     return tuple(w.encode() for w in sink_words((SWA_MEMBER_PROBE,)))
 
 
@@ -215,8 +215,9 @@ _COVER = b"llocator"
 
 def _gate_words(hay: Haystack, plan: tuple) -> bool:
     """Do the bytes of ``hay`` hold one of the needles of ``plan`` (allocator / anchor words,
-    :func:`_gate_plan`), or a probe word (``hasattr``) and an ``swa`` in any case? The same
-    answer as ``any(n in data ...) or (b"hasattr" in data and _SWA.search(data))``
+    :func:`_gate_plan`), or a probe word (``hasattr``, ``getattr``) and an ``swa`` in any case
+    (or an SWA-only member)? The same answer as ``any(n in data ...) or (b"hasattr" in data
+    and _SWA.search(data))`` and its twins
     (tests/lint/test_project.py checks it), without a regular expression (several times slower
     than a literal search; this runs on every file). ``hay`` remembers what was searched, for
     the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded

@@ -115,6 +115,20 @@ def _hasattr(node: ast.AST) -> tuple:
     return ()
 
 
+def _getattr_probe(node: ast.AST) -> tuple:
+    # ``getattr(x, "m", default)``: asks whether ``x`` has ``m`` (a read without a default
+    # raises instead: not a probe)
+    args = node.args
+    if (
+        _name(node.func) == "getattr"
+        and len(args) >= 3
+        and not any(isinstance(a, ast.Starred) for a in args[:3])
+        and isinstance(args[1], ast.Constant)
+    ):
+        return ((args[0], str(args[1].value)),)
+    return ()
+
+
 def _member_read(node: ast.AST) -> tuple:
     return ((node.value, node.attr),)
 
@@ -197,6 +211,12 @@ def _cst_hasattr(node):
         yield args[0], _cst_string(args[1])
 
 
+def _cst_getattr_probe(node):
+    args = _cst_positional(node)
+    if _cst_name(node) == "getattr" and len(args) >= 3:
+        yield args[0], _cst_string(args[1])
+
+
 def _cst_member_read(node):
     yield node.value, node.attr.value
 
@@ -238,6 +258,14 @@ FORMS: dict[str, list] = {
     ],
     SWA_MEMBER_PROBE: [
         Form("hasattr", ("hasattr",), (ast.Call,), _hasattr, "Call", _cst_hasattr),
+        Form(
+            "getattr-default",
+            ("getattr",),
+            (ast.Call,),
+            _getattr_probe,
+            "Call",
+            _cst_getattr_probe,
+        ),
     ],
     # the words of every source of the flow model's TYPE value (no node-level form: see above)
     SWA_TYPE_DECISION: [

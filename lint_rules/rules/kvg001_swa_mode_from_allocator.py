@@ -7,7 +7,7 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, "translate_loc_from_full_to_swa")` and other SWA-only allocator members (any
+* `hasattr(alloc, m)` or `getattr(alloc, m, None)` for an SWA-only allocator member `m` (any
   member named `swa`, and those only the real SWA allocator classes have: `sglang_api.json`);
 * `match alloc: case SWATokenToKVPoolAllocator(): ...`;
 * any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
@@ -371,6 +371,13 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         alloc = model_runner.token_to_kv_pool_allocator
         self.use_swa = hasattr(alloc, "new_pages_available")
+"""),
+        # getattr with a default asks the same question
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.use_swa = getattr(alloc, "swa_attn_allocator", None) is not None
 """),
         # decisions computed from the allocator's class, however spelled
         Case(

@@ -340,6 +340,10 @@ def test_one_file_run_sees_its_imports(tmp_path):
     assert "sglang/srt/utils/swa_utils.py" in read
 
 
+def _probe_word(data: bytes) -> bool:
+    return any(w in data for w in (b"hasattr", b"getattr"))
+
+
 def _swa_only_member(data: bytes) -> bool:
     from lint_rules.names import swa_only_members
 
@@ -373,7 +377,7 @@ def test_gate_word_test_equals_the_regex_form(data):
         or b"translate_loc_from_full_to_swa" in data
         or b"full_to_swa_index_mapping" in data
         or b"get_kvcache" in data
-        or (b"hasattr" in data and (project._SWA.search(data) or _swa_only_member(data)))
+        or (_probe_word(data) and (project._SWA.search(data) or _swa_only_member(data)))
     )
     assert project._gate_words(Haystack(data), index._gate_plan) is reference
     # every case spelling of "swa" counts, with or without the needles already searched
@@ -395,13 +399,21 @@ def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
     index = project.Index(".", roots=roots)
     needles = [r.encode() for r in roots] + [b"Allocator", b"get_kvcache"]
     needles += [b"translate_loc_from_full_to_swa", b"full_to_swa_index_mapping"]
-    pieces = needles + [b"llocator", b"hasattr(", b"Swa", b"x = 1\n", b"alloc", b"ator"]
+    pieces = needles + [
+        b"llocator",
+        b"hasattr(",
+        b"getattr(",
+        b"Swa",
+        b"x = 1\n",
+        b"alloc",
+        b"ator",
+    ]
     pieces += [b"full_to_swa", b"ensure_capacity"]
     rng = random.Random(7)
     for _ in range(400):
         data = b" ".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
         reference = any(n in data for n in needles) or bool(
-            b"hasattr" in data and (project._SWA.search(data) or _swa_only_member(data))
+            _probe_word(data) and (project._SWA.search(data) or _swa_only_member(data))
         )
         hay = Haystack(data)
         assert project._gate_words(hay, index._gate_plan) is reference, data
@@ -928,7 +940,7 @@ def _fact_words_reference(roots):
         rb"translate_loc_from_full_to_swa",
         rb"full_to_swa_index_mapping",
         rb"get_kvcache",
-        rb"hasattr[^)\n]*(?:[sS][wW][aA]|"
+        rb"(?:hasattr|getattr)[^)\n]*(?:[sS][wW][aA]|"
         + b"|".join(re.escape(m.encode()) for m in sorted(swa_only_members()))
         + b")",
     ]
@@ -949,6 +961,7 @@ def test_fact_words_equal_the_regular_expression(roots):
     facts = project._FactWords(roots)
     pieces = [b"Allocator", b"TokenToKVPool", b"KV", b"SWA", b"x", b"_", b" ", b"\n", b")"]
     pieces += [b"hasattr(", b"sWa", b".get_kvcache", b"get_kvcache", b"full_to_swa_index_mapping"]
+    pieces += [b"getattr("]
     pieces += [b"SWATokenToKVPoolAllocator", b".", b"\0"] + [r.encode() for r in roots]
     pieces += [b"ensure_capacity", b"can_reserve"]  # SWA-only members of the real classes
     rng = random.Random(13)
