@@ -114,6 +114,13 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
+def _fix_info(row) -> FixInfo:
+    """A cached fix row (lists where the record has tuples) as the record."""
+    if len(row) > 3:
+        row = (*row[:3], tuple(map(tuple, row[3])))
+    return FixInfo(*row)
+
+
 def _valid_fix(fix) -> bool:
     """A fix row as :func:`_finding_to_row` writes it: applicability, message, key, and the
     edits ``[content, row, column, end_row, end_column]``."""
@@ -192,7 +199,7 @@ def _row_to_finding(row: list) -> Finding:
         location=Location(r, c),
         end_location=Location(er, ec),
         context=context,
-        fix=FixInfo(*fix) if fix else None,
+        fix=_fix_info(fix) if fix else None,
     )
 
 

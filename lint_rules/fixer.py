@@ -256,7 +256,7 @@ def report_fixes(result: FileResult, text: str, fix: "FixOutcome") -> None:
     from .records import replace
 
     fixed = {(f.code, f.location, f.end_location) for f in fix.fixed}
-    edits = text_edits(text, fix.new_text) if fixed and not fix.error else ()
+    edits = tuple(map(tuple, text_edits(text, fix.new_text))) if fixed and not fix.error else ()
     out = []
     for f in result.findings:
         if edits and (f.code, f.location, f.end_location) in fixed:

@@ -53,7 +53,7 @@ class FixInfo:
         set_field(self, "applicability", applicability)
         set_field(self, "message", message)
         set_field(self, "key", key)
-        set_field(self, "edits", tuple(tuple(e) for e in edits))
+        set_field(self, "edits", edits)
 
 
 @record(frozen=True)

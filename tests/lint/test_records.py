@@ -38,7 +38,7 @@ ORIGINALS = [
         "model",
         "FixInfo",
         dict(frozen=True),
-        [("applicability", REQUIRED), ("message", REQUIRED), ("key", "")],
+        [("applicability", REQUIRED), ("message", REQUIRED), ("key", ""), ("edits", ())],
     ),
     (
         "model",
@@ -64,6 +64,11 @@ ORIGINALS = [
             ("allocator_attributes", ("token_to_kv_pool_allocator",)),
             ("kvg004_write_gating", False),
             ("root", None),
+            (
+                "full_location_sources",
+                ("out_cache_loc", "req_to_token", "page_table", "kv_indices"),
+            ),
+            ("swa_translators", ("translate_loc_from_full_to_swa",)),
         ],
     ),
     (
