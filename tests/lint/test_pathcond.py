@@ -158,12 +158,6 @@ UNSAFE_FORMS = {
             if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
                 raise ValueError
         """,
-    "a helper with more than a return is unknown": """
-        if isinstance(mr.token_to_kv_pool, SWAKVPool):
-            return mr.token_to_kv_pool
-        if _plain_draft(mr):
-            return None
-        """,
     "a type() test is not the isinstance test": """
         if type(mr.token_to_kv_pool) is SWAKVPool:
             return mr.token_to_kv_pool
@@ -183,6 +177,20 @@ def _plain_draft(mr):
 @pytest.mark.parametrize("name", list(UNSAFE_FORMS))
 def test_unsafe_forms_are_reported(name):
     assert len(_messages(_HELPER + _resolver(UNSAFE_FORMS[name]))) == 1
+
+
+def test_a_helper_the_path_conditions_cannot_read_is_evaluated():
+    """More than a ``return`` in the helper: the path conditions cannot use it, the scenario
+    evaluation (lint_rules/scenario.py) follows it and finds the guard complete."""
+    guard = """
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if _plain_draft(mr):
+            return None
+        """
+    assert _messages(_HELPER + _resolver(guard)) == []
+    inverted = _HELPER.replace("return mr.is_draft_worker", "return not mr.is_draft_worker")
+    assert len(_messages(inverted + _resolver(guard))) == 1
 
 
 def test_closure_and_escape_uses():

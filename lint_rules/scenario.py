@@ -1,0 +1,790 @@
+"""KVG003's decisive scenarios, evaluated: a regular EAGLE draft and the resolver's answer.
+
+An abstract interpreter over the stdlib ``ast`` (it never imports or runs the code) executes
+the function holding ``get_kvcache()`` with the runner parameter bound to a regular EAGLE
+draft: ``is_draft_worker`` True, a spec algorithm EAGLE whose ``is_frozen_kv_mtp()`` answers
+False (newer API) or is missing (older API: a plain read raises ``AttributeError``), and its
+own pool, full-only (not an SWA pool class, no SWA member) or SWA. Everything else is unknown
+and explored both ways. It follows same-module functions, methods of the class (``self.``,
+``cls.``, the class by name), closures and lambdas, and models comparisons, boolean algebra,
+containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
+``break``/``else``, ``match`` and early returns.
+
+:func:`guarded` answers per fetch: True when no path of the full-pool draft reaches it and
+every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties);
+None for the whole function when it cannot tell (a construct it does not model decides a
+path, or its step budget runs out). KVG003 drops a finding only on True.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from typing import Callable, Optional
+
+from .names import is_swa_member_name
+
+_BUDGET = 20_000
+_DEPTH = 6
+_LOOP = 16
+
+
+class Undecided(Exception):
+    """The interpreter cannot tell (the answer is then None)."""
+
+
+class _Top:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOP"
+
+
+TOP = _Top()
+
+
+class _Raised(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Obj:
+    """A scenario object: known attributes, missing ones (a read raises), class name."""
+
+    def __init__(self, kind: str, attrs=None, missing=(), cls: str = "", owner=None) -> None:
+        self.kind = kind
+        self.attrs = dict(attrs or {})
+        self.missing = frozenset(missing)
+        self.cls = cls
+        self.owner = owner  # for ``self``: the class whose methods it has
+
+
+class Const:
+    """A callable answering one value (a predicate of the spec algorithm)."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+
+class Enum:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Enum) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("enum", self.name))
+
+
+class EnumSpace:
+    """``SpeculativeAlgorithm``: its attributes are members."""
+
+
+class ClassRef:
+    def __init__(self, node: ast.ClassDef) -> None:
+        self.node = node
+
+
+class Func:
+    def __init__(self, node, env: Optional[dict], owner: Optional[ast.ClassDef] = None) -> None:
+        self.node = node  # FunctionDef / AsyncFunctionDef / Lambda
+        self.env = env  # closure (None: module level)
+        self.owner = owner
+
+
+class Bound:
+    def __init__(self, func: Func, first) -> None:
+        self.func = func
+        self.first = first
+
+
+class Builtin:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class Suppress:
+    def __init__(self, names: tuple) -> None:
+        self.names = names
+
+
+_EXC_PARENTS = {
+    "AttributeError": ("AttributeError", "Exception", "BaseException"),
+    "AssertionError": ("AssertionError", "Exception", "BaseException"),
+}
+_BUILTINS = frozenset(
+    {"isinstance", "issubclass", "hasattr", "getattr", "callable", "bool", "len", "type", "any"}
+    | {"all", "not_", "suppress", "partial"}
+)
+
+
+def _truth(v):
+    if v is TOP:
+        return TOP
+    if isinstance(v, (Obj, Func, Bound, Builtin, ClassRef, Enum, Const, EnumSpace, Suppress)):
+        return True
+    try:
+        return bool(v)
+    except Exception:  # pragma: no cover - concrete values are plain Python ones
+        return TOP
+
+
+def _join(values: list):
+    first = values[0]
+    for v in values[1:]:
+        if not _same(v, first):
+            return TOP
+    return first
+
+
+def _same(a, b) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, (bool, int, str, type(None), Enum)) and type(a) is type(b):
+        return a == b
+    return False
+
+
+def _stored_names(node: ast.AST) -> set:
+    return {
+        n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+
+
+def _method(cls: ast.ClassDef, name: str):
+    """The method ``name`` of ``cls`` (the last definition), None when a decorator other than
+    ``staticmethod``/``classmethod`` wraps it (its value is then unknown)."""
+    found = None
+    for node in cls.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            found = node
+    if found is not None and any(
+        _name_of(d) not in ("staticmethod", "classmethod") for d in found.decorator_list
+    ):
+        return None
+    return found
+
+
+def _name_of(e: ast.AST) -> str:
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attribute):
+        return e.attr
+    return ""
+
+
+class _Interp:
+    def __init__(self, module: ast.Module, mark: Callable, is_swa_pool_class) -> None:
+        self.mark = mark
+        self.is_swa_pool_class = is_swa_pool_class
+        self.steps = 0
+        self.reached: set = set()
+        self.globals: dict = {}
+        self.classes: dict = {}
+        rebound: set = set()
+        for node in module.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                plain = all(_name_of(d) in ("staticmethod",) for d in node.decorator_list)
+                self.globals[node.name] = Func(node, None) if plain else TOP
+            elif isinstance(node, ast.ClassDef):
+                self.classes[node.name] = node
+                self.globals[node.name] = ClassRef(node)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                self._stmt(node, self.globals, 0)
+            else:  # anything else a module statement binds is unknown
+                rebound |= _stored_names(node)
+        for node in ast.walk(module):  # ``global x`` in a function may rebind it
+            if isinstance(node, ast.Global):
+                rebound |= set(node.names)
+        for name in rebound:
+            self.globals[name] = TOP
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > _BUDGET:
+            raise Undecided("step budget")
+
+    # -- expressions ---------------------------------------------------------------------
+
+    def lookup(self, name: str, env: dict):
+        if name in env:
+            return env[name]
+        if name in self.globals:
+            return self.globals[name]
+        if name in _BUILTINS:
+            return Builtin(name)
+        if name in ("True", "False", "None"):
+            return {"True": True, "False": False, "None": None}[name]
+        if name.endswith("Algorithm"):
+            return EnumSpace()
+        return TOP
+
+    def eval(self, e: ast.AST, env: dict, depth: int):
+        self.tick()
+        kind = type(e)
+        if kind is ast.Constant:
+            return e.value
+        if kind is ast.Name:
+            return self.lookup(e.id, env)
+        if kind is ast.Attribute:
+            return self.attribute(self.eval(e.value, env, depth), e.attr)
+        if kind is ast.Call:
+            return self.call(e, env, depth)
+        if kind is ast.BoolOp:
+            return self.boolop(e, env, depth)
+        if kind is ast.UnaryOp:
+            v = self.eval(e.operand, env, depth)
+            if isinstance(e.op, ast.Not):
+                t = _truth(v)
+                return TOP if t is TOP else not t
+            return TOP
+        if kind is ast.Compare:
+            return self.compare(e, env, depth)
+        if kind is ast.IfExp:
+            t = _truth(self.eval(e.test, env, depth))
+            if t is TOP:
+                return _join([self.eval(e.body, env, depth), self.eval(e.orelse, env, depth)])
+            return self.eval(e.body if t else e.orelse, env, depth)
+        if kind is ast.Lambda:
+            return Func(e, env)
+        if kind in (ast.Tuple, ast.List):
+            return tuple(self.eval(x, env, depth) for x in e.elts)
+        if kind is ast.NamedExpr:
+            v = self.eval(e.value, env, depth)
+            env[e.target.id] = v
+            return v
+        if kind is ast.Subscript:
+            base = self.eval(e.value, env, depth)
+            key = self.eval(e.slice, env, depth)
+            if isinstance(base, tuple) and isinstance(key, int) and -len(base) <= key < len(base):
+                return base[key]
+            return TOP
+        for child in ast.iter_child_nodes(e):  # reach any fetch inside; the value is unknown
+            if isinstance(child, ast.expr):
+                self.eval(child, env, depth)
+        return TOP
+
+    def attribute(self, v, attr: str):
+        if isinstance(v, Obj):
+            if attr in v.attrs:
+                return v.attrs[attr]
+            if attr in v.missing:
+                raise _Raised("AttributeError")
+            if v.kind == "spec" and attr.startswith("is_"):
+                return Const(attr == "is_eagle")
+            if v.owner is not None:
+                method = _method(v.owner, attr)
+                if method is not None:
+                    decorators = {_name_of(d) for d in method.decorator_list}
+                    func = Func(method, None, v.owner)
+                    if "staticmethod" in decorators:
+                        return func
+                    if "classmethod" in decorators:
+                        return Bound(func, ClassRef(v.owner))
+                    return Bound(func, v)
+            return TOP
+        if isinstance(v, EnumSpace):
+            return Enum(attr)
+        if isinstance(v, ClassRef):
+            method = _method(v.node, attr)
+            return Func(method, None, v.node) if method is not None else TOP
+        if isinstance(v, Suppress) or v is TOP:
+            return TOP
+        if isinstance(v, Enum) and attr == "name":
+            return v.name
+        if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
+            return Builtin("suppress")
+        return TOP
+
+    def boolop(self, e: ast.BoolOp, env: dict, depth: int):
+        is_and = isinstance(e.op, ast.And)
+        unknown = False
+        last = None
+        for value in e.values:
+            last = self.eval(value, env, depth)
+            t = _truth(last)
+            if t is TOP:
+                unknown = True
+            elif t is (not is_and):
+                # every path that got this far stops here (the others stopped earlier)
+                return TOP if unknown else last
+        return TOP if unknown else last
+
+    def compare(self, e: ast.Compare, env: dict, depth: int):
+        left = self.eval(e.left, env, depth)
+        result = True
+        for op, right_node in zip(e.ops, e.comparators):
+            right = self.eval(right_node, env, depth)
+            r = self.compare_one(op, left, right)
+            if r is False:
+                return False
+            if r is TOP:
+                result = TOP
+            left = right
+        return result
+
+    def compare_one(self, op, a, b):
+        if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
+            negate = isinstance(op, (ast.IsNot, ast.NotEq))
+            r = self.equal(a, b)
+            if r is TOP:
+                return TOP
+            return (not r) if negate else r
+        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, tuple):
+            hits = [self.equal(a, x) for x in b]
+            r = True if True in hits else (TOP if TOP in hits else False)
+            if r is TOP:
+                return TOP
+            return (not r) if isinstance(op, ast.NotIn) else r
+        return TOP
+
+    def equal(self, a, b):
+        if a is TOP or b is TOP:
+            return TOP
+        if isinstance(a, Obj) and a.kind == "spec" and isinstance(b, Enum):
+            return b.name == "EAGLE"
+        if isinstance(b, Obj) and b.kind == "spec" and isinstance(a, Enum):
+            return a.name == "EAGLE"
+        if a is None or b is None:
+            return a is b
+        if isinstance(a, (bool, int, str, Enum)) and isinstance(b, (bool, int, str, Enum)):
+            return a == b
+        if isinstance(a, Obj) and isinstance(b, Obj):
+            return a is b
+        return TOP
+
+    def call(self, e: ast.Call, env: dict, depth: int):
+        key = self.mark(e)
+        if key is not None:
+            for a in e.args[1:]:
+                self.eval(a, env, depth)
+            self.reached.add(key)
+            return Obj("kvcache", cls="SWAKVPool")
+        func = self.eval(e.func, env, depth)
+        args = [self.eval(a, env, depth) for a in e.args if not isinstance(a, ast.Starred)]
+        kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords if k.arg}
+        if any(isinstance(a, ast.Starred) for a in e.args) or any(
+            k.arg is None for k in e.keywords
+        ):
+            return TOP
+        if isinstance(func, Const):
+            return func.value
+        if isinstance(func, Builtin):
+            return self.builtin(func.name, e, args, kwargs)
+        if isinstance(func, Bound):
+            return self.invoke(func.func, [func.first] + args, kwargs, depth)
+        if isinstance(func, Func):
+            return self.invoke(func, args, kwargs, depth)
+        if isinstance(func, Obj) and func.kind == "alloc":
+            return TOP
+        return TOP
+
+    def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
+        if name == "isinstance" and len(args) == 2:
+            return self.isinstance(args[0], e.args[1])
+        if name in ("hasattr", "getattr") and len(args) >= 2 and isinstance(args[1], str):
+            try:
+                value = self.attribute(args[0], args[1])
+                if isinstance(args[0], Obj) and args[0].kind == "pool":
+                    if is_swa_member_name(args[1]):
+                        raise _Raised("AttributeError")
+            except _Raised:
+                if name == "hasattr":
+                    return False
+                if len(args) >= 3:
+                    return args[2]
+                raise
+            if name == "hasattr":
+                return True if value is not TOP else TOP
+            return value
+        if name == "callable" and len(args) == 1:
+            v = args[0]
+            if isinstance(v, (Func, Bound, Builtin, Const)):
+                return True
+            if v is None or isinstance(v, (bool, int, str)):
+                return False
+            return TOP
+        if name == "bool" and len(args) == 1:
+            return _truth(args[0])
+        if name == "suppress":
+            names = tuple(_name_of(a) for a in e.args)
+            return Suppress(names)
+        return TOP
+
+    def isinstance(self, value, cls_node: ast.AST):
+        classes = cls_node.elts if isinstance(cls_node, ast.Tuple) else [cls_node]
+        if isinstance(value, Obj) and value.kind in ("pool", "kvcache", "swapool"):
+            swa = [self.is_swa_pool_class(c) for c in classes]
+            if value.kind in ("kvcache", "swapool"):
+                return True if any(swa) else TOP
+            if all(swa):
+                return False
+            return TOP
+        return TOP
+
+    def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
+        if depth >= _DEPTH:
+            raise Undecided("call depth")
+        node = func.node
+        env = dict(func.env) if func.env is not None else {}
+        params = node.args
+        names = [a.arg for a in params.posonlyargs + params.args]
+        defaults = params.defaults
+        if not isinstance(node, ast.Lambda) and func.owner is not None:
+            decorators = {_name_of(d) for d in node.decorator_list}
+            if "classmethod" in decorators and (not args or not isinstance(args[0], ClassRef)):
+                args = [ClassRef(func.owner)] + args
+        for i, name in enumerate(names):
+            if i < len(args):
+                env[name] = args[i]
+            elif name in kwargs:
+                env[name] = kwargs[name]
+            else:
+                d = i - (len(names) - len(defaults))
+                env[name] = self.eval(defaults[d], env, depth) if d >= 0 else TOP
+        for a in params.kwonlyargs:
+            env[a.arg] = kwargs.get(a.arg, TOP)
+        if params.vararg:
+            env[params.vararg.arg] = TOP
+        if params.kwarg:
+            env[params.kwarg.arg] = TOP
+        if isinstance(node, ast.Lambda):
+            return self.eval(node.body, env, depth + 1)
+        outcomes = self.block(node.body, env, depth + 1)
+        returns = [o[1] for o in outcomes if o[0] == "return"]
+        returns += [None for o in outcomes if o[0] == "next"]
+        raises = [o[1] for o in outcomes if o[0] == "raise"]
+        if raises and returns:
+            raise Undecided("a call that may raise or return")
+        if raises:
+            raise _Raised(raises[0])
+        return _join(returns)
+
+    # -- statements: a list of outcomes (kind, value, env) -------------------------------------
+
+    def block(self, stmts: list, env: dict, depth: int) -> list:
+        states = [env]
+        done: list = []
+        for stmt in stmts:
+            following = []
+            for state in states:
+                for out in self.stmt(stmt, state, depth):
+                    if out[0] == "next":
+                        following.append(out[2])
+                    else:
+                        done.append(out)
+            states = following
+            if not states:
+                break
+            if len(states) > 64:
+                raise Undecided("too many paths")
+        return done + [("next", None, s) for s in states]
+
+    def stmt(self, s: ast.stmt, env: dict, depth: int) -> list:
+        self.tick()
+        try:
+            return self._stmt(s, env, depth)
+        except _Raised as exc:
+            return [("raise", exc.name, env)]
+
+    def _stmt(self, s: ast.stmt, env: dict, depth: int) -> list:
+        kind = type(s)
+        if kind is ast.Expr:
+            self.eval(s.value, env, depth)
+            return [("next", None, env)]
+        if kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+            if s.value is None:
+                return [("next", None, env)]
+            v = self.eval(s.value, env, depth)
+            targets = s.targets if kind is ast.Assign else [s.target]
+            for t in targets:
+                self.bind(t, TOP if kind is ast.AugAssign else v, env, depth)
+            return [("next", None, env)]
+        if kind is ast.Return:
+            v = self.eval(s.value, env, depth) if s.value is not None else None
+            return [("return", v, env)]
+        if kind is ast.If:
+            t = _truth(self.eval(s.test, env, depth))
+            if t is TOP:
+                return self.block(s.body, dict(env), depth) + self.block(s.orelse, env, depth)
+            return self.block(s.body if t else s.orelse, env, depth)
+        if kind is ast.Raise:
+            name = s.exc.func if isinstance(s.exc, ast.Call) else s.exc
+            return [("raise", _name_of(name) if name is not None else "Exception", env)]
+        if kind is ast.Assert:
+            t = _truth(self.eval(s.test, env, depth))
+            if t is True:
+                return [("next", None, env)]
+            if t is False:
+                return [("raise", "AssertionError", env)]
+            return [("next", None, env), ("raise", "AssertionError", dict(env))]
+        if kind is ast.Try or kind.__name__ == "TryStar":
+            return self.try_(s, env, depth)
+        if kind in (ast.With, ast.AsyncWith):
+            return self.with_(s, env, depth)
+        if kind in (ast.For, ast.AsyncFor):
+            return self.for_(s, env, depth)
+        if kind is ast.While:
+            return self.while_(s, env, depth)
+        if kind is ast.Match:
+            return self.match(s, env, depth)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+            env[s.name] = Func(s, env)
+            return [("next", None, env)]
+        if kind in (ast.Import, ast.ImportFrom):
+            for alias in s.names:
+                name = alias.asname or alias.name.split(".")[0]
+                if kind is ast.ImportFrom and s.module == "contextlib" and alias.name == "suppress":
+                    env[name] = Builtin("suppress")
+                elif kind is ast.Import and alias.name == "contextlib":
+                    env[name] = _Module("contextlib")
+                else:
+                    env[name] = TOP
+            return [("next", None, env)]
+        if kind is ast.Break:
+            return [("break", None, env)]
+        if kind is ast.Continue:
+            return [("continue", None, env)]
+        if kind in (ast.Pass, ast.Global, ast.Nonlocal, ast.Delete):
+            return [("next", None, env)]
+        raise Undecided(f"statement {kind.__name__}")
+
+    def bind(self, target: ast.AST, v, env: dict, depth: int) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = v
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(v, tuple) and len(v) == len(target.elts):
+                for t, x in zip(target.elts, v):
+                    self.bind(t, x, env, depth)
+            else:
+                for t in target.elts:
+                    self.bind(t, TOP, env, depth)
+        elif isinstance(target, ast.Attribute):
+            owner = self.eval(target.value, env, depth)
+            if isinstance(owner, Obj) and owner.kind == "self":
+                owner.attrs[target.attr] = v
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, TOP, env, depth)
+        else:
+            self.eval(target, env, depth)
+
+    def try_(self, s, env: dict, depth: int) -> list:
+        out = []
+        for o in self.block(s.body, env, depth):
+            if o[0] == "raise":
+                handler = self.handler_for(s.handlers, o[1])
+                if handler is None:
+                    out.append(o)
+                    continue
+                if handler.name:
+                    o[2][handler.name] = TOP
+                out += self.block(handler.body, o[2], depth)
+            elif o[0] == "next":
+                out += self.block(s.orelse, o[2], depth)
+            else:
+                out.append(o)
+        if not s.finalbody:
+            return out
+        final = []
+        for o in out:
+            for f in self.block(s.finalbody, o[2], depth):
+                final.append(o if f[0] == "next" else f)
+        return final
+
+    def handler_for(self, handlers: list, name: str):
+        parents = _EXC_PARENTS.get(name, (name, "Exception", "BaseException"))
+        for h in handlers:
+            if h.type is None:
+                return h
+            types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+            if any(_name_of(t) in parents for t in types):
+                return h
+        return None
+
+    def with_(self, s, env: dict, depth: int) -> list:
+        suppressed: tuple = ()
+        for item in s.items:
+            v = self.eval(item.context_expr, env, depth)
+            if isinstance(v, Suppress):
+                suppressed += v.names
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, TOP, env, depth)
+        out = []
+        for o in self.block(s.body, env, depth):
+            if o[0] == "raise" and suppressed:
+                parents = _EXC_PARENTS.get(o[1], (o[1], "Exception", "BaseException"))
+                if any(n in parents for n in suppressed):
+                    out.append(("next", None, o[2]))
+                    continue
+            out.append(o)
+        return out
+
+    def for_(self, s, env: dict, depth: int) -> list:
+        items = self.eval(s.iter, env, depth)
+        if isinstance(items, tuple) and len(items) <= _LOOP:
+            runs = [list(items)]
+        else:
+            runs = [[], [TOP]]  # no iteration, or one with an unknown item (then either end)
+        out = []
+        for run in runs:
+            states = [dict(env)]
+            for item in run:
+                following = []
+                for state in states:
+                    self.bind(s.target, item, state, depth)
+                    for o in self.block(s.body, state, depth):
+                        if o[0] in ("next", "continue"):
+                            following.append(o[2])
+                        elif o[0] == "break":
+                            out.append(("next", None, o[2]))
+                        else:
+                            out.append(o)
+                states = following
+            for state in states:
+                out += self.block(s.orelse, state, depth)
+            if len(runs) > 1 and run:
+                out += [("next", None, state) for state in states]  # unknown: more items
+        return out
+
+    def while_(self, s, env: dict, depth: int) -> list:
+        out = []
+        states = [env]
+        for _ in range(_LOOP):
+            following = []
+            for state in states:
+                t = _truth(self.eval(s.test, state, depth))
+                if t is not True:
+                    out += self.block(s.orelse, dict(state), depth)
+                if t is False:
+                    continue
+                for o in self.block(s.body, dict(state), depth):
+                    if o[0] in ("next", "continue"):
+                        following.append(o[2])
+                    elif o[0] == "break":
+                        out.append(("next", None, o[2]))
+                    else:
+                        out.append(o)
+            states = following
+            if not states:
+                return out
+        raise Undecided("loop bound")
+
+    def match(self, s, env: dict, depth: int) -> list:
+        subject = self.eval(s.subject, env, depth)
+        out = []
+        for case in s.cases:
+            m = self.pattern(case.pattern, subject)
+            if m is not False:
+                state = dict(env) if m is TOP else env
+                if case.guard is not None:
+                    g = _truth(self.eval(case.guard, state, depth))
+                    if g is False:
+                        continue
+                    m = TOP if g is TOP else m
+                out += self.block(case.body, state, depth)
+                if m is True:
+                    return out
+        return out + [("next", None, env)]
+
+    def pattern(self, p, subject):
+        if isinstance(p, ast.MatchAs) and p.pattern is None:
+            return True
+        if isinstance(p, ast.MatchClass) and isinstance(subject, Obj):
+            if subject.kind in ("pool", "swapool") and not p.patterns and not p.kwd_patterns:
+                swa = self.is_swa_pool_class(p.cls)
+                if swa:
+                    return subject.kind == "swapool"
+        if isinstance(p, ast.MatchValue):
+            return TOP
+        return TOP
+
+
+class _Module:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _runner(generation: str, pool: Obj) -> Obj:
+    spec_attrs = {"name": "EAGLE"}
+    missing: tuple = ()
+    if generation == "frozen-api":
+        spec_attrs["is_frozen_kv_mtp"] = Const(False)
+    else:
+        missing = ("is_frozen_kv_mtp",)
+    spec = Obj("spec", spec_attrs, missing)
+    return Obj(
+        "runner",
+        {
+            "is_draft_worker": True,
+            "token_to_kv_pool": pool,
+            "token_to_kv_pool_allocator": Obj("alloc"),
+            "spec_algorithm": spec,
+        },
+    )
+
+
+def _runner_param(fn, mark: Callable) -> Optional[str]:
+    """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
+    as the marked call's receiver), if it is one and the same for every fetch."""
+    params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+    roots = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and mark(n) is not None and len(n.args) >= 2:
+            receiver = n.args[1]
+            if not (
+                isinstance(receiver, ast.Attribute)
+                and receiver.attr == "token_to_kv_pool_allocator"
+                and isinstance(receiver.value, ast.Name)
+            ):
+                return None
+            roots.add(receiver.value.id)
+    if len(roots) != 1 or not roots <= params:
+        return None
+    return roots.pop()
+
+
+def guarded(
+    fn, module: ast.Module, mark: Callable, is_swa_pool_class, cls: Optional[str] = None
+) -> Optional[dict]:
+    """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
+    ``<runner parameter>.token_to_kv_pool_allocator``), under a regular EAGLE draft with either
+    spec API (module docstring); None when the interpreter cannot tell."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    param = _runner_param(fn, mark)
+    if param is None:
+        return None
+    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    reached: set = set()
+    interp = _Interp(module, mark, is_swa_pool_class)
+    owner = interp.classes.get(cls) if cls else None
+    for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
+        env: dict = {}
+        args = fn.args.posonlyargs + fn.args.args
+        decorators = {_name_of(d) for d in fn.decorator_list}
+        for i, a in enumerate(args):
+            env[a.arg] = TOP
+            if i == 0 and owner is not None and "staticmethod" not in decorators:
+                env[a.arg] = (
+                    ClassRef(owner) if "classmethod" in decorators else Obj("self", owner=owner)
+                )
+        for a in fn.args.kwonlyargs:
+            env[a.arg] = TOP
+        pool = Obj("swapool" if own_swa else "pool")
+        env[param] = _runner(generation, pool)
+        interp.reached = set()
+        try:
+            outcomes = interp.block(fn.body, env, 0)
+        except (Undecided, RecursionError):
+            return None
+        if own_swa:
+            # the draft's own SWA pool is the answer on every path
+            if not all(o[0] == "return" and o[1] is pool for o in outcomes):
+                return {k: False for k in keys}
+        else:
+            reached |= interp.reached
+    return {k: k not in reached for k in keys}
