@@ -18,6 +18,10 @@ flag cached on `self` from it, as fa3/flashmla do), `spec_algorithm.is_frozen_kv
 comparison with `FROZEN_KV_MTP`, and same-module helpers whose body is `return <condition>`.
 An unknown predicate is never assumed to hold. The use is safe iff its condition implies
 "active pool not SWA and not (draft and not FROZEN_KV)", decided by enumerating the atoms.
+Where that cannot prove it (the guard in a helper with more than a `return`, a
+`try`/`except`, `contextlib.suppress`, a loop, a `match`), the function is evaluated under
+the decisive scenarios instead: a regular EAGLE draft (with and without `is_frozen_kv_mtp`)
+must not reach the fetch, and one with its own SWA pool must get that pool on every path.
 The message says which part is missing or inverted ("no draft-worker check on this path",
 "draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
 `isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`
