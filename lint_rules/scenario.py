@@ -636,19 +636,24 @@ class _Interp:
                 following = []
                 for state in states:
                     self.bind(s.target, item, state, depth)
-                    for o in self.block(s.body, state, depth):
-                        if o[0] in ("next", "continue"):
-                            following.append(o[2])
-                        elif o[0] == "break":
-                            out.append(("next", None, o[2]))
-                        else:
-                            out.append(o)
+                    self.iteration(s.body, state, depth, following, out)
                 states = following
             for state in states:
                 out += self.block(s.orelse, state, depth)
             if len(runs) > 1 and run:
                 out += [("next", None, state) for state in states]  # unknown: more items
         return out
+
+    def iteration(self, body: list, state: dict, depth: int, following: list, out: list):
+        """One run of a loop body: the states that go round again into ``following``, the
+        loop's exits (``break``: after the loop; ``return``/``raise``) into ``out``."""
+        for o in self.block(body, state, depth):
+            if o[0] in ("next", "continue"):
+                following.append(o[2])
+            elif o[0] == "break":
+                out.append(("next", None, o[2]))
+            else:
+                out.append(o)
 
     def while_(self, s, env: dict, depth: int) -> list:
         out = []
@@ -661,13 +666,7 @@ class _Interp:
                     out += self.block(s.orelse, dict(state), depth)
                 if t is False:
                     continue
-                for o in self.block(s.body, dict(state), depth):
-                    if o[0] in ("next", "continue"):
-                        following.append(o[2])
-                    elif o[0] == "break":
-                        out.append(("next", None, o[2]))
-                    else:
-                        out.append(o)
+                self.iteration(s.body, dict(state), depth, following, out)
             states = following
             if not states:
                 return out
