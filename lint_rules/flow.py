@@ -22,8 +22,9 @@ Abstract values (a set per expression, computed to a fixed point over the module
 * ``TYPE``: the allocator's class, or data computed from it. Sources: ``type(a)``,
   ``a.__class__``; carried by its attributes (``__name__``, ``__mro__``), calls of them or
   taking it (``str``, ``.lower()``, ``d.get(kind)``), lookups keyed by it, operators and
-  f-strings. A decision on it (a comparison, ``isinstance``/``issubclass``) is where KVG001
-  looks (``type_decision``); its boolean result carries nothing (a flag decided there).
+  f-strings. A decision on it (a comparison, ``isinstance``/``issubclass``) is what KVG001
+  reports where it is an SWA-mode decision; its boolean result carries nothing (a flag
+  decided there). ``has_type()``: does the module hold or test the class anywhere.
 
 Attributes are *field-based*: a store ``<obj>.x = v`` anywhere is seen by a read ``<other>.x``
 anywhere (this is what follows helpers and updaters holding a back-reference to the backend,

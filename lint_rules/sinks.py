@@ -28,8 +28,9 @@ ALLOCATOR_MEMBER = "allocator-member"  # anchor "allocator-member:<name>,<name>"
 ALLOCATOR_CALL = "allocator-call"  # anchor "allocator-call:<name>"
 # A decision carrying the allocator's class however it is spelled (the flow model's ``TYPE``
 # value: ``type(a).__name__.startswith("SWA")``, a dict keyed by ``type(a)``, ...). It has no
-# node-level form: the flow model places it (``flow.type_roots``), the fast paths ask whether
-# the model (or, word-level, a class-of-carrier source) has one.
+# node-level form: the flow model says where the class is held, KVG001 which decisions on it
+# report; the fast paths ask whether the model (``Flow.has_type``) or, word-level, a source of
+# the value on a carrier (``reduce._class_of_carrier``) exists.
 SWA_TYPE_DECISION = "swa-type-decision"
 
 # A form's ``match(node)`` gives ``(subject, operand)`` pairs: for a class test the tested
