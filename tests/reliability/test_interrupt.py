@@ -56,6 +56,13 @@ def _inodes(root: Path, names) -> dict:
     return {n: os.stat(root / n).st_ino for n in names}
 
 
+def _interactive() -> None:
+    """In the child: SIGINT as a terminal delivers it. A suite started in the background of a
+    non-interactive shell inherits SIGINT ignored, and so would kvguard (Python keeps an ignored
+    SIGINT ignored): the test is about a user's Ctrl-C, not about how the suite was started."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(root: Path) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "lint_rules", "fix", "--no-cache", "-q", "."],
@@ -63,6 +70,7 @@ def _start(root: Path) -> subprocess.Popen:
         env=cli_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        preexec_fn=_interactive,
     )
 
 
