@@ -10,7 +10,7 @@ rules learn but a fast path does not would fail here.
 
 Real inputs: every file of the ground truth over the 16 PyPI releases (plus the attention
 directory of two releases, slow) and the metamorphic suite's variants (the representative
-sites under a sixth of the operators; every operator: slow).
+sites under a sixth of the operators; every operator: the full sweep, ``KVGUARD_SWEEP=1``).
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def _variants(sample: int):
 
 
 @pytest.mark.parametrize(
-    "sample", [SAMPLE, pytest.param(1, marks=pytest.mark.slow, id="every-operator")]
+    "sample",
+    [SAMPLE, pytest.param(1, marks=(pytest.mark.slow, pytest.mark.sweep), id="every-operator")],
 )
 def test_metamorphic_variants(sample):
     variants = _variants(sample)

@@ -129,10 +129,12 @@ CROSS_MODULE = (
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_cross_module_operators_on_every_release_site():
     """The full sweep of the cross-module operators (the project index): every release's
     extraction of every site, each operator alone and after every single-file operator. A buggy
-    site keeps a finding, a fixed one stays clean, except the known misses."""
+    site keeps a finding, a fixed one stays clean, except the known misses. (``test_variant``
+    runs each of them on the representative sites.)"""
     from .sites import all_sites
 
     variants = []
