@@ -12,17 +12,20 @@ bugs by execution, found, false positives, misses.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def _groups(label: str) -> list:
+    frozen, layout, bug = label.split("/")
+    return [f"layout `{layout}`", f"FROZEN_KV test `{frozen}`", f"written `{bug}`"]
+
+
 def main() -> int:
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
     from tests.lint import test_resolver_scenarios as gen
+    from tests.support import against_execution as ax
     from tests.support import real_sglang as real
 
     if "--without-scenarios" in sys.argv[1:]:
@@ -30,24 +33,11 @@ def main() -> int:
 
         scenario.guarded = lambda *args, **kwargs: None
     runner = real.build_eagle_draft_runner(real.build_target_runner(swa=True))
-    rows: dict = defaultdict(lambda: [0, 0, 0, 0, 0])
-    for label, text in gen.MODULES:
-        frozen, layout, bug = label.split("/")
-        truth = gen._draft_gets_the_targets_pool(text, runner)
-        found = bool(lint_text(text, gen.PATH, {"KVG003"}, ScopeConfig()).findings)
-        for key in (f"layout `{layout}`", f"FROZEN_KV test `{frozen}`", f"written `{bug}`", "all"):
-            row = rows[key]
-            row[0] += 1
-            row[1] += truth
-            row[2] += found and truth
-            row[3] += found and not truth
-            row[4] += truth and not found
-    print("| group | modules | bugs (executed) | found | false positives | misses |")
-    print("|---|---|---|---|---|---|")
-    for key in sorted(rows, key=lambda k: (k == "all", k)):
-        print(f"| {key} | " + " | ".join(map(str, rows[key])) + " |")
-    total = rows["all"]
-    return 0 if total[3] == total[4] == 0 else 1
+    results = ax.verdicts(
+        gen.MODULES, lambda text: gen._draft_gets_the_targets_pool(text, runner), "KVG003", gen.PATH
+    )
+    print("\n".join(ax.table(results, _groups, "group")))
+    return 1 if ax.disagreements(results, "KVG003") else 0
 
 
 if __name__ == "__main__":

@@ -18,8 +18,7 @@ import itertools
 
 import pytest
 
-from lint_rules.checker import lint_text
-from lint_rules.model import ScopeConfig
+from tests.support.against_execution import disagreements, verdicts
 
 PATH = "sglang/srt/layers/attention/generated_backend.py"
 
@@ -151,13 +150,8 @@ def _draft_gets_the_targets_pool(text: str, runner) -> bool:
 
 
 def test_kvg003_agrees_with_execution(draft_runner):
-    disagreements = []
-    bugs = 0
-    for label, text in MODULES:
-        truth = _draft_gets_the_targets_pool(text, draft_runner)
-        bugs += truth
-        found = lint_text(text, PATH, {"KVG003"}, ScopeConfig()).findings
-        if bool(found) != truth:
-            disagreements.append(f"{label}: executed {truth}, KVG003 {len(found)}")
-    assert 0 < bugs < len(MODULES), bugs
-    assert not disagreements, "\n" + "\n".join(disagreements)
+    results = verdicts(
+        MODULES, lambda text: _draft_gets_the_targets_pool(text, draft_runner), "KVG003", PATH
+    )
+    assert 0 < sum(executed for _, executed, _ in results) < len(MODULES)
+    assert not disagreements(results, "KVG003"), "\n" + "\n".join(disagreements(results, "KVG003"))

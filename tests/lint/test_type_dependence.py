@@ -20,6 +20,7 @@ import pytest
 
 from lint_rules.checker import lint_text
 from lint_rules.model import ScopeConfig
+from tests.support.against_execution import disagreements, verdicts
 
 PATH = "sglang/srt/layers/attention/generated_backend.py"
 SWA_ALLOC, SWA_POOL, PAGED = "SWATokenToKVPoolAllocator", "SWAKVPool", "PagedTokenToKVPoolAllocator"
@@ -110,17 +111,12 @@ def _draft_believes_swa(text: str, flag: str, runner) -> bool:
 
 def test_kvg001_agrees_with_execution(draft_runner):
     assert len(MODULES) > 400
-    disagreements = []
-    bugs = 0
-    for label, text, flag in MODULES:
-        truth = _draft_believes_swa(text, flag, draft_runner)
-        bugs += truth
-        found = lint_text(text, PATH, {"KVG001"}, ScopeConfig()).findings
-        if bool(found) != truth:
-            disagreements.append(f"{label}: executed {truth}, KVG001 {len(found)}")
+    results = verdicts(
+        MODULES, lambda text, flag: _draft_believes_swa(text, flag, draft_runner), "KVG001", PATH
+    )
     # both answers occur (or the comparison would prove little)
-    assert 0 < bugs < len(MODULES), bugs
-    assert not disagreements, "\n" + "\n".join(disagreements)
+    assert 0 < sum(executed for _, executed, _ in results) < len(MODULES)
+    assert not disagreements(results, "KVG001"), "\n" + "\n".join(disagreements(results, "KVG001"))
 
 
 def test_a_log_line_or_a_stored_name_is_no_decision():
