@@ -26,7 +26,11 @@ def _groups(label: str) -> list:
 def main() -> int:
     from tests.lint import test_resolver_scenarios as gen
     from tests.support import against_execution as ax
-    from tests.support import real_sglang as real
+
+    try:
+        from tests.support import real_sglang as real
+    except ImportError as exc:  # sglang or torch missing
+        raise SystemExit(f"{exc}: run it in the development environment (README, Evaluation)")
 
     if "--without-scenarios" in sys.argv[1:]:
         from lint_rules import scenario

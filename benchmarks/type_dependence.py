@@ -20,7 +20,11 @@ sys.path.insert(0, str(ROOT))
 def main() -> int:
     from tests.lint import test_type_dependence as gen
     from tests.support import against_execution as ax
-    from tests.support import real_sglang as real
+
+    try:
+        from tests.support import real_sglang as real
+    except ImportError as exc:  # sglang or torch missing
+        raise SystemExit(f"{exc}: run it in the development environment (README, Evaluation)")
 
     if "--without-type-decisions" in sys.argv[1:]:
         from lint_rules.rules.kvg001_swa_mode_from_allocator import SwaModeFromAllocator
