@@ -4,6 +4,7 @@ members. No libcst import: the prefilter and the reduction use them too."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
 POOL_ATTR = "token_to_kv_pool"
@@ -69,20 +70,17 @@ def is_swa_member_name(name: str) -> bool:
     return bool(_SWA_MEMBER_RE.search(name)) or name in swa_only_members()
 
 
-_SWA_ONLY: list = []
-
-
+@lru_cache(maxsize=1)
 def swa_only_members() -> frozenset:
     """The members that some release's SWA allocator classes have and no other allocator class
     of any release has (``sglang_api.json``, derived from the PyPI wheels by
-    scripts/gen_sglang_api.py); read once, when first asked."""
-    if not _SWA_ONLY:
-        import json
-        from pathlib import Path
+    scripts/gen_sglang_api.py); read once, when first asked (not through ``sglang_api``, which
+    imports ``dataclasses``: this is on the check path)."""
+    import json
+    from pathlib import Path
 
-        data = json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
-        _SWA_ONLY.append(frozenset(data.get("swa_allocator_members", ())))
-    return _SWA_ONLY[0]
+    data = json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
+    return frozenset(data.get("swa_allocator_members", ()))
 
 
 def close_over(names: set, defs) -> set:

@@ -100,6 +100,12 @@ def anchor_byte_words() -> tuple[bytes, ...]:
     return tuple(w.encode() for w in sink_words((TRANSLATE_ANCHOR, KVCACHE_ANCHOR)))
 
 
+@lru_cache(maxsize=1)
+def _member_bytes() -> tuple[bytes, ...]:
+    """The SWA-only members of the real allocator classes, as bytes (encoded once)."""
+    return tuple(m.encode() for m in sorted(swa_only_members()))
+
+
 def probe_byte_words() -> tuple[bytes, ...]:
     """The words of the SWA member probe's forms (``hasattr``, ``getattr``)."""
     return tuple(w.encode() for w in sink_words((SWA_MEMBER_PROBE,)))
@@ -122,7 +128,7 @@ class _FactWords:
         self.literals = tuple(r.encode() for r in roots) + anchor_byte_words()
         self.literals += tuple(sorted(n.encode() for n in SWA_ALLOCATOR_NAMES))
         self.probes = probe_byte_words()
-        self.members = tuple(m.encode() for m in sorted(swa_only_members()))
+        self.members = _member_bytes()
 
     def search(self, data: bytes, start: int = 0, end: Optional[int] = None) -> bool:
         size = len(data)
@@ -232,7 +238,7 @@ def _gate_words(hay: Haystack, plan: tuple) -> bool:
                 return True
     # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in the bytes
     return any(hay.has(w) for w in probe_byte_words()) and (
-        b"swa" in hay.data.lower() or any(m.encode() in hay.data for m in swa_only_members())
+        b"swa" in hay.data.lower() or any(m in hay.data for m in _member_bytes())
     )
 
 

@@ -50,13 +50,12 @@ class _Raised(Exception):
 
 
 class Obj:
-    """A scenario object: known attributes, missing ones (a read raises), class name."""
+    """A scenario object: its kind, known attributes, missing ones (a read raises)."""
 
-    def __init__(self, kind: str, attrs=None, missing=(), cls: str = "", owner=None) -> None:
+    def __init__(self, kind: str, attrs=None, missing=(), owner=None) -> None:
         self.kind = kind
         self.attrs = dict(attrs or {})
         self.missing = frozenset(missing)
-        self.cls = cls
         self.owner = owner  # for ``self``: the class whose methods it has
 
 
@@ -114,10 +113,7 @@ _EXC_PARENTS = {
     "AttributeError": ("AttributeError", "Exception", "BaseException"),
     "AssertionError": ("AssertionError", "Exception", "BaseException"),
 }
-_BUILTINS = frozenset(
-    {"isinstance", "issubclass", "hasattr", "getattr", "callable", "bool", "len", "type", "any"}
-    | {"all", "not_", "suppress", "partial"}
-)
+_BUILTINS = frozenset({"isinstance", "hasattr", "getattr", "callable", "bool", "suppress"})
 
 
 def _truth(v):
@@ -363,7 +359,7 @@ class _Interp:
             for a in e.args[1:]:
                 self.eval(a, env, depth)
             self.reached.add(key)
-            return Obj("kvcache", cls="SWAKVPool")
+            return Obj("kvcache")  # the target's SWA pool
         func = self.eval(e.func, env, depth)
         args = [self.eval(a, env, depth) for a in e.args if not isinstance(a, ast.Starred)]
         kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords if k.arg}
@@ -379,8 +375,6 @@ class _Interp:
             return self.invoke(func.func, [func.first] + args, kwargs, depth)
         if isinstance(func, Func):
             return self.invoke(func, args, kwargs, depth)
-        if isinstance(func, Obj) and func.kind == "alloc":
-            return TOP
         return TOP
 
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):

@@ -491,17 +491,24 @@ def _trtllm_facts(tree: Path) -> str:
 
 
 def derive(tree: Path) -> dict:
-    rel = Release(tree)
+    return _derive(Release(tree))[0]
+
+
+def _derive(rel: Release) -> tuple[dict, set]:
+    """The release's facts, and the members of its allocator classes that are not SWA ones
+    (what :func:`derive_all` keeps out of the all-release list)."""
     names, pools, allocators = _pool_facts(rel)
-    return {
+    swa, other = _allocator_members(rel, allocators)
+    facts = {
         "model_runner": _runner_facts(rel),
         "spec_algorithm": _spec_facts(rel),
         "classes": names,
         "kv_pools": pools,
         "allocators": allocators,
-        "swa_allocator_members": _allocator_members(rel, allocators),
-        "trtllm_swa_decision": _trtllm_facts(tree),
+        "swa_allocator_members": sorted(swa - other),
+        "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
+    return facts, other
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -509,10 +516,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     swa_any: set = set()
     other_any: set = set()
     for v in versions:
-        releases[v] = derive(sglang_wheels.ensure_tree(v, quiet=quiet))
-        swa, other = releases[v]["swa_allocator_members"]
-        releases[v]["swa_allocator_members"] = sorted(swa - other)
-        swa_any |= swa - other
+        releases[v], other = _derive(Release(sglang_wheels.ensure_tree(v, quiet=quiet)))
+        swa_any.update(releases[v]["swa_allocator_members"])
         other_any |= other
     fixed = [v for v, r in releases.items() if r["trtllm_swa_decision"] == "resolver"]
     return {

@@ -247,8 +247,8 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 verdict.problems if verdict is not None else ["the guard could not be analysed"]
             )
         if any(out.values()):
-            # the path conditions cannot prove the guard: evaluate the decisive scenario (a
-            # regular EAGLE draft); a fetch it cannot reach is guarded, however written
+            # the path conditions cannot prove the guard: evaluate the decisive scenarios
+            # (lint_rules/scenario.py); a fetch they prove guarded is, however written
             from ..scenario import guarded
 
             tree = self.analysis.syntax_tree()
