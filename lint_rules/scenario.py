@@ -11,16 +11,17 @@ containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
 ``break``/``else``, ``match`` and early returns.
 
 :func:`guarded` answers per fetch: True when no path of the full-pool draft reaches it and
-every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties);
-None for the whole function when it cannot tell (a construct it does not model decides a
-path, or its step budget runs out). KVG003 drops a finding only on True.
+every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties).
+When it cannot tell (a construct it does not model decides a path, or its step budget runs
+out) it names what stopped it, and KVG003's finding says so. KVG003 drops a finding only on
+True.
 """
 
 from __future__ import annotations
 
 import ast
 import itertools
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from .names import is_swa_member_name
 
@@ -165,6 +166,10 @@ def _method(cls: ast.ClassDef, name: str):
     return found
 
 
+def _func_name(node: ast.AST) -> str:
+    return getattr(node, "name", "lambda")
+
+
 def _name_of(e: ast.AST) -> str:
     if isinstance(e, ast.Name):
         return e.id
@@ -202,7 +207,7 @@ class _Interp:
     def tick(self) -> None:
         self.steps += 1
         if self.steps > _BUDGET:
-            raise Undecided("step budget")
+            raise Undecided("its step budget ran out")
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -422,7 +427,7 @@ class _Interp:
 
     def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
         if depth >= _DEPTH:
-            raise Undecided("call depth")
+            raise Undecided(f"calls nested deeper than {_DEPTH} (`{_func_name(func.node)}`)")
         node = func.node
         env = dict(func.env) if func.env is not None else {}
         params = node.args
@@ -453,7 +458,7 @@ class _Interp:
         returns += [None for o in outcomes if o[0] == "next"]
         raises = [o[1] for o in outcomes if o[0] == "raise"]
         if raises and returns:
-            raise Undecided("a call that may raise or return")
+            raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
         if raises:
             raise _Raised(raises[0])
         return _join(returns)
@@ -475,7 +480,7 @@ class _Interp:
             if not states:
                 break
             if len(states) > 64:
-                raise Undecided("too many paths")
+                raise Undecided("more than 64 paths")
         return done + [("next", None, s) for s in states]
 
     def stmt(self, s: ast.stmt, env: dict, depth: int) -> list:
@@ -529,6 +534,9 @@ class _Interp:
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             env[s.name] = Func(s, env)
             return [("next", None, env)]
+        if kind is ast.ClassDef:  # a local class: its name is bound, nothing else is known
+            env[s.name] = TOP
+            return [("next", None, env)]
         if kind in (ast.Import, ast.ImportFrom):
             for alias in s.names:
                 name = alias.asname or alias.name.split(".")[0]
@@ -545,7 +553,7 @@ class _Interp:
             return [("continue", None, env)]
         if kind in (ast.Pass, ast.Global, ast.Nonlocal, ast.Delete):
             return [("next", None, env)]
-        raise Undecided(f"statement {kind.__name__}")
+        raise Undecided(f"a `{kind.__name__}` statement")
 
     def bind(self, target: ast.AST, v, env: dict, depth: int) -> None:
         if isinstance(target, ast.Name):
@@ -664,7 +672,7 @@ class _Interp:
             states = following
             if not states:
                 return out
-        raise Undecided("loop bound")
+        raise Undecided(f"a loop past {_LOOP} iterations")
 
     def match(self, s, env: dict, depth: int) -> list:
         subject = self.eval(s.subject, env, depth)
@@ -742,10 +750,11 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
 
 def guarded(
     fn, module: ast.Module, mark: Callable, is_swa_pool_class, cls: Optional[str] = None
-) -> Optional[dict]:
+) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``), under a regular EAGLE draft with either
-    spec API (module docstring); None when the interpreter cannot tell."""
+    spec API (module docstring). Where the interpreter cannot tell: the construct that stopped
+    it (a string); None where ``fn`` has no runner parameter to bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_param(fn, mark)
@@ -772,8 +781,10 @@ def guarded(
         interp.reached = set()
         try:
             outcomes = interp.block(fn.body, env, 0)
-        except (Undecided, RecursionError):
-            return None
+        except Undecided as exc:
+            return str(exc)
+        except RecursionError:
+            return "nesting too deep to evaluate"
         if own_swa:
             # the draft's own SWA pool is the answer on every path
             if not all(o[0] == "return" and o[1] is pool for o in outcomes):

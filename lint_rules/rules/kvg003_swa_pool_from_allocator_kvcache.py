@@ -253,10 +253,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
-            if safe is not None:
-                for call, k in targets.items():
-                    if out[call] and safe.get(k):
-                        out[call] = None
+            for call, k in targets.items():
+                if not out[call]:
+                    continue
+                if isinstance(safe, str):
+                    out[call] = out[call] + [f"the draft scenarios could not be decided: {safe}"]
+                elif safe is not None and safe.get(k):
+                    out[call] = None
         return out
 
     def _held(self, node: cst.Call) -> bool:

@@ -155,3 +155,32 @@ def test_kvg003_agrees_with_execution(draft_runner):
     )
     assert 0 < sum(executed for _, executed, _ in results) < len(MODULES)
     assert not disagreements(results, "KVG003"), "\n" + "\n".join(disagreements(results, "KVG003"))
+
+
+UNDECIDABLE = """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    @staticmethod
+    def _resolve(mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        allowed = True
+        while mr.pending():
+            if mr.is_draft_worker:
+                allowed = False
+        if not allowed:
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+"""
+
+
+def test_an_undecided_guard_says_so_and_names_the_construct():
+    """A loop the interpreter cannot bound decides the guard: the finding stays (it never
+    guesses "guarded") and says what stopped the evaluation."""
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    (finding,) = lint_text(UNDECIDABLE, PATH, {"KVG003"}, ScopeConfig()).findings
+    assert "could not be decided: a loop past 16 iterations" in finding.message
