@@ -130,6 +130,40 @@ def _getattr_probe(node: ast.AST) -> tuple:
     return ()
 
 
+def _terminal(e: ast.AST) -> Optional[str]:
+    return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else None
+
+
+def _vars_membership(node: ast.AST) -> tuple:
+    # ``"m" in vars(x)`` / ``"m" in x.__dict__``: asks whether ``x`` holds ``m``
+    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        return ()
+    left, right = node.left, node.comparators[0]
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str)):
+        return ()
+    if isinstance(right, ast.Call) and _name(right.func) == "vars" and len(right.args) == 1:
+        return ((right.args[0], left.value),)
+    if isinstance(right, ast.Attribute) and right.attr == "__dict__":
+        return ((right.value, left.value),)
+    return ()
+
+
+def _operator_getter(node: ast.AST) -> tuple:
+    # ``operator.attrgetter("m")(x)`` / ``operator.methodcaller("m", ...)(x)``: reads ``x.m``
+    inner = node.func
+    if (
+        isinstance(inner, ast.Call)
+        and _terminal(inner.func) in ("attrgetter", "methodcaller")
+        and inner.args
+        and isinstance(inner.args[0], ast.Constant)
+        and isinstance(inner.args[0].value, str)
+        and node.args
+        and not isinstance(node.args[0], ast.Starred)
+    ):
+        return ((node.args[0], inner.args[0].value),)
+    return ()
+
+
 def _member_read(node: ast.AST) -> tuple:
     return ((node.value, node.attr),)
 
@@ -218,6 +252,38 @@ def _cst_getattr_probe(node):
         yield args[0], _cst_string(args[1])
 
 
+def _cst_terminal(e) -> Optional[str]:
+    kind = type(e).__name__
+    return e.value if kind == "Name" else e.attr.value if kind == "Attribute" else None
+
+
+def _cst_vars_membership(node):
+    if len(node.comparisons) != 1:
+        return
+    if type(node.comparisons[0].operator).__name__ not in ("In", "NotIn"):
+        return
+    member, right = _cst_string(node.left), node.comparisons[0].comparator
+    if member is None:
+        return
+    kind = type(right).__name__
+    if kind == "Call" and _cst_name(right) == "vars" and len(_cst_positional(right)) == 1:
+        yield right.args[0].value, member
+    elif kind == "Attribute" and right.attr.value == "__dict__":
+        yield right.value, member
+
+
+def _cst_operator_getter(node):
+    inner = node.func
+    if type(inner).__name__ != "Call" or _cst_terminal(inner.func) not in (
+        "attrgetter",
+        "methodcaller",
+    ):
+        return
+    names, subjects = _cst_positional(inner), _cst_positional(node)
+    if names and subjects and _cst_string(names[0]) is not None:
+        yield subjects[0], _cst_string(names[0])
+
+
 def _cst_member_read(node):
     yield node.value, node.attr.value
 
@@ -267,12 +333,20 @@ FORMS: dict[str, list] = {
             "Call",
             _cst_getattr_probe,
         ),
+        Form(
+            "vars-membership",
+            ("vars", "__dict__"),
+            (ast.Compare,),
+            _vars_membership,
+            "Comparison",
+            _cst_vars_membership,
+        ),
     ],
     # the words of every source of the flow model's TYPE value (no node-level form: see above)
     SWA_TYPE_DECISION: [
         Form(
             "class-dependence",
-            ("type", "__class__", "isinstance", "issubclass"),
+            ("type", "__class__", "isinstance", "issubclass", "singledispatch"),
             (),
             lambda node: (),
         )
@@ -280,6 +354,14 @@ FORMS: dict[str, list] = {
     ALLOCATOR_MEMBER: [
         Form("member-read", (), (ast.Attribute,), _member_read, "Attribute", _cst_member_read),
         Form("getattr", (), (ast.Call,), _getattr, "Call", _cst_getattr),
+        Form(
+            "operator-getter",
+            (),
+            (ast.Call,),
+            _operator_getter,
+            "Call",
+            _cst_operator_getter,
+        ),
     ],
 }
 

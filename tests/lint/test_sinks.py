@@ -1,7 +1,7 @@
 """The sinks are declared once (lint_rules/sinks.py): a new form is one declaration.
 
 The test below teaches the SWA member probe a form no rule knows today, a membership test in
-``vars(x)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
+``dir(x)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
 the byte prefilter, the project index, the clean-proofs and the reduced module all on) find
 it; before the declaration nothing finds it.
 """
@@ -21,12 +21,12 @@ from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
 from lint_rules.reduce import reduce_for
 
-VARS_SOURCE = textwrap.dedent("""
+DIR_SOURCE = textwrap.dedent("""
     class FooAttnBackend(AttentionBackend):
         def __init__(self, model_runner):
             self.sliding = False
             allocator = model_runner.token_to_kv_pool_allocator
-            if "full_to_swa_index_mapping" in vars(allocator):
+            if "full_to_swa_index_mapping" in dir(allocator):
                 self.sliding = True
 
 
@@ -37,49 +37,49 @@ PATH = "sglang/srt/layers/attention/foo_backend.py"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _vars_ast(node: ast.Compare):
-    """``"m" in vars(x)``: probes ``x`` for the member ``m``."""
+def _dir_ast(node: ast.Compare):
+    """``"m" in dir(x)``: probes ``x`` for the member ``m``."""
     if (
         len(node.ops) == 1
         and isinstance(node.ops[0], ast.In)
         and isinstance(node.left, ast.Constant)
         and isinstance(node.comparators[0], ast.Call)
-        and getattr(node.comparators[0].func, "id", None) == "vars"
+        and getattr(node.comparators[0].func, "id", None) == "dir"
         and node.comparators[0].args
     ):
         yield node.comparators[0].args[0], node.left.value
 
 
-def _vars_cst(node: cst.Comparison):
+def _dir_cst(node: cst.Comparison):
     if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, cst.In):
         return
     right = node.comparisons[0].comparator
     if (
         isinstance(node.left, cst.SimpleString)
         and isinstance(right, cst.Call)
-        and getattr(right.func, "value", None) == "vars"
+        and getattr(right.func, "value", None) == "dir"
         and right.args
     ):
         yield right.args[0].value, node.left.evaluated_value
 
 
-VARS_FORM = sinks.Form(
-    "vars-membership",
-    ("vars",),
+DIR_FORM = sinks.Form(
+    "dir-membership",
+    ("dir",),
     (ast.Compare,),
-    _vars_ast,
+    _dir_ast,
     cst_type="Comparison",
-    cst_match=_vars_cst,
+    cst_match=_dir_cst,
 )
 
 
 @pytest.fixture
-def vars_form():
-    sinks.add_form(sinks.SWA_MEMBER_PROBE, VARS_FORM)
+def dir_form():
+    sinks.add_form(sinks.SWA_MEMBER_PROBE, DIR_FORM)
     try:
-        yield VARS_FORM
+        yield DIR_FORM
     finally:
-        sinks.remove_form(sinks.SWA_MEMBER_PROBE, VARS_FORM)
+        sinks.remove_form(sinks.SWA_MEMBER_PROBE, DIR_FORM)
 
 
 def _check(project, monkeypatch) -> list:
@@ -87,7 +87,7 @@ def _check(project, monkeypatch) -> list:
     monkeypatch.chdir(project)
     target = project / PATH
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(VARS_SOURCE, encoding="utf-8")
+    target.write_text(DIR_SOURCE, encoding="utf-8")
     config = discover_config(["."])
     codes = registry.resolve_codes(layers=[config.selection_layer()])
     report = Engine(config, frozenset(codes), Options(use_cache=False, jobs=1)).run(
@@ -102,26 +102,26 @@ def project(tmp_path):
     return tmp_path
 
 
-def test_no_rule_knows_the_vars_form_undeclared(project, monkeypatch):
-    assert "vars" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
+def test_no_rule_knows_the_dir_form_undeclared(project, monkeypatch):
+    assert "dir" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
     assert _check(project, monkeypatch) == []
 
 
-def test_a_new_form_is_found_through_every_fast_path(vars_form, project, monkeypatch):
+def test_a_new_form_is_found_through_every_fast_path(dir_form, project, monkeypatch):
     row = (
-        VARS_SOURCE.splitlines().index('        if "full_to_swa_index_mapping" in vars(allocator):')
+        DIR_SOURCE.splitlines().index('        if "full_to_swa_index_mapping" in dir(allocator):')
         + 1
     )
     # each fast path, asked alone, says "may match"
     meta = registry.RULES["KVG001"]
-    assert "vars" in meta.needles_for()[1]
-    assert meta.may_match(VARS_SOURCE)
+    assert "dir" in meta.needles_for()[1]
+    assert meta.may_match(DIR_SOURCE)
     for outline in (True, False):
-        assert not reduce_for(VARS_SOURCE, {"KVG001"}, use_outline=outline)[0]
+        assert not reduce_for(DIR_SOURCE, {"KVG001"}, use_outline=outline)[0]
     # the rules: with every fast path bypassed, then on
     scope = ScopeConfig()
-    direct = checker.lint_text(VARS_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
-    fast = checker.lint_text(VARS_SOURCE, PATH, CODES, scope)
+    direct = checker.lint_text(DIR_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
+    fast = checker.lint_text(DIR_SOURCE, PATH, CODES, scope)
     assert [(f.code, f.location.row) for f in direct.findings] == [("KVG001", row)]
     assert fast.findings == direct.findings
     # and ``kvguard check``
