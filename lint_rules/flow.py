@@ -135,6 +135,7 @@ class Unit:
         "static",
         "classmeth",
         "prop",
+        "dispatch",
         "returns",
         "words",
         "globals_",
@@ -159,7 +160,7 @@ class Unit:
         self.kwonly: list[str] = []
         self.vararg: Optional[str] = None
         self.kwarg: Optional[str] = None
-        self.static = self.classmeth = self.prop = False
+        self.static = self.classmeth = self.prop = self.dispatch = False
         self.returns: set = set()
         self.words: set[str] = set()
         self.globals_: set[str] = set()
@@ -326,6 +327,7 @@ class Flow:
             fn.static = "staticmethod" in decorators
             fn.classmeth = "classmethod" in decorators
             fn.prop = bool(decorators & {"property", "cached_property"})
+            fn.dispatch = "singledispatch" in decorators or "singledispatchmethod" in decorators
             self._params(fn, node.args)
             if cls is not None:
                 cls.methods.setdefault(node.name, fn)
@@ -528,7 +530,7 @@ class Flow:
             if tag in ("A", "M", "K", "X", "XM", "XT"):
                 return True
             if depth < 4:
-                if tag == "C":
+                if tag in ("C", "G"):
                     if any(self._sig(slot, depth + 1) for slot in self.heap.get(v[1], {}).values()):
                         return True
                 elif tag == "F":
@@ -733,6 +735,8 @@ class Flow:
                 key = _const_key(target.slice)
                 for site in self._sites_for_store(target.value, receiver, unit):
                     self._store_key(site, "*" if key is None else key, values)
+                if self._sig(values):  # wake the readers of the container's name
+                    self.changed.add(_terminal(target.value))
         elif kind in (ast.Tuple, ast.List):
             sites = [v[1] for v in values if v[0] == "C"]
             if sites:
@@ -765,7 +769,9 @@ class Flow:
                 self._bind_name(receiver_node.id, {("C", site)}, unit)
             elif isinstance(receiver_node, ast.Attribute):
                 site = ("attr", receiver_node.attr)
-                self._store_attr(receiver_node.attr, {("C", site)})
+                obj = self.eval(receiver_node.value, unit)
+                owner = next((self.units[v[1]] for v in obj if v[0] in ("S", "T")), None)
+                self._store_attr(receiver_node.attr, {("C", site)}, owner)
             else:
                 return []
             sites = [site]
@@ -1012,6 +1018,13 @@ class Flow:
             return out
         if fname == "namedtuple" and len(node.args) >= 2:
             return set()  # records: see _record_fields
+        if fname in ("ref", "proxy") and _from_weakref(func, unit, self) and args and args[0]:
+            if fname == "proxy":
+                return set(args[0])
+            site = ("ref", id(node))  # a reference: calling it reads the one slot
+            self._store_key(site, "*", args[0])
+            unit.touches_heap = True
+            return {("G", site)}
         callee_values = self.eval(func, unit)
         out: set = set()
         if isinstance(func, ast.Name) and fname in ("isinstance", "issubclass"):
@@ -1035,6 +1048,8 @@ class Flow:
                 continue
             if tag == "F":
                 callee = self.units[v[1]]
+                if callee.dispatch and args and ALLOC in args[0]:
+                    self._class_tests = True  # dispatched on the allocator's class
                 self._flow_args(callee, v[2], node.args, args, node.keywords, kws)
                 out |= callee.returns
             elif tag == "T":
@@ -1237,6 +1252,14 @@ class Flow:
             k = key(node)
             out[k] = out.get(k, EMPTY) | {("XA", tuple(sorted(kinds)), qual)}
         return out
+
+
+def _from_weakref(func: ast.AST, unit: Unit, flow: "Flow") -> bool:
+    """``weakref.ref`` / ``weakref.proxy``, or the bare name not bound in the module's scopes
+    (``from weakref import ref``)."""
+    if isinstance(func, ast.Attribute):
+        return isinstance(func.value, ast.Name) and func.value.id == "weakref"
+    return isinstance(func, ast.Name) and flow._scope_of(func.id, unit) is None
 
 
 def _passes_pool(call: ast.Call, unit: Unit, param: str) -> bool:

@@ -774,7 +774,7 @@ def _may_anchor(
     # walk order), and every node only when an attribute is named like a member or a form
     # sits on other nodes
     other = set(table) - {ast.Call, ast.Attribute}
-    if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries):
+    if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries, "singledispatch" in text):
         return True  # the flow model's TYPE value starts here (and only at such a source)
     nodes = walk(f.node) if f.attrs_used & members or other else f.calls
     for node in nodes:
@@ -802,12 +802,14 @@ def _may_anchor(
 _CLASS_OF = ("type", "isinstance", "issubclass")
 
 
-def _class_of_carrier(f: "_Code", carries) -> bool:
+def _class_of_carrier(f: "_Code", carries, dispatch: bool = False) -> bool:
     """Does ``f`` hold a source of the flow model's ``TYPE`` (``type(a)``, ``a.__class__``,
-    ``isinstance(a, ...)``, ``issubclass(a, ...)``) on a value that may carry the allocator?"""
+    ``isinstance(a, ...)``, ``issubclass(a, ...)``) on a value that may carry the allocator?
+    ``dispatch``: the module defines ``singledispatch`` functions, so any call on such a
+    value may dispatch on its class."""
     for node in f.calls:
         func = node.func
-        if isinstance(func, ast.Name) and func.id in _CLASS_OF and node.args:
+        if node.args and (dispatch or (isinstance(func, ast.Name) and func.id in _CLASS_OF)):
             if carries(node.args[0]):
                 return True
     if "__class__" in f.attrs_used:
