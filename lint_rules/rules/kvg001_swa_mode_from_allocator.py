@@ -102,6 +102,55 @@ def _targets(stmt) -> list:
     return []
 
 
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+)
+
+
+def _is_log_call(node) -> bool:
+    """``print(...)``, ``warnings.warn(...)`` or ``<...log...>.<level>(...)``: output only."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    if isinstance(func, cst.Name):
+        return func.value == "print"
+    if isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS:
+        receiver = _terminal(func.value).lower()
+        return "log" in receiver or receiver == "warnings"
+    return False
+
+
+def _logs_only(block) -> bool:
+    """Does a branch's block do nothing but log (or pass)?"""
+    if block is None:
+        return True
+    if isinstance(block, cst.If):  # an elif
+        return _logs_only(block.body) and _logs_only(block.orelse)
+    if isinstance(block, cst.Else):
+        return _logs_only(block.body)
+    for stmt in block.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return False
+        for small in stmt.body:
+            if isinstance(small, cst.Pass):
+                continue
+            if not (isinstance(small, cst.Expr) and _is_log_call(small.value)):
+                return False
+    return True
+
+
+def _output_only(stmt) -> bool:
+    """A decision whose only effect is output: the test of a branch that only logs, or an
+    argument of a log call. It decides no pool, translation or flag."""
+    if isinstance(stmt, cst.If):
+        logs = any(_is_log_call(n) for n in iter_nodes(stmt.body))
+        return logs and _logs_only(stmt.body) and _logs_only(stmt.orelse)
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        return isinstance(small, cst.Expr) and _is_log_call(small.value)
+    return False
+
+
 def advice_for(rule: Rule) -> str:
     return ADVICE_FUNCTION if rule.in_module_function() else ADVICE_METHOD
 
@@ -122,8 +171,11 @@ class SwaModeFromAllocator(Rule):
 
     def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
         """A form of the SWA class test or member probe (lint_rules/sinks.py)."""
-        if self.in_scope() and self._form_hit(anchor, form, node):
+        if self.in_scope() and self._form_hit(anchor, form, node) and not self._output_only():
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+
+    def _output_only(self) -> bool:
+        return bool(self.ctx.statements) and _output_only(self.ctx.statements[-1])
 
     def _form_hit(self, anchor: str, form, node: cst.CSTNode) -> bool:
         """A class test decides by the class it names (only the allocator can be an SWA
@@ -182,7 +234,7 @@ class SwaModeFromAllocator(Rule):
             name = call_func_name(node)
             if name == "type":
                 return False  # the class itself, not a decision on it
-            if name in ("isinstance", "issubclass"):
+            if name in ("isinstance", "issubclass") or name in self._dispatchers():
                 first = node.args[0].value if node.args else None
                 return first is not None and (self._typed(first) or self.derived(first))
             return self._typed(node.func) or any(self._typed(a.value) for a in node.args)
@@ -198,7 +250,7 @@ class SwaModeFromAllocator(Rule):
         allocator class or an ``swa`` string, or its statement sets an SWA-named flag (an
         assignment, or a branch assigning one) or returns from an SWA-named function. A
         class test or probe the forms report inside it is not reported twice."""
-        if not self.in_scope():
+        if not self.in_scope() or self._output_only():
             return
         model = self.analysis.flow()
         if model is None or not model.has_type():
@@ -219,15 +271,63 @@ class SwaModeFromAllocator(Rule):
         if named or (named is None and self._sets_swa_flag(stmt)):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
 
-    def _names_swa(self, nodes) -> Optional[bool]:
-        """True: the decision names an SWA allocator class (or its name, or an ``swa`` word);
-        False: it names only other classes (a pool class, a non-SWA allocator: not an SWA
-        decision on the allocator, or one that can never hold); None: it names no class."""
+    def _dispatchers(self) -> dict:
+        """The module's ``functools.singledispatch`` functions -> the class expressions they
+        register overloads for (``@f.register`` with an annotated first parameter, or
+        ``@f.register(C)``): a call of one on the allocator decides by its class."""
+        found = self.__dict__.get("_dispatch")
+        if found is not None:
+            return found
+        found = {}
+        body = self.analysis.module.body
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef) and any(
+                _terminal(d.decorator) == "singledispatch" for d in stmt.decorators
+            ):
+                found[stmt.name.value] = []
+        for stmt in body:
+            if not isinstance(stmt, cst.FunctionDef):
+                continue
+            for d in stmt.decorators:
+                expr = d.decorator
+                call = expr if isinstance(expr, cst.Call) else None
+                target = call.func if call is not None else expr
+                if (
+                    isinstance(target, cst.Attribute)
+                    and target.attr.value == "register"
+                    and _terminal(target.value) in found
+                ):
+                    params = stmt.params.params
+                    if call is not None and call.args:
+                        cls = call.args[0].value
+                    elif params and params[0].annotation is not None:
+                        cls = params[0].annotation.annotation
+                    else:
+                        continue
+                    found[_terminal(target.value)].append(cls)
+        self._dispatch = found
+        return found
+
+    def _names_swa(self, nodes, depth: int = 0) -> Optional[bool]:
+        """True: the decision names an SWA allocator class (or its name, or an ``swa`` word),
+        itself or through a module-level name it reads (a dict keyed by classes, a
+        ``singledispatch`` function's overloads); False: it names only other classes (a pool
+        class, a non-SWA allocator: not an SWA decision on the allocator, or one that can
+        never hold); None: it names no class."""
         other = False
         for n in nodes:
             if isinstance(n, (cst.Name, cst.Attribute)):
                 if self.analysis.is_swa_allocator_class(n):
                     return True
+                if isinstance(n, cst.Name) and depth < 2:
+                    behind = self._dispatchers().get(n.value)
+                    if behind is None and n.value in self.analysis.module_assigns:
+                        behind = [self.analysis.module_assigns[n.value]]
+                    inner = [x for e in behind or () for x in iter_nodes(e)]
+                    named = self._names_swa(inner, depth + 1) if inner else None
+                    if named:
+                        return True
+                    other = other or named is False
                 word = n.value if isinstance(n, cst.Name) else n.attr.value
                 other = other or is_allocator_class_name(word) or is_swa_pool_class_name(word)
             elif isinstance(n, cst.SimpleString):
