@@ -2,7 +2,7 @@
 
     python benchmarks/history.py                       # mirror found under /work/.mirror
     python benchmarks/history.py --git-dir DIR         # a fork mirror's git directory
-    python benchmarks/history.py --kvg004              # also report KVG004's findings per state
+    python benchmarks/history.py --kvg004              # also compare KVG004 (opt-in rule)
 
 Upstream sglang is too large to clone, but public forks carry its history (the bug family doc:
 "Later history and the wider family"). For trtllm_mha_backend.py, flashinfer_backend.py and
