@@ -104,6 +104,9 @@ class ScopeConfig:
     full->SWA translator methods (forks rename them; lint_rules/index_space.py).
     ``root``: the project root ``paths`` are matched relative to (``"/"``: absolute paths);
     None: the path as given (see :func:`lint_rules.scope.scope_path`).
+    ``target_version``: the sglang release rules that depend on it judge against (KVG006;
+    ``target-version``); None: ``"auto"`` (the file's sglang tree, else the installed sglang;
+    :func:`lint_rules.fixes.target.detect_target`).
     """
 
     __slots__ = (
@@ -115,6 +118,7 @@ class ScopeConfig:
         "root",
         "full_location_sources",
         "swa_translators",
+        "target_version",
     )
     paths: tuple[str, ...]
     base_patterns: tuple[str, ...]
@@ -125,6 +129,7 @@ class ScopeConfig:
     root: Optional[str]
     full_location_sources: tuple[str, ...]
     swa_translators: tuple[str, ...]
+    target_version: Optional[str]
 
     def __init__(
         self,
@@ -141,6 +146,7 @@ class ScopeConfig:
             "kv_indices",
         ),
         swa_translators: tuple[str, ...] = ("translate_loc_from_full_to_swa",),
+        target_version: Optional[str] = None,
     ) -> None:
         set_field(self, "paths", paths)
         set_field(self, "base_patterns", base_patterns)
@@ -150,6 +156,7 @@ class ScopeConfig:
         set_field(self, "full_location_sources", full_location_sources)
         set_field(self, "swa_translators", swa_translators)
         set_field(self, "root", root)
+        set_field(self, "target_version", target_version)
 
 
 @record

@@ -179,6 +179,16 @@ RULES: dict[str, RuleMeta] = {
             reduction="lint_rules.index_space:proven_clean_for",
             check="lint_rules.index_space:findings",
         ),
+        RuleMeta(
+            "KVG006",
+            "narrow-swa-pool-class",
+            "SWA pool tested as SWAKVPool where the release has other SWA pool classes",
+            "kvg006_narrow_swa_pool_class",
+            # opt-in: the backends that still test SWAKVPool (0.5.23) are not DeepSeek-V4's
+            False,
+            # every finding is a class test (isinstance / issubclass) naming SWAKVPool
+            (("SWAKVPool",), ("isinstance", "issubclass")),
+        ),
     )
 }
 PREFIX = "KVG"

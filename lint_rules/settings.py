@@ -11,7 +11,7 @@ from .config import Config
 from .discovery import Target, project_root
 from .globs import GlobSet
 from .model import FileResult, Finding, internal_error
-from .records import record
+from .records import record, replace
 from .registry import expand
 
 
@@ -55,6 +55,9 @@ class RunSettings:
         self.codes = codes
         self.options = options
         self.scope = config.scope
+        if config.target_version != "auto" and config.scope.target_version is None:
+            # the rules that depend on the release read it from the scope (KVG006)
+            self.scope = replace(config.scope, target_version=config.target_version)
         origin = f"{config.path or 'configuration'} [tool.kvguard] per-file-ignores"
         root = project_root(config)
         self._scope_dirs: dict[str, bool] = {}

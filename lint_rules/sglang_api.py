@@ -13,6 +13,9 @@ Questions it answers, for a target version ``V``:
 * what the first fixed upstream release (``first_fixed``, the first release whose TRTLLM backend
   has ``_resolve_swa_kv_pool``) answers for ``is_frozen_kv_mtp`` on the kinds of object that lack
   it in ``V``;
+* which SWA pool classes are not ``SWAKVPool`` (``swa_pools_outside``: ``BaseSWAKVPool``
+  subclasses such as ``DeepSeekV4TokenToKVPool``, sglang #37550) and what every
+  ``BaseSWAKVPool`` has (``swa_base_members``): KVG006's facts;
 * from these, the draft-worker test the fixer emits in the resolver (``resolver_plan``): a direct
   call where every reaching object has the method, a ``getattr`` form where some lack it, no call
   at all where none has it, and the fully defensive form when the version is unknown.
@@ -125,6 +128,44 @@ class Release:
         if path != SPEC_PATH:
             raise ValueError(f"no per-class facts about {path!r}")
         return [cls for kind, cls in self.spec_kinds() if not self.kind_has(kind, member)]
+
+    # ---- SWA pool classes (KVG006)
+
+    def swa_pool_classes(self) -> dict:
+        """Every SWA pool class (by base-class name under ``BaseSWAKVPool`` or ``SWAKVPool``):
+        ``{qualified name: {"bases": [...], "swakvpool": bool}}``."""
+        return (self.raw.get("swa_pools") or {}).get("classes") or {}
+
+    def swa_pools_outside(self) -> list[str]:
+        """The SWA pool classes an ``isinstance(pool, SWAKVPool)`` misses (the abstract
+        ``BaseSWAKVPool`` itself left out); empty before the split (< 0.5.12)."""
+        return [
+            key
+            for key, info in self.swa_pool_classes().items()
+            if not info["swakvpool"] and _short(key) != "BaseSWAKVPool"
+        ]
+
+    def swa_ancestor_names(self, key: str) -> set[str]:
+        """The class's name and its SWA pool ancestors' names (by base-class name)."""
+        classes = self.swa_pool_classes()
+        by_name = {_short(k): k for k in classes}
+        out, stack = set(), [key]
+        while stack:
+            k = stack.pop()
+            if _short(k) in out:
+                continue
+            out.add(_short(k))
+            stack += [
+                by_name[_short(b)]
+                for b in classes.get(k, {}).get("bases", ())
+                if _short(b) in by_name
+            ]
+        return out
+
+    def swa_base_members(self) -> Optional[frozenset]:
+        """The members every ``BaseSWAKVPool`` has along its bases; None without one."""
+        members = (self.raw.get("swa_pools") or {}).get("base_members")
+        return None if members is None else frozenset(members)
 
     def answer(self, kind: str, method: str, member: Optional[str] = None) -> Optional[bool]:
         """What this release answers for ``method`` on an object of ``kind``: a registered

@@ -16,6 +16,10 @@ emitted code touches actually have in that release:
 * ``kv_pools`` / ``allocators``: every KV pool class (subclasses of ``KVCache``) with its module
   and whether it is an ``SWAKVPool`` / ``BaseSWAKVPool``; every allocator class with the class its
   ``get_kvcache`` comes from (or null);
+* ``swa_pools``: the SWA pool classes (every class deriving, by base-class name, from
+  ``BaseSWAKVPool`` or ``SWAKVPool``) with their bases and whether each is an ``SWAKVPool``, and
+  the members every ``BaseSWAKVPool`` has along its bases (KVG006: a test narrowed to
+  ``SWAKVPool`` misses the others, unless what it guards needs more than those members);
 * ``swa_allocator_members``: the members (methods, class attributes, ``self.x`` stores, along
   the bases) that some SWA allocator class has and no other allocator class has: probing
   the allocator for one of them decides "is it SWA?" (KVG001);
@@ -446,6 +450,43 @@ def _pool_facts(rel: Release) -> tuple[dict, dict, dict]:
     return names, pools, allocators
 
 
+_SWA_ROOTS = ("BaseSWAKVPool", "SWAKVPool")
+
+
+def _swa_pool_facts(rel: Release) -> dict:
+    """The SWA pool classes, found by base-class name (a base spelled ``pkg.SWAKVPool`` or
+    imported under another name counts by its last part), with their bases and whether each
+    derives from ``SWAKVPool``; the members of ``BaseSWAKVPool`` along its bases (None without
+    one)."""
+    short = {key: _base_names(c) for key, c in rel.classes.items()}
+    swa = {c.key for c in rel.classes.values() if c.name in _SWA_ROOTS}
+    under = {c.key for c in rel.classes.values() if c.name == "SWAKVPool"}
+    changed = True
+    while changed:
+        changed = False
+        swa_names = {rel.classes[k].name for k in swa}
+        under_names = {rel.classes[k].name for k in under}
+        for key, bases in short.items():
+            if key not in swa and swa_names & set(bases):
+                swa.add(key)
+                changed = True
+            if key not in under and under_names & set(bases):
+                under.add(key)
+                changed = True
+    base = rel.by_name("BaseSWAKVPool")
+    return {
+        "classes": {
+            key: {"bases": rel.classes[key].bases, "swakvpool": key in under} for key in sorted(swa)
+        },
+        "base_members": sorted(_members(rel, base[0])) if base else None,
+    }
+
+
+def _base_names(cls: ClassInfo) -> list[str]:
+    """The last part of each base's qualified name (the name it is defined under)."""
+    return [b.rsplit(".", 1)[-1] for b in cls.bases]
+
+
 def _members(rel: Release, cls: ClassInfo) -> set:
     out: set = set()
     for c in rel.mro(cls):
@@ -504,6 +545,7 @@ def _derive(rel: Release) -> tuple[dict, set]:
         "spec_algorithm": _spec_facts(rel),
         "classes": names,
         "kv_pools": pools,
+        "swa_pools": _swa_pool_facts(rel),
         "allocators": allocators,
         "swa_allocator_members": sorted(swa - other),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),

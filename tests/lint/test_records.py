@@ -69,6 +69,7 @@ ORIGINALS = [
                 ("out_cache_loc", "req_to_token", "page_table", "kv_indices"),
             ),
             ("swa_translators", ("translate_loc_from_full_to_swa",)),
+            ("target_version", None),
         ],
     ),
     (
