@@ -415,6 +415,10 @@ class Gating:
             if isinstance(p, (ast.If, ast.While)) and child is p.test:
                 return [p, *self._rest_if_leaves(m, p)]
             if isinstance(p, ast.IfExp) and child is p.test:
+                owner = m.parent_of(p)
+                if isinstance(owner, (ast.Assign, ast.AnnAssign)) and owner.value is p:
+                    child, p = p, owner  # what the chosen value is stored as says what it is
+                    continue
                 return [p]
             if isinstance(p, ast.Assert) and child is p.test:
                 return [p]  # it decides whether to stop, not what the code after does

@@ -357,6 +357,17 @@ class TRTLLMHAAttnBackend(FlashInferAttnBackend):
         if self.use_sliding_window_kv_pool:
             return self._swa_kv_pool.translate_loc_from_full_to_swa(page_table)
 """,
+        # the flag chooses a stored value: the store it is (a write location) says what it gates
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.use_sliding_window_kv_pool = isinstance(self.token_to_kv_pool, SWAKVPool)
+    def init_cuda_graph_state(self, max_bs, max_num_tokens):
+        self.cuda_graph_swa_out_cache_loc = (
+            torch.zeros(max_num_tokens) if self.use_sliding_window_kv_pool else None
+        )
+""",
         # decided per call from the active pool
         """
 class TritonAttnBackend(AttentionBackend):
