@@ -7,17 +7,23 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, m)` or `getattr(alloc, m, None)` for an SWA-only allocator member `m` (any
-  member named `swa`, and those only the real SWA allocator classes have: `sglang_api.json`);
+* `hasattr(alloc, m)`, `getattr(alloc, m, None)` or `m in vars(alloc)` for an SWA-only
+  allocator member `m` (any member named `swa`, and those only the real SWA allocator classes
+  have: `sglang_api.json`);
 * `match alloc: case SWATokenToKVPoolAllocator(): ...`;
 * any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
   `SWATokenToKVPoolAllocator in type(alloc).__mro__`, a dict keyed by `type(alloc)`, a name
-  holding the class, ...) that names an SWA allocator class or an `swa` string, or sets an
-  SWA-named flag (`self.use_swa = isinstance(alloc, kinds)`).
+  holding the class, a `functools.singledispatch` function called on it, ...) that names an SWA
+  allocator class or an `swa` string, itself or through a module-level table or overload it
+  reads, or sets an SWA-named flag (`self.use_swa = isinstance(alloc, kinds)`).
+
+A test whose only effect is output (a branch that only logs) decides nothing and is not
+reported.
 
 `alloc` is any allocator-derived value: the attribute itself, a local alias, a `self.` attribute,
-a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, or a
-parameter that receives the allocator from a call in the same module.
+a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, a record,
+container, class-level registry or weak reference holding it, or a parameter that receives the
+allocator from a call in the same module.
 
 ## Why is this bad?
 With speculative decoding the draft model **shares the target's allocator but owns its own KV
@@ -408,6 +414,18 @@ class FooAttnBackend(AttentionBackend):
 """,
     ]
 
+    VALID += [
+        # a branch that only logs decides nothing
+        """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        if isinstance(alloc, SWATokenToKVPoolAllocator):
+            logger.info("hybrid SWA allocator")
+""",
+    ]
+
     INVALID = [
         # trtllm_mha <= 0.5.12.post1: alias then isinstance
         Case("""
@@ -505,6 +523,35 @@ class FooAttnBackend(AttentionBackend):
                 return True
 """,
             count=6,
+        ),
+        # a dispatch table or singledispatch overloads elsewhere in the module name the class;
+        # a vars() probe; the allocator held by a weak reference and a class-level registry
+        Case(
+            """
+import functools
+import weakref
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+_MODES = {SWATokenToKVPoolAllocator: True}
+@functools.singledispatch
+def _windowed(allocator):
+    return False
+@_windowed.register
+def _(allocator: SWATokenToKVPoolAllocator):
+    return True
+class _Registry:
+    allocators = {}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._ref = weakref.ref(model_runner.token_to_kv_pool_allocator)
+        _Registry.allocators[id(self)] = model_runner.token_to_kv_pool_allocator
+    def a(self):
+        self._mode = _MODES.get(type(self._ref()), False)
+    def b(self):
+        self._mode = _windowed(_Registry.allocators[id(self)])
+    def c(self):
+        self._mode = "full_to_swa_index_mapping" in vars(self._ref())
+""",
+            count=3,
         ),
         # function-local import, ternary (kv_canary shape) inside a backend class
         Case(

@@ -4,7 +4,8 @@
 Flags attention-backend code that translates KV indices from the full index space to the SWA
 index space **through the allocator**: `alloc.translate_loc_from_full_to_swa(...)`,
 `alloc.full_to_swa_index_mapping`, or the same members fetched with `getattr(alloc, "...")`,
-where `alloc` is allocator-derived (see KVG001 for what that covers).
+`operator.attrgetter("...")(alloc)` or `operator.methodcaller("...", loc)(alloc)`, where `alloc`
+is allocator-derived (see KVG001 for what that covers).
 
 ## Why is this bad?
 The allocator's full→SWA map belongs to the **target** model's pool. A speculative draft shares
@@ -108,6 +109,19 @@ class DecodePreallocQueue:
     ]
 
     INVALID = [
+        # the members read through operator's getters
+        Case(
+            """
+import operator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._alloc = model_runner.token_to_kv_pool_allocator
+    def forward_decode(self, loc):
+        loc = operator.methodcaller("translate_loc_from_full_to_swa", loc)(self._alloc)
+        return operator.attrgetter("full_to_swa_index_mapping")(self._alloc)[loc]
+""",
+            count=2,
+        ),
         Case("""
 class FlashInferIndicesUpdaterDecode:
     def __init__(self, model_runner, attn_backend):
