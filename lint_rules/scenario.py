@@ -94,10 +94,45 @@ class Func:
         self.owner = owner
 
 
+class SuperRef:
+    """``super()`` in a method of ``cls`` called on ``obj``."""
+
+    def __init__(self, obj, cls: ast.ClassDef) -> None:
+        self.obj = obj
+        self.cls = cls
+
+
 class Bound:
     def __init__(self, func: Func, first) -> None:
         self.func = func
         self.first = first
+
+
+class Mapping:
+    """A dict literal: its (key, value) pairs, keys evaluated (TOP where unknown)."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: list) -> None:
+        self.pairs = pairs
+
+    def lookup(self, key, missing):
+        """The value at ``key``; ``missing`` where no key can equal it (an exception to raise,
+        or the default), TOP where that is unknown."""
+        found = []
+        unknown = key is TOP
+        for k, v in self.pairs:
+            same = TOP if (k is TOP or key is TOP) else _equal_plain(k, key)
+            if same is True and not found:
+                return v
+            if same is not False:
+                unknown = True
+                found.append(v)
+        if unknown:
+            return TOP
+        if isinstance(missing, _Raised):
+            raise missing
+        return missing
 
 
 class Builtin:
@@ -114,18 +149,35 @@ _EXC_PARENTS = {
     "AttributeError": ("AttributeError", "Exception", "BaseException"),
     "AssertionError": ("AssertionError", "Exception", "BaseException"),
 }
-_BUILTINS = frozenset({"isinstance", "hasattr", "getattr", "callable", "bool", "suppress"})
+_BUILTINS = frozenset(
+    {"isinstance", "hasattr", "getattr", "callable", "bool", "suppress", "all", "any", "range"}
+)
 
 
 def _truth(v):
     if v is TOP:
         return TOP
+    if isinstance(v, Mapping):
+        return bool(v.pairs)
     if isinstance(v, (Obj, Func, Bound, Builtin, ClassRef, Enum, Const, EnumSpace, Suppress)):
         return True
     try:
         return bool(v)
     except Exception:  # pragma: no cover - concrete values are plain Python ones
         return TOP
+
+
+def _equal_plain(a, b):
+    """Equality of plain values (bools, numbers, strings, None, tuples of them); TOP else."""
+    plain = (bool, int, str, type(None))
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) != len(b):
+            return False
+        hits = [_equal_plain(x, y) for x, y in zip(a, b)]
+        return False if False in hits else (TOP if TOP in hits else True)
+    if isinstance(a, plain) and isinstance(b, plain):
+        return a == b
+    return TOP
 
 
 def _join(values: list):
@@ -263,7 +315,16 @@ class _Interp:
             key = self.eval(e.slice, env, depth)
             if isinstance(base, tuple) and isinstance(key, int) and -len(base) <= key < len(base):
                 return base[key]
+            if isinstance(base, Mapping):
+                return base.lookup(key, missing=_Raised("KeyError"))
             return TOP
+        if kind is ast.Dict:
+            pairs = []
+            for k, v in zip(e.keys, e.values):
+                value = self.eval(v, env, depth)
+                key = self.eval(k, env, depth) if k is not None else TOP
+                pairs.append((key, value))
+            return Mapping(pairs)
         for child in ast.iter_child_nodes(e):  # reach any fetch inside; the value is unknown
             if isinstance(child, ast.expr):
                 self.eval(child, env, depth)
@@ -278,16 +339,10 @@ class _Interp:
             if v.kind == "spec" and attr.startswith("is_"):
                 return Const(attr == "is_eagle")
             if v.owner is not None:
-                method = _method(v.owner, attr)
-                if method is not None:
-                    decorators = {_name_of(d) for d in method.decorator_list}
-                    func = Func(method, None, v.owner)
-                    if "staticmethod" in decorators:
-                        return func
-                    if "classmethod" in decorators:
-                        return Bound(func, ClassRef(v.owner))
-                    return Bound(func, v)
+                return self.method_of(v, self.mro(v.owner), attr)
             return TOP
+        if isinstance(v, SuperRef):
+            return self.method_of(v.obj, self.mro(v.cls)[1:], attr)
         if isinstance(v, EnumSpace):
             return Enum(attr)
         if isinstance(v, ClassRef):
@@ -297,8 +352,35 @@ class _Interp:
             return TOP
         if isinstance(v, Enum) and attr == "name":
             return v.name
+        if isinstance(v, Mapping) and attr == "get":
+            return Bound(Builtin("mapping.get"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
             return Builtin("suppress")
+        return TOP
+
+    def mro(self, cls: ast.ClassDef) -> list:
+        """``cls`` and its bases defined in the module, depth first (the MRO of single
+        inheritance; enough for the mixins resolvers are split over)."""
+        out = [cls]
+        for base in cls.bases:
+            c = self.classes.get(_name_of(base))
+            if c is not None and c not in out:
+                out += [x for x in self.mro(c) if x not in out]
+        return out
+
+    def method_of(self, obj, classes: list, attr: str):
+        """``obj.attr`` as a method found in ``classes`` (bound, or a static function)."""
+        for c in classes:
+            method = _method(c, attr)
+            if method is None:
+                continue
+            decorators = {_name_of(d) for d in method.decorator_list}
+            func = Func(method, None, c)
+            if "staticmethod" in decorators:
+                return func
+            if "classmethod" in decorators:
+                return Bound(func, ClassRef(c))
+            return Bound(func, obj)
         return TOP
 
     def boolop(self, e: ast.BoolOp, env: dict, depth: int):
@@ -356,6 +438,11 @@ class _Interp:
             return a == b
         if isinstance(a, Obj) and isinstance(b, Obj):
             return a is b
+        if isinstance(a, tuple) and isinstance(b, tuple):
+            if len(a) != len(b):
+                return False
+            hits = [self.equal(x, y) for x, y in zip(a, b)]
+            return False if False in hits else (TOP if TOP in hits else True)
         return TOP
 
     def call(self, e: ast.Call, env: dict, depth: int):
@@ -365,6 +452,11 @@ class _Interp:
                 self.eval(a, env, depth)
             self.reached.add(key)
             return Obj("kvcache")  # the target's SWA pool
+        if isinstance(e.func, ast.Name) and e.func.id == "super" and not e.args:
+            owner, obj = env.get("__class__"), env.get("__self__")
+            if "super" not in env and isinstance(owner, ClassRef) and obj is not None:
+                return SuperRef(obj, owner.node)
+            return TOP
         func = self.eval(e.func, env, depth)
         args = [self.eval(a, env, depth) for a in e.args if not isinstance(a, ast.Starred)]
         kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords if k.arg}
@@ -376,6 +468,10 @@ class _Interp:
             return func.value
         if isinstance(func, Builtin):
             return self.builtin(func.name, e, args, kwargs)
+        if isinstance(func, Bound) and isinstance(func.func, Builtin):
+            if len(args) in (1, 2):  # mapping.get(key[, default])
+                return func.first.lookup(args[0], missing=args[1] if len(args) == 2 else None)
+            return TOP
         if isinstance(func, Bound):
             return self.invoke(func.func, [func.first] + args, kwargs, depth)
         if isinstance(func, Func):
@@ -398,6 +494,9 @@ class _Interp:
                     return args[2]
                 raise
             if name == "hasattr":
+                known = isinstance(args[0], Obj) and args[0].kind in ("swapool", "kvcache")
+                if known and is_swa_member_name(args[1]):
+                    return True
                 return True if value is not TOP else TOP
             return value
         if name == "callable" and len(args) == 1:
@@ -409,6 +508,15 @@ class _Interp:
             return TOP
         if name == "bool" and len(args) == 1:
             return _truth(args[0])
+        if name == "range" and 1 <= len(args) <= 3 and all(type(a) is int for a in args):
+            steps = range(*args)
+            return tuple(steps) if len(steps) <= _LOOP else TOP
+        if name in ("all", "any") and len(args) == 1 and isinstance(args[0], tuple):
+            truths = [_truth(x) for x in args[0]]
+            decisive = name == "any"  # any: one True decides; all: one False decides
+            if decisive in truths:
+                return decisive
+            return TOP if TOP in truths else not decisive
         if name == "suppress":
             names = tuple(_name_of(a) for a in e.args)
             return Suppress(names)
@@ -453,6 +561,8 @@ class _Interp:
             env[params.kwarg.arg] = TOP
         if isinstance(node, ast.Lambda):
             return self.eval(node.body, env, depth + 1)
+        if func.owner is not None and names and args:  # what ``super()`` reads (the cell)
+            env["__class__"], env["__self__"] = ClassRef(func.owner), args[0]
         outcomes = self.block(node.body, env, depth + 1)
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
@@ -699,8 +809,22 @@ class _Interp:
                 swa = self.is_swa_pool_class(p.cls)
                 if swa:
                     return subject.kind == "swapool"
-        if isinstance(p, ast.MatchValue):
-            return TOP
+        if isinstance(p, ast.MatchSingleton):
+            if subject is TOP or not isinstance(subject, (bool, type(None))):
+                return TOP
+            return subject is p.value
+        if isinstance(p, ast.MatchValue) and isinstance(p.value, ast.Constant):
+            return self.equal(subject, p.value.value)
+        if isinstance(p, ast.MatchOr):
+            hits = [self.pattern(q, subject) for q in p.patterns]
+            return True if True in hits else (TOP if TOP in hits else False)
+        if isinstance(p, ast.MatchSequence) and isinstance(subject, tuple):
+            if any(isinstance(q, ast.MatchStar) for q in p.patterns):
+                return TOP
+            if len(p.patterns) != len(subject):
+                return False
+            hits = [self.pattern(q, x) for q, x in zip(p.patterns, subject)]
+            return False if False in hits else (TOP if TOP in hits else True)
         return TOP
 
 
@@ -774,6 +898,7 @@ def guarded(
                 env[a.arg] = (
                     ClassRef(owner) if "classmethod" in decorators else Obj("self", owner=owner)
                 )
+                env["__class__"], env["__self__"] = ClassRef(owner), env[a.arg]
         for a in fn.args.kwonlyargs:
             env[a.arg] = TOP
         pool = Obj("swapool" if own_swa else "pool")
