@@ -2,9 +2,10 @@
 
 ``tests/support/compose.py`` composes a backend from a carrier of the allocator, a decision, a
 storage of it and a translation on the SWA path; each module's truth comes from running it on
-a *real* EAGLE draft runner (sglang's pools and allocator on CPU). This is the representative
-sample CI runs; ``python benchmarks/compose.py`` runs the full sweep and prints the table per
-construct (``KVGUARD_SWEEP=1`` runs it here too).
+a *real* EAGLE draft runner (sglang's pools and allocator on CPU). A second family composes
+resolvers (KVG003). This is the representative sample CI runs; ``python benchmarks/compose.py
+[--family resolvers]`` runs the full sweep and prints the table per construct
+(``KVGUARD_SWEEP=1`` runs it here too).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tests.support import compose
 from tests.support.against_execution import disagreements
 
 SEED = 24
-COUNT = 2000 if os.environ.get("KVGUARD_SWEEP") else 150
+COUNT = 2000 if os.environ.get("KVGUARD_SWEEP") else 160
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +64,21 @@ def test_rules_agree_with_execution(runners):
     assert 0 < sum(e for _, e, _ in results) < len(results)  # both answers occur
     wrong = disagreements(results, "KVG001-KVG003")
     assert not wrong, "\n" + "\n".join(wrong)
+
+
+def test_kvg003_agrees_with_execution_on_composed_resolvers(runners):
+    """The resolver family: draft and FROZEN_KV tests, skip conditions (correct ones written
+    several ways, buggy ones) and layouts drawn at random; KVG003 (through the scenario
+    evaluation) must flag exactly the resolvers that hand a regular draft the target's pool."""
+    results, dead, _ = compose.resolver_sweep(SEED, COUNT // 2, *runners)
+    assert not dead, f"the SWA path is dead on the target: {dead}"
+    assert 0 < sum(e for _, e, _ in results) < len(results)
+    wrong = disagreements(results, "KVG001-KVG003")
+    assert not wrong, "\n" + "\n".join(wrong)
+
+
+def test_every_resolver_construct_is_drawn():
+    drawn = {part for r in compose.resolvers(SEED, COUNT // 2) for part in r.label.split("/")}
+    for table in (compose.ACTIVE, compose.DRAFT, compose.FROZEN, compose.SKIPS):
+        assert set(table) <= drawn
+    assert set(compose.RESOLVER_LAYOUTS) <= drawn

@@ -474,3 +474,215 @@ def groups(label: str) -> list[str]:
         f"translation:{translation}",
         *decoy,
     ]
+
+
+# --------------------------------------------------------------------------- resolvers
+# A second family: the backend resolves its SWA pool (the active pool if it is one, None for a
+# draft that is not FROZEN_KV MTP, else the allocator's kvcache) and its SWA path translates
+# through what it resolved. The draft test, the FROZEN_KV test, the combined skip condition and
+# the layout are drawn independently; a buggy skip condition (or none) lets a regular EAGLE
+# draft take the target's pool, which the same execution shows.
+
+ACTIVE = {
+    "isinstance": "isinstance(mr.token_to_kv_pool, SWAKVPool)",
+    "hasattr": 'hasattr(mr.token_to_kv_pool, "translate_loc_from_full_to_swa")',
+    "base-class": "isinstance(mr.token_to_kv_pool, (SWAKVPool,))",
+}
+DRAFT = {
+    "attr": "mr.is_draft_worker",
+    "getattr": 'getattr(mr, "is_draft_worker", False)',
+    "bool": "bool(mr.is_draft_worker)",
+    "is-true": "mr.is_draft_worker is True",
+    "eq-true": "mr.is_draft_worker == True",
+}
+FROZEN = {
+    "plain": "mr.spec_algorithm.is_frozen_kv_mtp()",
+    "getattr-lambda": 'getattr(mr.spec_algorithm, "is_frozen_kv_mtp", lambda: False)()',
+    "getattr-none": '(getattr(mr.spec_algorithm, "is_frozen_kv_mtp", None) or (lambda: False))()',
+    "helper": "_frozen(mr)",
+    "is-true": "mr.spec_algorithm.is_frozen_kv_mtp() is True",
+    "try": None,  # statements: FROZEN_STATEMENTS
+    "suppress": None,
+}
+FROZEN_STATEMENTS = {
+    "try": "try:\n    frozen = mr.spec_algorithm.is_frozen_kv_mtp()\n"
+    "except AttributeError:\n    frozen = False\n",
+    "suppress": "frozen = False\nwith contextlib.suppress(AttributeError):\n"
+    "    frozen = mr.spec_algorithm.is_frozen_kv_mtp()\n",
+}
+# the skip condition (return None before the fetch) over a draft test {d} and a FROZEN_KV
+# test {f}: written correctly several ways, or with a bug
+SKIPS = {
+    "and-not": "{d} and not {f}",
+    "de-morgan": "not (not {d} or {f})",
+    "tuple-eq": "({d}, {f}) == (True, False)",
+    "all": "all(({d}, not {f}))",
+    "dict-get": "{{(True, False): True}}.get((bool({d}), bool({f})), False)",
+    "bug:no-draft-check": "False",
+    "bug:draft-inverted": "not {d} and not {f}",
+    "bug:frozen-inverted": "{d} and {f}",
+    "bug:or": "{d} or {f}",
+}
+FETCH = (
+    "kv = mr.token_to_kv_pool_allocator.get_kvcache()\n"
+    "return kv if isinstance(kv, SWAKVPool) else None\n"
+)
+RESOLVER_LAYOUTS = (
+    "early-returns",
+    "elif",
+    "helper-method",
+    "loop-break",
+    "try-finally",
+    "super",
+    "match-tuple",
+    "nested-ternary",
+)
+
+
+@dataclass(frozen=True)
+class Resolver:
+    active: str
+    draft: str
+    frozen: str
+    skip: str
+    layout: str
+
+    @property
+    def label(self) -> str:
+        return "/".join(("resolver", self.active, self.draft, self.frozen, self.skip, self.layout))
+
+
+def resolvers(seed: int, count: int) -> list:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        out.append(
+            Resolver(
+                *(rng.choice(sorted(t)) for t in (ACTIVE, DRAFT, FROZEN, SKIPS)),
+                rng.choice(RESOLVER_LAYOUTS),
+            )
+        )
+    return out
+
+
+def _skip_parts(r: Resolver) -> tuple:
+    """``(statements before the test, the skip condition)``."""
+    pre = FROZEN_STATEMENTS.get(r.frozen, "")
+    frozen = "frozen" if pre else FROZEN[r.frozen]
+    return pre, SKIPS[r.skip].format(d=f"({DRAFT[r.draft]})", f=f"({frozen})")
+
+
+def _resolver_body(r: Resolver) -> tuple:
+    """``(class members, bases, module code)`` of the resolver."""
+    pre, skip = _skip_parts(r)
+    active = ACTIVE[r.active]
+    head = "def _resolve(self, mr):\n"
+    if r.layout == "early-returns":
+        body = f"if {active}:\n    return mr.token_to_kv_pool\n{pre}if {skip}:\n    return None\n"
+        return head + _indent(body + FETCH, 4), "", ""
+    if r.layout == "elif":
+        body = (
+            f"{pre}if {active}:\n    return mr.token_to_kv_pool\nelif {skip}:\n    return None\n"
+            "else:\n" + _indent(FETCH, 4)
+        )
+        return head + _indent(body, 4), "", ""
+    if r.layout == "helper-method":
+        helper = "def _skips(self, mr):\n" + _indent(f"{pre}return {skip}\n", 4)
+        body = (
+            f"if {active}:\n    return mr.token_to_kv_pool\nif self._skips(mr):\n    return None\n"
+        )
+        return helper + "\n" + head + _indent(body + FETCH, 4), "", ""
+    if r.layout == "loop-break":
+        body = (
+            f"if {active}:\n    return mr.token_to_kv_pool\n{pre}"
+            f"for _ in range(1):\n    if {skip}:\n        break\n"
+            "else:\n" + _indent(FETCH, 4) + "return None\n"
+        )
+        return head + _indent(body, 4), "", ""
+    if r.layout == "try-finally":
+        body = (
+            f"{pre}result = None\ntry:\n    if {active}:\n        result = mr.token_to_kv_pool\n"
+            f"    elif not ({skip}):\n"
+            "        kv = mr.token_to_kv_pool_allocator.get_kvcache()\n"
+            "        result = kv if isinstance(kv, SWAKVPool) else None\n"
+            "finally:\n    pass\nreturn result\n"
+        )
+        return head + _indent(body, 4), "", ""
+    if r.layout == "super":
+        base = (
+            "class _DraftPolicy:\n    def _skips(self, mr):\n"
+            + _indent(f"{pre}return {skip}\n", 8)
+            + "\n\n"
+        )
+        body = (
+            f"if {active}:\n    return mr.token_to_kv_pool\n"
+            "if super()._skips(mr):\n    return None\n"
+        )
+        return head + _indent(body + FETCH, 4), "_DraftPolicy", base
+    if r.layout == "match-tuple":
+        body = (
+            f"if {active}:\n    return mr.token_to_kv_pool\n{pre}"
+            f"match bool({skip}):\n    case True:\n        return None\n    case False:\n"
+            + _indent(FETCH, 8)
+        )
+        return head + _indent(body, 4), "", ""
+    if r.layout == "nested-ternary":
+        body = (
+            f"{pre}kv = None if {active} or ({skip}) else "
+            "mr.token_to_kv_pool_allocator.get_kvcache()\n"
+            f"return mr.token_to_kv_pool if {active} else "
+            "(kv if isinstance(kv, SWAKVPool) else None)\n"
+        )
+        return head + _indent(body, 4), "", ""
+    raise AssertionError(r.layout)
+
+
+RESOLVER_HEADER = (
+    "import contextlib\n\n"
+    "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool\n\n\n"
+    "def _frozen(mr):\n"
+    '    check = getattr(mr.spec_algorithm, "is_frozen_kv_mtp", None)\n'
+    "    return check is not None and check()\n\n\n"
+)
+
+
+def render_resolver(r: Resolver) -> str:
+    members, bases, module = _resolver_body(r)
+    cls = f"class {CLASS}({bases}):\n" if bases else f"class {CLASS}:\n"
+    body = (
+        "def __init__(self, model_runner):\n"
+        "    self.pool = model_runner.token_to_kv_pool\n"
+        "    self._swa_pool = self._resolve(model_runner)\n\n" + members + "\n"
+        "def forward_decode(self, loc):\n"
+        "    if self._swa_pool is not None:\n"
+        "        return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)\n"
+        "    return self.pool, loc\n"
+    )
+    return RESOLVER_HEADER + module + cls + _indent(body, 4)
+
+
+def resolver_sweep(seed: int, count: int, target, draft, loc) -> tuple:
+    """:func:`sweep` for the resolver family."""
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    results, dead, texts = [], [], {}
+    for r in resolvers(seed, count):
+        text = texts[r.label] = render_resolver(r)
+        if not swa_path_live(text, target, loc):
+            dead.append(r.label)
+            continue
+        found = bool(lint_text(text, PATH, RULES, ScopeConfig()).findings)
+        results.append((r.label, reads_wrong_kv(text, draft, loc), found))
+    return results, dead, texts
+
+
+def resolver_groups(label: str) -> list:
+    _, active, draft, frozen, skip, layout = label.split("/")
+    return [
+        f"active:{active}",
+        f"draft:{draft}",
+        f"frozen:{frozen}",
+        f"skip:{skip}",
+        f"layout:{layout}",
+    ]
