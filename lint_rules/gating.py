@@ -34,8 +34,10 @@ whole module (the same function the rule uses, on the same text).
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Optional
 
 from .flow import child_statements, statements
@@ -284,6 +286,19 @@ class Gating:
                 out.setdefault(child.name, _Method(child))
             elif not isinstance(child, (ast.ClassDef, ast.Lambda)) and isinstance(child, ast.stmt):
                 self._methods(child, out)  # defs under if/try in the class body
+
+    def holds_pool(self, cls: str) -> bool:
+        """Does a method of ``cls`` read or store ``self.token_to_kv_pool``?"""
+        for m in self.classes.get(cls, {}).values():
+            for node in ast.walk(m.node):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr == POOL_ATTR
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == m.self_name
+                ):
+                    return True
+        return False
 
     def line_starts(self) -> list:
         """Offsets of the text's lines (Python's line ends), and its length."""
@@ -1433,15 +1448,17 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                     continue
                 if lines is None:
                     lines = LINE.findall(text)
+                if not swap_possible(path, scope):
+                    return []
                 method, kind, line = reads[0]
-                message = _FINDING.format(attr=t.attr, what=_WHAT[kind], method=method, line=line)
+                text_of = message(gates, fn.cls.qualname, t.attr, kind, method, line)
                 snippet = _node_source(hit, node, lines)
                 out.append(
                     AstFinding(
                         code="KVG004",
                         node=Span(*node_span(lines, hit)),
                         statement=Span(_statement_line(node, fn.node, text, lines), 0, 0, 0),
-                        message=message + f" (`{snippet}`)",
+                        message=text_of + f" (`{snippet}`)",
                         context=fn.qualname,
                     )
                 )
@@ -1450,10 +1467,40 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
 
 _FINDING = (
     "`self.{attr}` caches an SWA decision from the pool at __init__ and {what} at forward time "
-    "(`{method}`, line {line}); FROZEN_KV MTP swaps the backend's pool during the draft forward "
-    "(#26957): resolve it with the FROZEN_KV-aware resolver or per call from "
-    "`self.token_to_kv_pool`"
+    "(`{method}`, line {line}); FROZEN_KV MTP swaps the backend's `token_to_kv_pool` to the "
+    "target's SWA pool during the draft forward (#26957): resolve it with the FROZEN_KV-aware "
+    "resolver{per_call}"
 )
+
+
+def message(gates: "Gating", cls: str, attr: str, kind: str, method: str, line: int) -> str:
+    """KVG004's message: the advice to decide per call from ``self.token_to_kv_pool`` only
+    where the class holds that attribute."""
+    holds = gates.holds_pool(cls)
+    per_call = " or per call from `self.token_to_kv_pool`" if holds else ""
+    return _FINDING.format(attr=attr, what=_WHAT[kind], method=method, line=line, per_call=per_call)
+
+
+@lru_cache(maxsize=256)
+def _swap_in(directory: str, configured: Optional[str]) -> bool:
+    from .fixes.target import detect_target
+
+    try:
+        target = detect_target(os.path.join(directory, "__kvguard__.py"), configured)
+    except ValueError:  # a bad target-version: the configuration reports it
+        return True
+    return target.has_frozen_kv is not False
+
+
+def swap_possible(path: str, scope) -> bool:
+    """Can the target release swap a backend's pool at forward time (FROZEN_KV MTP)? False
+    only where the release is known (``target-version``, else the sglang tree holding
+    ``path``, else the installed sglang: ``fixes/target.detect_target``) and has no FROZEN_KV
+    MTP: there a flag cached at ``__init__`` cannot go stale."""
+    directory = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    return _swap_in(directory, getattr(scope, "target_version", None))
+
+
 _WHAT = {
     "read": "decides how KV is read or indices are translated",
     "write": "gates KV writes (reported by kvg004-write-gating)",

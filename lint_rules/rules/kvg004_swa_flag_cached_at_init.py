@@ -13,7 +13,10 @@ indices are **translated** for reading. Caches are:
 * derived state of the pool (`self.map = <...>.token_to_kv_pool.full_to_swa_index_mapping`, or
   its `translate_loc_from_full_to_swa` method).
 
-A lambda stored in `__init__` is evaluated per call: not a cache.
+A lambda stored in `__init__` is evaluated per call: not a cache. A release without FROZEN_KV
+MTP (the target: `target-version`, else the sglang tree holding the file, else the installed
+sglang; sglang < 0.5.12, or a fork whose `spec_info.py` lacks it) never swaps the pool, so
+there a cached flag cannot go stale and nothing is reported.
 
 What a read decides is judged by the code it gates: the `if`/`assert`/conditional it is tested
 in (and the rest of the block after an early return), what a `return self.flag` helper's
@@ -67,16 +70,6 @@ from ..model import ScopeConfig
 from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 from .base import Case, Rule, source_of
 
-_MESSAGE = (
-    "`self.{attr}` caches an SWA decision from the pool at __init__ and {what} at forward time "
-    "(`{method}`, line {line}); FROZEN_KV MTP swaps the backend's pool during the draft forward "
-    "(#26957): resolve it with the FROZEN_KV-aware resolver or per call from "
-    "`self.token_to_kv_pool`"
-)
-_WHAT = {
-    "read": "decides how KV is read or indices are translated",
-    "write": "gates KV writes (reported by kvg004-write-gating)",
-}
 _RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")
 
 
@@ -249,10 +242,10 @@ class SwaFlagCachedAtInit(Rule):
             reads = gating.harmful(
                 self._gates(), cls.qualname, t.attr.value, self._write_gating(), first=True
             )
-            if reads:
+            if reads and gating.swap_possible(self.analysis.path, self.analysis.scope):
                 method, kind, line = reads[0]
-                message = _MESSAGE.format(
-                    attr=t.attr.value, what=_WHAT[kind], method=method, line=line
+                message = gating.message(
+                    self._gates(), cls.qualname, t.attr.value, kind, method, line
                 )
                 self.report(hit, message + f" (`{source_of(hit)}`)")
 
