@@ -7,8 +7,9 @@
 Each module (``tests/support/compose.py``) is run on a real EAGLE draft runner (sglang's pools
 and allocator on CPU) for its truth: does the draft read KV it does not own? The rules
 (default selection, every fast path on) must report exactly those modules. Prints the table per
-construct (modules, bugs, found, false positives, misses), then the disagreements; exit 1 on
-any. Modules whose SWA path is dead on the target are counted apart and not compared.
+construct (modules, bugs, found, false positives, misses), the modules where a finding says the
+draft scenarios could not be decided, then the disagreements; exit 1 on any of either. Modules
+whose SWA path is dead on the target are counted apart and not compared.
 """
 
 from __future__ import annotations
@@ -41,19 +42,22 @@ def main(argv=None) -> int:
     ap.add_argument("--family", choices=("backends", "resolvers"), default="backends")
     ap.add_argument("--show", type=int, default=0, help="print this many disagreeing modules")
     args = ap.parse_args(argv)
-    results, dead, texts = sweep(args.seed, args.count, args.family)
+    results, dead, undecided, texts = sweep(args.seed, args.count, args.family)
     groups = compose.groups if args.family == "backends" else compose.resolver_groups
     print(
         f"seed {args.seed}: {args.count} modules, {len(dead)} with a dead SWA path (not compared)"
     )
     print("\n".join(table(results, groups, "construct")))
     wrong = [(label, e, f) for label, e, f in results if e != f]
-    print(f"\n{len(wrong)} disagreements")
+    print(f"\n{len(undecided)} modules the scenarios could not decide")
+    for label in undecided:
+        print(f"  {label}")
+    print(f"{len(wrong)} disagreements")
     for label, e, f in wrong:
         print(f"  {label}: executed {e}, rules {f}")
     for label, _, _ in wrong[: args.show]:
         print(f"\n# {label}\n{texts[label]}")
-    return 1 if wrong else 0
+    return 1 if wrong or undecided else 0
 
 
 if __name__ == "__main__":

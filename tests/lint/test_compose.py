@@ -59,8 +59,9 @@ def test_every_construct_is_drawn():
 
 
 def test_rules_agree_with_execution(runners):
-    results, dead, _ = compose.sweep(SEED, COUNT, *runners)
+    results, dead, undecided, _ = compose.sweep(SEED, COUNT, *runners)
     assert not dead, f"the SWA path is dead on the target: {dead}"
+    assert not undecided, undecided
     assert 0 < sum(e for _, e, _ in results) < len(results)  # both answers occur
     wrong = disagreements(results, "KVG001-KVG003")
     assert not wrong, "\n" + "\n".join(wrong)
@@ -70,8 +71,9 @@ def test_kvg003_agrees_with_execution_on_composed_resolvers(runners):
     """The resolver family: draft and FROZEN_KV tests, skip conditions (correct ones written
     several ways, buggy ones) and layouts drawn at random; KVG003 (through the scenario
     evaluation) must flag exactly the resolvers that hand a regular draft the target's pool."""
-    results, dead, _ = compose.resolver_sweep(SEED, COUNT // 2, *runners)
+    results, dead, undecided, _ = compose.resolver_sweep(SEED, COUNT // 2, *runners)
     assert not dead, f"the SWA path is dead on the target: {dead}"
+    assert not undecided, f"the scenarios could not be decided: {undecided}"
     assert 0 < sum(e for _, e, _ in results) < len(results)
     wrong = disagreements(results, "KVG001-KVG003")
     assert not wrong, "\n" + "\n".join(wrong)

@@ -446,22 +446,33 @@ def swa_path_live(text: str, target, loc) -> bool:
 RULES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def sweep(seed: int, count: int, target, draft, loc) -> tuple:
-    """``(results, dead, texts)``: ``(label, executed, found)`` per module whose SWA path is
-    live on the target (``found``: any of KVG001-KVG003, every fast path on), the labels of
-    the others, and every module's text by label."""
+def _found(text: str, label: str, undecided: list) -> bool:
+    """Do KVG001-KVG003 report ``text`` (every fast path on)? A finding that says the draft
+    scenarios could not be decided puts ``label`` in ``undecided``."""
     from lint_rules.checker import lint_text
     from lint_rules.model import ScopeConfig
 
-    results, dead, texts = [], [], {}
+    findings = lint_text(text, PATH, RULES, ScopeConfig()).findings
+    if any("could not be decided" in f.message for f in findings):
+        undecided.append(label)
+    return bool(findings)
+
+
+def sweep(seed: int, count: int, target, draft, loc) -> tuple:
+    """``(results, dead, undecided, texts)``: ``(label, executed, found)`` per module whose
+    SWA path is live on the target (``found``: any of KVG001-KVG003, every fast path on), the
+    labels of the others, of the modules where a finding says the scenarios could not be
+    decided, and every module's text by label."""
+    results, dead, undecided, texts = [], [], [], {}
     for c in compositions(seed, count):
         text = texts[c.label] = render(c)
         if not swa_path_live(text, target, loc):
             dead.append(c.label)
             continue
-        found = bool(lint_text(text, PATH, RULES, ScopeConfig()).findings)
-        results.append((c.label, reads_wrong_kv(text, draft, loc), found))
-    return results, dead, texts
+        results.append(
+            (c.label, reads_wrong_kv(text, draft, loc), _found(text, c.label, undecided))
+        )
+    return results, dead, undecided, texts
 
 
 def groups(label: str) -> list[str]:
@@ -663,18 +674,16 @@ def render_resolver(r: Resolver) -> str:
 
 def resolver_sweep(seed: int, count: int, target, draft, loc) -> tuple:
     """:func:`sweep` for the resolver family."""
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
-
-    results, dead, texts = [], [], {}
+    results, dead, undecided, texts = [], [], [], {}
     for r in resolvers(seed, count):
         text = texts[r.label] = render_resolver(r)
         if not swa_path_live(text, target, loc):
             dead.append(r.label)
             continue
-        found = bool(lint_text(text, PATH, RULES, ScopeConfig()).findings)
-        results.append((r.label, reads_wrong_kv(text, draft, loc), found))
-    return results, dead, texts
+        results.append(
+            (r.label, reads_wrong_kv(text, draft, loc), _found(text, r.label, undecided))
+        )
+    return results, dead, undecided, texts
 
 
 def resolver_groups(label: str) -> list:
