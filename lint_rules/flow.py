@@ -527,7 +527,7 @@ class Flow:
         container / function holding or returning them)? Only such changes wake other units."""
         for v in values:
             tag = v[0]
-            if tag in ("A", "M", "K", "X", "XM", "XT"):
+            if tag in ("A", "M", "K", "X", "XM", "XT", "XR"):
                 return True
             if depth < 4:
                 if tag in ("C", "G"):
@@ -943,6 +943,9 @@ class Flow:
                 if method is not None:
                     out |= self._method_value(method, bound=(tag == "S"))
                     own_family = cls
+            elif tag == "XR":
+                if attr in self.project.fact(v[1]).carrier_fields:
+                    out.add(ALLOC)
             elif tag == "C":
                 site = v[1]
                 if attr in ("get", "pop", "setdefault", "values", "items", "__getitem__"):
@@ -1043,6 +1046,8 @@ class Flow:
                 fact = self.project.fact(v[1])
                 if fact.returns_alloc:
                     out.add(ALLOC)
+                if fact.carrier_fields:
+                    out.add(("XR", v[1]))  # a record of that module: its fields may hold it
                 if fact.may_anchor:
                     self._cross(node, fact, args, kws)
                 continue

@@ -374,6 +374,7 @@ class FnFact:
         "params",
         "implicit",
         "returns_alloc",
+        "carrier_fields",
         "may_anchor",
         "tree",
         "seeds",
@@ -383,6 +384,10 @@ class FnFact:
     params: list
     implicit: int  # 1 for a method called bound
     returns_alloc: bool
+    # The function returns a record of its module (an instance of a module-level class) and
+    # these attribute names hold the allocator in that module (field-based, as the flow model
+    # reads attributes): a read of one on the returned value is the allocator.
+    carrier_fields: frozenset
     # Some parameter may reach an anchor (the function names an SWA allocator class, reads a
     # translate member or probes an SWA-only member, and has parameters). Which parameters do,
     # and of which kinds, is computed per parameter when a call first passes the allocator
@@ -401,6 +406,7 @@ class FnFact:
         params: list,
         implicit: int = 0,
         returns_alloc: bool = False,
+        carrier_fields: frozenset = frozenset(),
         may_anchor: bool = False,
         tree: Optional[ast.Module] = None,
         seeds: Optional[list] = None,
@@ -410,6 +416,7 @@ class FnFact:
         self.params = params
         self.implicit = implicit
         self.returns_alloc = returns_alloc
+        self.carrier_fields = carrier_fields
         self.may_anchor = may_anchor
         self.tree = tree
         self.seeds = [] if seeds is None else seeds
@@ -941,7 +948,8 @@ class Index:
         if found is None or found[0] == "cls":
             return False
         if found[0] == "fn":
-            return found[1].returns_alloc or found[1].may_anchor
+            fact = found[1]
+            return fact.returns_alloc or fact.may_anchor or bool(fact.carrier_fields)
         return self.path_of(found[1]) is not None
 
     def class_words(self, cls: ClassFact, seen: Optional[set] = None) -> set:
@@ -993,7 +1001,11 @@ class Index:
                         continue  # no value, read from the module's sketch (no parse)
                     found = self.import_value(module, orig)
                     if self.gives_value(found):
-                        if found[0] == "fn" and not found[1].returns_alloc:
+                        if (
+                            found[0] == "fn"
+                            and not found[1].returns_alloc
+                            and not found[1].carrier_fields
+                        ):
                             helpers.add(name)  # only a call passing the allocator matters
                             continue
                         return True
@@ -1231,12 +1243,15 @@ class Index:
         # One hop: a summary is computed from its own module (no index), so summarising never
         # cascades through the import graph; base chains are walked by ``class_attr``.
         flow = Flow.build(tree, self.roots, None)
+        fields = frozenset(a for a, vals in flow.attrs.items() if ALLOC in vals)
         for unit in flow.units:
             if unit.parent is not flow.module:
                 continue
             if unit.kind == "function":
                 fact = FnFact(f"{s.module}.{unit.name}", unit.params + unit.kwonly)
                 fact.returns_alloc = ALLOC in unit.returns
+                if fields and _returns_record(unit.node, flow.classes):
+                    fact.carrier_fields = fields
                 s.functions[unit.name] = fact
             elif unit.kind == "class":
                 attrs = {
@@ -1760,6 +1775,16 @@ def _flow_free(data: bytes, text: str, roots) -> bool:
     return True
 
 
+def _returns_record(fn: ast.AST, classes) -> bool:
+    """Does ``fn`` return an instance of a class of its module (``return Parts(...)``)?"""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if isinstance(func, ast.Name) and func.id in classes:
+                return True
+    return False
+
+
 def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
     """Can the function test or translate a parameter: an SWA allocator class named, a
     translate member read, ``hasattr``/``getattr`` asked for an SWA-only member? ``words``:
@@ -1873,7 +1898,11 @@ class ModuleView:
                 path = self.index.path_of(star)
                 ss = self.index.summary(path) if path and self.index.has_facts(path) else None
                 if ss is not None:
-                    words |= {n for n, f in ss.functions.items() if f.returns_alloc or f.may_anchor}
+                    words |= {
+                        n
+                        for n, f in ss.functions.items()
+                        if f.returns_alloc or f.may_anchor or f.carrier_fields
+                    }
             for unit in flow.units if flow is not None else ():
                 if unit.kind != "class":
                     continue

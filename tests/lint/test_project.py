@@ -46,6 +46,16 @@ def translate(a, loc):
 def probe_kw(loc, **kwargs):
     alloc = kwargs.get("alloc")
     return hasattr(alloc, "full_to_swa_index_mapping")
+
+
+class Parts:
+    def __init__(self, allocator, pool):
+        self.allocator = allocator
+        self.pool = pool
+
+
+def parts_of(runner):
+    return Parts(runner.token_to_kv_pool_allocator, runner.token_to_kv_pool)
 """
 
 STORE_BASE = """
@@ -150,6 +160,19 @@ CASES = [
         "if True: from sglang.srt.utils.swa_utils import is_swa  # noqa: E701",
         "is_swa(model_runner.token_to_kv_pool_allocator)",
         ["KVG001"],
+    ),
+    # a record built by a factory of another module carries the allocator in a field
+    (
+        "record-factory",
+        "from sglang.srt.utils.swa_utils import parts_of",
+        "parts_of(model_runner).allocator.translate_loc_from_full_to_swa(loc)",
+        ["KVG002"],
+    ),
+    (
+        "record-factory-other-field",
+        "from sglang.srt.utils.swa_utils import parts_of",
+        "parts_of(model_runner).pool.translate_loc_from_full_to_swa(loc)",
+        [],
     ),
     # an import that does not resolve in the tree: unknown, contributes nothing
     (

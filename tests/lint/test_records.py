@@ -221,6 +221,7 @@ ORIGINALS = [
             ("params", REQUIRED),
             ("implicit", 0),
             ("returns_alloc", False),
+            ("carrier_fields", frozenset()),
             ("may_anchor", False),
             ("tree", None),
             ("seeds", Factory(list)),
