@@ -654,6 +654,8 @@ class _Interp:
                     env[name] = Builtin("suppress")
                 elif kind is ast.Import and alias.name == "contextlib":
                     env[name] = _Module("contextlib")
+                elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
+                    env[name] = EnumSpace()  # SpeculativeAlgorithm: its members by name
                 else:
                     env[name] = TOP
             return [("next", None, env)]

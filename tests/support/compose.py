@@ -512,6 +512,9 @@ FROZEN = {
     "getattr-none": '(getattr(mr.spec_algorithm, "is_frozen_kv_mtp", None) or (lambda: False))()',
     "helper": "_frozen(mr)",
     "is-true": "mr.spec_algorithm.is_frozen_kv_mtp() is True",
+    "enum-eq": "mr.spec_algorithm == SpeculativeAlgorithm.FROZEN_KV_MTP",
+    "enum-in": "mr.spec_algorithm in (SpeculativeAlgorithm.FROZEN_KV_MTP,)",
+    "name-eq": 'mr.spec_algorithm.name == "FROZEN_KV_MTP"',
     "try": None,  # statements: FROZEN_STATEMENTS
     "suppress": None,
 }
@@ -547,6 +550,8 @@ RESOLVER_LAYOUTS = (
     "super",
     "match-tuple",
     "nested-ternary",
+    "closure",
+    "lambda",
 )
 
 
@@ -637,6 +642,21 @@ def _resolver_body(r: Resolver) -> tuple:
             + _indent(FETCH, 8)
         )
         return head + _indent(body, 4), "", ""
+    if r.layout == "closure":
+        body = (
+            "def fetch():\n"
+            + _indent(FETCH, 4)
+            + f"if {active}:\n    return mr.token_to_kv_pool\n{pre}if {skip}:\n    return None\n"
+            "return fetch()\n"
+        )
+        return head + _indent(body, 4), "", ""
+    if r.layout == "lambda":
+        body = (
+            "fetch = lambda: mr.token_to_kv_pool_allocator.get_kvcache()\n"
+            f"if {active}:\n    return mr.token_to_kv_pool\n{pre}if {skip}:\n    return None\n"
+            "kv = fetch()\nreturn kv if isinstance(kv, SWAKVPool) else None\n"
+        )
+        return head + _indent(body, 4), "", ""
     if r.layout == "nested-ternary":
         body = (
             f"{pre}kv = None if {active} or ({skip}) else "
@@ -650,7 +670,8 @@ def _resolver_body(r: Resolver) -> tuple:
 
 RESOLVER_HEADER = (
     "import contextlib\n\n"
-    "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool\n\n\n"
+    "from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool\n"
+    "from sglang.srt.speculative.spec_info import SpeculativeAlgorithm\n\n\n"
     "def _frozen(mr):\n"
     '    check = getattr(mr.spec_algorithm, "is_frozen_kv_mtp", None)\n'
     "    return check is not None and check()\n\n\n"
