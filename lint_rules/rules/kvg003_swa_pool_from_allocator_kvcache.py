@@ -253,6 +253,12 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
+            outer = fn.parent
+            while safe is None and tree is not None and outer is not None:
+                # a closure or nested helper fetching through its enclosing function's runner:
+                # evaluate the outermost function that binds it
+                safe = self._guarded_in(outer, targets, tree)
+                outer = outer.parent
             for call, k in targets.items():
                 if not out[call]:
                     continue
@@ -261,6 +267,21 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 elif safe is not None and safe.get(k):
                     out[call] = None
         return out
+
+    def _guarded_in(self, fn: FunctionInfo, targets: dict, tree):
+        """:func:`scenario.guarded` for the fetches ``targets`` evaluated from the enclosing
+        function ``fn`` (None where it cannot bind a runner there either)."""
+        from ..scenario import guarded
+
+        if isinstance(fn.node, cst.Lambda):
+            return None
+        try:
+            code = self.analysis.module.code_for_node(_marked(fn.node, targets))
+            node = ast.parse(code).body[0]
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
+            return None
+        cls = fn.cls.name if fn.cls is not None else None
+        return guarded(node, tree, _mark_key, self._is_swa_pool_class, cls)
 
     def _held(self, node: cst.Call) -> bool:
         """flow hook: a call of the allocator's get_kvcache held in a name/attribute."""
