@@ -107,20 +107,21 @@ def spec_metadata(module, backend, runner, locs):
     import torch
 
     bs = 2
+    dev = locs.device
     rt = runner.req_to_token_pool.req_to_token
     rt[0, :PREFIX] = locs[:PREFIX]
     rt[1, :PREFIX] = locs[PREFIX : 2 * PREFIX]
     meta = module.FlashAttentionMetadata()
     meta.max_seq_len_k = PREFIX
-    meta.cache_seqlens_int32 = torch.tensor([PREFIX] * bs, dtype=torch.int32)
-    meta.page_table = rt[torch.arange(bs), :PREFIX].to(torch.int32)
+    meta.cache_seqlens_int32 = torch.tensor([PREFIX] * bs, dtype=torch.int32, device=dev)
+    meta.page_table = rt[torch.arange(bs, device=dev), :PREFIX].to(torch.int32)
     expand = module.FlashAttentionMetadata()
     draft = locs[2 * PREFIX : 2 * PREFIX + bs * DRAFT_TOKENS].view(bs, DRAFT_TOKENS)
     expand.page_table = draft.repeat_interleave(DRAFT_TOKENS, dim=0).to(torch.int32)
     expand.cache_seqlens_int32 = torch.tensor(
-        [m % DRAFT_TOKENS + 1 for m in range(bs * DRAFT_TOKENS)], dtype=torch.int32
+        [m % DRAFT_TOKENS + 1 for m in range(bs * DRAFT_TOKENS)], dtype=torch.int32, device=dev
     )
-    expand.cu_seqlens_q = torch.arange(bs * DRAFT_TOKENS + 1, dtype=torch.int32)
+    expand.cu_seqlens_q = torch.arange(bs * DRAFT_TOKENS + 1, dtype=torch.int32, device=dev)
     expand.max_seq_len_q = 1
     backend.page_size = 1
     backend.topk = 2
