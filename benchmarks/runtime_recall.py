@@ -13,6 +13,11 @@ one Markdown table. Columns:
   call run inside sglang's own ``target_kv_pool_view``): the cached ``use_sliding_window_kv_pool``
   is False while the pool it reads is the target's SWA pool (the init-cached shape, KVG004), with
   the kv ids its metadata gives the SWA layers and the SWA rows that hold those tokens;
+* for FA3's ``target_spec_verify`` role (``guardrails/probe/perlayer.py``, the per-layer mode
+  ``SGLANG_KV_POOL_GUARD_PER_LAYER=1``): the release's own ``_init_sliding_window_attn_spec_metadata``
+  built the SWA layers' speculative page table from untranslated full locations (#24617), all
+  below the SWA pool's size; raise / warn are the per-layer modes, checked at ``forward_extend``
+  of an SWA layer;
 * ``raise``: ``fired (kind)`` when ``PoolGuardViolation`` was raised at that call, else ``silent``;
 * ``warn``: the kinds counted and logged (the call was let through), else ``silent``.
 
@@ -37,9 +42,10 @@ SHORT = {
     "swa-pool-on-full-active-pool": "#25103",
     "swa-active-pool-without-swa-pool": "#26957",
     "swa-flag-disagrees-with-read-pool": "cached flag",
+    "swa-read-not-translated": "untranslated SWA read",
 }
 # the roles counted in the summary line (the target role is silent everywhere, not counted)
-COUNTED_ROLES = ("eagle_draft", "frozen_kv_draft")
+COUNTED_ROLES = ("eagle_draft", "frozen_kv_draft", "target_spec_verify")
 
 
 def env_for(version):
@@ -72,7 +78,20 @@ def run(version):
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     if not lines:
         raise SystemExit(f"recall on {version} printed nothing:\n{proc.stderr[-3000:]}")
-    return json.loads(lines[-1])
+    data = json.loads(lines[-1])
+    proc = subprocess.run(
+        [python, "-m", "guardrails.probe.perlayer"],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    if not lines:
+        raise SystemExit(f"perlayer on {version} printed nothing:\n{proc.stderr[-3000:]}")
+    data["backends"]["fa3 (per-layer)"] = json.loads(lines[-1])["fa3"]
+    return data
 
 
 def kinds(outcome):
@@ -108,6 +127,17 @@ def rows(data):
                         + ",".join(map(str, rows_["swa_rows"]))
                     )
                 detail += ")"
+            elif "untranslated_swa_reads" in r:
+                bug = r["untranslated_swa_reads"]
+                detail = (
+                    " (SWA layers read "
+                    + ",".join(map(str, r["swa_row0_read"][:4]))
+                    + " for full locations "
+                    + ",".join(map(str, r["swa_row0_full"][:4]))
+                    + " in SWA rows "
+                    + ",".join(map(str, r["swa_row0_translated"][:4]))
+                    + f"; SWA pool size {r['swa_pool_size']})"
+                )
             elif role == "frozen_kv_draft" and r.get("flag") is not None:
                 detail = f" (flag {r['flag']}, reads {r.get('read_pool')})"
             raised = r["raise"]
@@ -150,7 +180,11 @@ def main(argv=None):
                 c[3] += 1
                 c[2] += row[4] == "silent" and row[5] == "silent"
     print()
-    names = {"eagle_draft": "EAGLE-draft roles", "frozen_kv_draft": "aiter FROZEN_KV-draft roles"}
+    names = {
+        "eagle_draft": "EAGLE-draft roles",
+        "frozen_kv_draft": "aiter FROZEN_KV-draft roles",
+        "target_spec_verify": "FA3 spec-verify roles (per-layer mode)",
+    }
     print(
         "; ".join(
             f"{names[role]}: guard fired on {c[0]}/{c[1]} where the bug happened, "

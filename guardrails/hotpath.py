@@ -15,13 +15,15 @@ one of those objects changed, and records the steady state again. Nothing is all
 but a full-pool frame.
 
 Host-only: ``isinstance`` / ``is`` / ``getattr`` on host objects, no tensor read, no device sync,
-nothing recorded into a CUDA graph. Thread-safe: the memos are single tuples replaced whole, the
+nothing recorded into a CUDA graph. The one exception is opt-in: with ``per_layer`` a ``forward_*``
+call of a backend ``index_space.relates`` on an SWA pool runs ``index_space.check_layer``, which
+compares tensor values (a sync; skipped while a CUDA graph is captured). Thread-safe: the memos are single tuples replaced whole, the
 frame is per call and per thread; the check counter is approximate under concurrent threads.
 """
 
 from __future__ import annotations
 
-from . import context
+from . import context, index_space
 from .invariant import check_pool_invariant
 from .report import PoolGuardViolation, name_of
 from .shell import make_shell
@@ -179,51 +181,61 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
             # the frame the shell reuses in the steady state: an SWA frame holds no batch and is
             # never reported; a full-pool frame is built per call (None here)
             cached = [self, state, name, pool, source, True, False, None] if pool_is_swa else None
+            # the per-layer index-space check (debug mode: reads tensor values, eager only)
+            wrong = ()
+            if is_forward and hot.per_layer and state.index_space and pool_is_swa is True:
+                hot.checks += 1
+                wrong = index_space.check_layer(self, layer, pool)
             if not (state.applicable or state.flag_reads):
-                if klass is owner:
-                    self.__dict__[fast_attr] = (pool, None, None, cached, 0, hot, state)
-                return frame
-            layer_id = None
-            if is_forward:
-                if hot.per_layer:
-                    layer_id = getattr(layer, "layer_id", None)
-                else:  # once per forward batch
-                    key = (id(forward_batch), id(pool))
-                    if state.last_forward_key == key:
-                        return frame
-                    state.last_forward_key = key
-            swa = getattr(self, "_swa_kv_pool", None)
-            flag = getattr(self, "use_sliding_window_kv_pool", None)
-            hot.checks += 1
-            ok = state.last_ok
-            what = 3 if state.flag_reads else 2 if state.flag_known else 1
-            steady = (pool, swa, flag, cached, what, hot, state)
-            if (
-                layer_id is None
-                and ok is not None
-                and ok[0] is pool
-                and ok[1] is swa
-                and ok[2] is flag
-            ):
-                if klass is owner:
-                    self.__dict__[fast_attr] = steady
-                return frame
-            violations = check_pool_invariant(
-                pool,
-                swa,
-                flag,
-                state.swa_types or swa_types,
-                facts,
-                flag_known=state.flag_known,
-                layer_id=layer_id,
-                flag_only=state.flag_reads,
-            )
-            if not violations:
-                if layer_id is None:
+                if not wrong:
+                    if klass is owner:
+                        self.__dict__[fast_attr] = (pool, None, None, cached, 0, hot, state)
+                    return frame
+                swa, flag = None, getattr(self, "use_sliding_window_kv_pool", None)
+                violations = wrong
+            else:
+                layer_id = None
+                if is_forward:
+                    if hot.per_layer:
+                        layer_id = getattr(layer, "layer_id", None)
+                    else:  # once per forward batch
+                        key = (id(forward_batch), id(pool))
+                        if state.last_forward_key == key:
+                            return frame
+                        state.last_forward_key = key
+                swa = getattr(self, "_swa_kv_pool", None)
+                flag = getattr(self, "use_sliding_window_kv_pool", None)
+                hot.checks += 1
+                ok = state.last_ok
+                what = 3 if state.flag_reads else 2 if state.flag_known else 1
+                steady = (pool, swa, flag, cached, what, hot, state)
+                if (
+                    layer_id is None
+                    and ok is not None
+                    and ok[0] is pool
+                    and ok[1] is swa
+                    and ok[2] is flag
+                ):
+                    if klass is owner:
+                        self.__dict__[fast_attr] = steady
+                    return frame
+                violations = check_pool_invariant(
+                    pool,
+                    swa,
+                    flag,
+                    state.swa_types or swa_types,
+                    facts,
+                    flag_known=state.flag_known,
+                    layer_id=layer_id,
+                    flag_only=state.flag_reads,
+                )
+                if not violations and layer_id is None:
                     state.last_ok = (pool, swa, flag)
                     if klass is owner:
                         self.__dict__[fast_attr] = steady
-                return frame
+                violations = tuple(violations) + tuple(wrong)
+                if not violations:
+                    return frame
             if forward_batch is not None:
                 mode = getattr(forward_batch, "forward_mode", None)
             ctx = {
@@ -232,7 +244,9 @@ def make_checked_call(inst, original, spec, positions, wiring_mod, swa_types, fa
                 "swa_pool": swa,
                 "flag": flag,
                 "forward_mode": name_of(mode) if mode is not None else "?",
-                "layer_id": layer_id,
+                "layer_id": (
+                    getattr(layer, "layer_id", None) if is_forward and hot.per_layer else None
+                ),
             }
             found = (ctx, violations)
         except Exception as exc:

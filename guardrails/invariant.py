@@ -53,6 +53,9 @@ TRANSLATION_ON_FULL_ACTIVE_POOL = "swa-translation-on-full-active-pool"
 # the flag-only check (rule 5): a backend without a resolved SWA pool whose cached
 # use_sliding_window_kv_pool decides how it reads KV disagrees with the pool it reads
 FLAG_DISAGREES_WITH_READ_POOL = "swa-flag-disagrees-with-read-pool"
+# the per-layer index-space check (guardrails/index_space.py, debug mode): the locations a backend
+# reads for an SWA layer are not the full->SWA translation of the full locations they stand for
+SWA_READ_NOT_TRANSLATED = "swa-read-not-translated"
 
 # the static rule(s) of the linter that find the same shape in source (runtime report -> the line
 # to fix). Every kind above has an entry; tests/guard/test_invariant.py checks that.
@@ -66,12 +69,16 @@ STATIC_RULES = {
     LAYER_NOT_IN_SWA_POOL: ("KVG003",),
     TRANSLATION_ON_FULL_ACTIVE_POOL: ("KVG002",),
     FLAG_DISAGREES_WITH_READ_POOL: ("KVG004",),  # the aiter init-cached FROZEN_KV shape
+    SWA_READ_NOT_TRANSLATED: ("KVG005",),  # #24617: FA3's spec page table built untranslated
 }
 
 # The static rules ``kvguard fix`` rewrites (``fixable`` in lint_rules/registry.py) among those the
 # kinds above stand for; the guard does not import the linter, so
 # tests/guard/test_server_messages.py keeps the two equal.
-FIXABLE_RULES = frozenset({"KVG001", "KVG002", "KVG003"})
+FIXABLE_RULES = frozenset({"KVG001", "KVG002", "KVG003", "KVG005"})
+# Of those, the rules ``kvguard fix`` applies only when selected (opt-in: ``default_enabled`` False in
+# lint_rules/registry.py), so the fix command names them (``--extend-select``).
+OPT_IN_FIXABLE_RULES = frozenset({"KVG005"})
 
 # Backend classes (by ``__name__``) whose cached ``use_sliding_window_kv_pool`` decides how KV is
 # READ (the full->SWA slot translation for SWA layers), so a stale flag reads wrong rows. Only these

@@ -11,7 +11,12 @@ import shlex
 import sys
 from typing import Any, List, Optional
 
-from .invariant import FIXABLE_RULES, STATIC_RULES, SWA_POOL_WITHOUT_SWA_ACTIVE
+from .invariant import (
+    FIXABLE_RULES,
+    OPT_IN_FIXABLE_RULES,
+    STATIC_RULES,
+    SWA_POOL_WITHOUT_SWA_ACTIVE,
+)
 
 
 class PoolGuardViolation(AssertionError):
@@ -53,7 +58,10 @@ def fix_command(ctx: dict, violations) -> Optional[str]:
     if not any(r in FIXABLE_RULES for v in violations for r in STATIC_RULES.get(v.kind, ())):
         return None
     files = ctx.get("sources") or ["<the backend's source file>"]
-    return "kvguard fix " + " ".join(shlex.quote(f) for f in files)
+    rules = {r for v in violations for r in STATIC_RULES.get(v.kind, ())}
+    opt_in = sorted(rules & OPT_IN_FIXABLE_RULES)
+    select = f"--extend-select {','.join(opt_in)} " if opt_in else ""
+    return "kvguard fix " + select + " ".join(shlex.quote(f) for f in files)
 
 
 def format_violation(state, method: str, ctx: dict, violations) -> str:
@@ -90,9 +98,12 @@ def format_violation(state, method: str, ctx: dict, violations) -> str:
             )
     command = fix_command(ctx, violations)
     if command:
+        # the default rules with a fix, and the opt-in ones the command selects
+        named = {r for v in violations for r in STATIC_RULES.get(v.kind, ())}
+        rewritten = sorted(FIXABLE_RULES - OPT_IN_FIXABLE_RULES | named & OPT_IN_FIXABLE_RULES)
         lines.append(f"  to fix: {command}")
         lines.append(
-            f"    (the backend's installed source: rewrites the {'/'.join(sorted(FIXABLE_RULES))} "
+            f"    (the backend's installed source: rewrites the {'/'.join(rewritten)} "
             "findings that have a fix, in place; --diff previews; restart the server after)"
         )
     return "\n".join(lines)

@@ -14,7 +14,7 @@ import functools
 import inspect
 from typing import Optional
 
-from . import hotpath
+from . import hotpath, index_space
 from .hotpath import STATE_ATTR, WRAPPER_MARK
 from .invariant import flag_check_applies
 from .report import name_of
@@ -93,7 +93,7 @@ def record_init(backend, args, kwargs, inst, wiring_mod) -> None:
             state.swa_types, state.swa_types_source, state.translate_types = found
             break
     state.translate_check = bool(state.translate_types)
-    state.flag_reads = flag_check_applies(
-        [k.__name__ for k in type(backend).__mro__], state.applicable, state.flag_known
-    )
+    names = [k.__name__ for k in type(backend).__mro__]
+    state.flag_reads = flag_check_applies(names, state.applicable, state.flag_known)
+    state.index_space = index_space.relates(names)
     backend.__dict__[STATE_ATTR] = state

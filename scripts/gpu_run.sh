@@ -9,7 +9,9 @@
 #    (a real is_arch_support_pdl) and the four flashinfer stand-ins are installed in-process by
 #    tests/gpu/standins.py, before sglang is imported;
 # 3. runs the GPU suite (pytest -m gpu tests/gpu; a missing CUDA device fails instead of skipping);
-# 4. runs benchmarks/gpu_guard.py (guard off vs raise, alternating, medians);
+# 4. runs benchmarks/gpu_guard.py (guard off vs raise, alternating, medians), then
+#    benchmarks/gpu_perlayer.py (default guard vs SGLANG_KV_POOL_GUARD_PER_LAYER=1; only this
+#    with KVGUARD_GPU_ONLY=perlayer);
 # 5. writes everything under $OUT (default ./gpu-out) and prints a short table last.
 #
 # The results name the revision of the tree that ran (benchmarks/gpu_guard.py: KVGUARD_REVISION,
@@ -62,6 +64,13 @@ export KVGUARD_REQUIRE_GPU=1
 export KVGUARD_GPU_OUT="$OUT"
 unset SGLANG_KV_POOL_GUARD SGLANG_INVARIANT_CHECK SGLANG_PLUGINS
 
+# KVGUARD_GPU_ONLY=perlayer: only step 4b (the per-layer check's cost), no suite, no gpu_guard
+if [ "${KVGUARD_GPU_ONLY:-}" = perlayer ]; then
+  say "benchmarks/gpu_perlayer.py (only)"
+  $PY benchmarks/gpu_perlayer.py --out "$OUT" 2>&1 | tee -a "$LOG"
+  exit "${PIPESTATUS[0]}"
+fi
+
 # 3. the GPU suite
 say "pytest tests/gpu"
 $PY -m pytest tests/gpu -m gpu -q -rA -p no:cacheprovider -o addopts="" \
@@ -75,6 +84,12 @@ $PY benchmarks/gpu_guard.py --out "$OUT" --tests-junit "$OUT/gpu-tests.xml" \
     ${KVGUARD_BENCH_ARGS:-} 2>&1 | tee -a "$LOG"
 bench_rc=${PIPESTATUS[0]}
 say "benchmark exit $bench_rc after $(( $(date +%s) - t0 )) s"
+
+# 4b. the per-layer index-space check: default guard vs SGLANG_KV_POOL_GUARD_PER_LAYER=1 (its
+# failure is logged, it does not change the exit status)
+say "benchmarks/gpu_perlayer.py"
+$PY benchmarks/gpu_perlayer.py --out "$OUT" 2>&1 | tee -a "$LOG"
+say "per-layer benchmark exit ${PIPESTATUS[0]} after $(( $(date +%s) - t0 )) s"
 
 # 5. the short table, last
 summary=$($PY - "$OUT/gpu-tests.xml" <<'PY'

@@ -273,3 +273,28 @@ def prepare_cpu_process() -> None:
     """Everything a process needs before it imports sglang on CPU."""
     set_cpu_env()
     install_torchvision_stub()
+
+
+def prepare_swa_spec_page_table_stand_in(
+    page_table_dst, page_table_a, page_table_b, seq_len_a, seq_len_b, speculative_num_draft_tokens
+):
+    """STAND-IN for FA3's ``prepare_swa_spec_page_table_triton`` (a Triton GPU kernel): a host
+    loop writing row ``m`` of ``page_table_dst`` as the first ``seq_len_a[m // n]`` entries of
+    ``page_table_a``'s row ``m // n`` then the first ``seq_len_b[m]`` of ``page_table_b``'s row
+    ``m`` (``n``: draft tokens), as the kernel's callers expect. It copies values; it translates
+    nothing (the caller passes translated or untranslated tables)."""
+    for m in range(int(seq_len_b.shape[0])):
+        src = m // int(speculative_num_draft_tokens)
+        n_a, n_b = int(seq_len_a[src]), int(seq_len_b[m])
+        page_table_dst[m, :n_a] = page_table_a[src, :n_a]
+        page_table_dst[m, n_a : n_a + n_b] = page_table_b[m, :n_b]
+
+
+def install_swa_spec_kernel_stand_in(module) -> bool:
+    """Put ``prepare_swa_spec_page_table_stand_in`` in place of ``module``'s
+    ``prepare_swa_spec_page_table_triton`` (the name FA3's backend module calls); False where the
+    module has no such name."""
+    if not hasattr(module, "prepare_swa_spec_page_table_triton"):
+        return False
+    module.prepare_swa_spec_page_table_triton = prepare_swa_spec_page_table_stand_in
+    return True

@@ -55,6 +55,8 @@ class BackendState:
     # no _swa_kv_pool, but the cached flag decides how KV is read (aiter <= 0.5.19): checked with
     # the flag-only rule (``invariant.flag_check_applies``)
     flag_reads: bool = False
+    # per-layer mode: its metadata relates SWA reads to full locations (``index_space.relates``)
+    index_space: bool = False
     disabled: bool = False
     last_forward_key: Any = None  # forward_* de-duplication (once per batch)
     # (active pool, SWA pool, flag) of the last consistent check. The invariant depends only on

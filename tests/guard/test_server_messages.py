@@ -24,6 +24,7 @@ import guardrails
 from guardrails import runtime
 from guardrails.invariant import (
     FIXABLE_RULES,
+    OPT_IN_FIXABLE_RULES,
     STATIC_RULES,
     SWA_ACTIVE_WITHOUT_SWA_POOL,
     SWA_POOL_WITHOUT_SWA_ACTIVE,
@@ -148,9 +149,15 @@ def test_no_fix_line_where_no_rule_has_a_fix():
 
 def test_fixable_rules_are_the_linters_fixable_rules():
     """The guard's fixable rules are the linter's fixable rules among those its violation kinds
-    stand for (KVG005 is fixable but no runtime kind of the guard maps to it)."""
+    stand for; the opt-in ones (not enabled by default) are named in the fix command."""
     mapped = {code for codes in STATIC_RULES.values() for code in codes}
     assert FIXABLE_RULES == {code for code, meta in RULES.items() if meta.fixable} & mapped
+    opt_in = {code for code in FIXABLE_RULES if not RULES[code].default_enabled}
+    assert OPT_IN_FIXABLE_RULES == opt_in
+    for code in opt_in:
+        kind = next(k for k, codes in STATIC_RULES.items() if code in codes)
+        command = fix_command({"sources": ["/x/b.py"]}, [types.SimpleNamespace(kind=kind)])
+        assert command == f"kvguard fix --extend-select {code} /x/b.py"
 
 
 def test_pool_classes_patched_before_any_backend_name_the_version(monkeypatch, caplog):
