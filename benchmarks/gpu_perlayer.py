@@ -71,7 +71,7 @@ def sync():
     import torch
 
     if torch.cuda.is_available():
-        sync()
+        torch.cuda.synchronize()
 
 
 def block(guardrails, backend, batch, q, layer, mode, calls):
