@@ -99,10 +99,11 @@ def test_select_ignore_extend_select(kv, project):
     assert codes_of(kv("check", "--output-format", "json", "--ignore", "KVG001,KVG003")) == [
         "KVG002"
     ]
-    # Prefix selection like ruff: KVG00 = every rule, KVG004 (opt-in) included.
-    assert sorted(codes_of(kv("check", "--output-format", "json", "--select", "KVG"))) == sorted(
-        BUGGY_CODES
-    )
+    # Prefix selection like ruff: KVG = every rule, the opt-in ones included. KVG006 judges the
+    # examples against the installed sglang (no tree, no target-version here): where that
+    # release has SWA pools outside SWAKVPool, it also flags the examples' SWAKVPool tests.
+    every = codes_of(kv("check", "--output-format", "json", "--select", "KVG"))
+    assert sorted(c for c in every if c != "KVG006") == sorted(BUGGY_CODES)
     # Most specific selector wins within one layer.
     assert codes_of(
         kv(

@@ -25,7 +25,10 @@ from lint_rules.reduce import _clean_by_outline
 from lint_rules.registry import RULES
 from tests.support.outline_check import outline_disagreement
 
-ALL = frozenset(RULES)
+# Every rule but KVG006: the fixes emit upstream's resolver (it tests `SWAKVPool`), which KVG006
+# flags on releases with SWA pools outside `SWAKVPool`; with KVG006 selected the safety net then
+# refuses the fix ("fix introduced KVG006"), by design.
+ALL = frozenset(RULES) - {"KVG006"}
 EVERYWHERE = ScopeConfig(all_code=True)
 PATH = "sglang/srt/layers/attention/generated.py"
 
