@@ -62,35 +62,29 @@ def env_for(version):
     return str(python), env
 
 
+def _probe(python: str, env: dict, name: str, version: str) -> dict:
+    """The JSON line ``python -m guardrails.probe.<name>`` prints last, in ``version``'s env."""
+    proc = subprocess.run(
+        [python, "-m", f"guardrails.probe.{name}"],
+        cwd=str(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    if not lines:
+        raise SystemExit(f"{name} on {version} printed nothing:\n{proc.stderr[-3000:]}")
+    return json.loads(lines[-1])
+
+
 def run(version):
     found = env_for(version)
     if found is None:
         return None
     python, env = found
-    proc = subprocess.run(
-        [python, "-m", "guardrails.probe.recall"],
-        cwd=str(REPO),
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    if not lines:
-        raise SystemExit(f"recall on {version} printed nothing:\n{proc.stderr[-3000:]}")
-    data = json.loads(lines[-1])
-    proc = subprocess.run(
-        [python, "-m", "guardrails.probe.perlayer"],
-        cwd=str(REPO),
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    if not lines:
-        raise SystemExit(f"perlayer on {version} printed nothing:\n{proc.stderr[-3000:]}")
-    data["backends"]["fa3 (per-layer)"] = json.loads(lines[-1])["fa3"]
+    data = _probe(python, env, "recall", version)
+    data["backends"]["fa3 (per-layer)"] = _probe(python, env, "perlayer", version)["fa3"]
     return data
 
 

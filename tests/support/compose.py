@@ -458,21 +458,24 @@ def _found(text: str, label: str, undecided: list) -> bool:
     return bool(findings)
 
 
+def _sweep(items, render_one, target, draft, loc) -> tuple:
+    results, dead, undecided, texts = [], [], [], {}
+    for item in items:
+        text = texts[item.label] = render_one(item)
+        if not swa_path_live(text, target, loc):
+            dead.append(item.label)
+            continue
+        found = _found(text, item.label, undecided)
+        results.append((item.label, reads_wrong_kv(text, draft, loc), found))
+    return results, dead, undecided, texts
+
+
 def sweep(seed: int, count: int, target, draft, loc) -> tuple:
     """``(results, dead, undecided, texts)``: ``(label, executed, found)`` per module whose
     SWA path is live on the target (``found``: any of KVG001-KVG003, every fast path on), the
     labels of the others, of the modules where a finding says the scenarios could not be
     decided, and every module's text by label."""
-    results, dead, undecided, texts = [], [], [], {}
-    for c in compositions(seed, count):
-        text = texts[c.label] = render(c)
-        if not swa_path_live(text, target, loc):
-            dead.append(c.label)
-            continue
-        results.append(
-            (c.label, reads_wrong_kv(text, draft, loc), _found(text, c.label, undecided))
-        )
-    return results, dead, undecided, texts
+    return _sweep(compositions(seed, count), render, target, draft, loc)
 
 
 def groups(label: str) -> list[str]:
@@ -695,16 +698,7 @@ def render_resolver(r: Resolver) -> str:
 
 def resolver_sweep(seed: int, count: int, target, draft, loc) -> tuple:
     """:func:`sweep` for the resolver family."""
-    results, dead, undecided, texts = [], [], [], {}
-    for r in resolvers(seed, count):
-        text = texts[r.label] = render_resolver(r)
-        if not swa_path_live(text, target, loc):
-            dead.append(r.label)
-            continue
-        results.append(
-            (r.label, reads_wrong_kv(text, draft, loc), _found(text, r.label, undecided))
-        )
-    return results, dead, undecided, texts
+    return _sweep(resolvers(seed, count), render_resolver, target, draft, loc)
 
 
 def resolver_groups(label: str) -> list:
