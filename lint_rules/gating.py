@@ -34,10 +34,8 @@ whole module (the same function the rule uses, on the same text).
 from __future__ import annotations
 
 import ast
-import os
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Optional
 
 from .flow import child_statements, statements
@@ -1481,24 +1479,15 @@ def message(gates: "Gating", cls: str, attr: str, kind: str, method: str, line: 
     return _FINDING.format(attr=attr, what=_WHAT[kind], method=method, line=line, per_call=per_call)
 
 
-@lru_cache(maxsize=256)
-def _swap_in(directory: str, configured: Optional[str]) -> bool:
-    from .fixes.target import detect_target
-
-    try:
-        target = detect_target(os.path.join(directory, "__kvguard__.py"), configured)
-    except ValueError:  # a bad target-version: the configuration reports it
-        return True
-    return target.has_frozen_kv is not False
-
-
 def swap_possible(path: str, scope) -> bool:
     """Can the target release swap a backend's pool at forward time (FROZEN_KV MTP)? False
     only where the release is known (``target-version``, else the sglang tree holding
     ``path``, else the installed sglang: ``fixes/target.detect_target``) and has no FROZEN_KV
     MTP: there a flag cached at ``__init__`` cannot go stale."""
-    directory = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
-    return _swap_in(directory, getattr(scope, "target_version", None))
+    from .fixes.target import target_of
+
+    target, _ = target_of(path, scope)
+    return target is None or target.has_frozen_kv is not False
 
 
 _WHAT = {

@@ -11,6 +11,7 @@ tree when there is one. No libcst here.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -244,3 +245,20 @@ def _installed_target() -> Target:
         return Target(dist.version, frozen, "installed sglang", str(root) if root else None)
     except Exception:
         return Target(None, None, "no config, no sglang source tree, no installed sglang")
+
+
+@lru_cache(maxsize=256)
+def _target_in(directory: str, configured: Optional[str]) -> tuple:
+    try:
+        return detect_target(os.path.join(directory, "__kvguard__.py"), configured), None
+    except ValueError as exc:  # a bad target-version: the configuration reports it
+        return None, str(exc)
+
+
+def target_of(path: str, scope) -> tuple:
+    """``(Target, None)``: the release the rules that depend on it (KVG004, KVG006) judge
+    ``path`` against, as :func:`detect_target` decides for a fix (``scope.target_version``,
+    else the sglang tree holding ``path``, else the installed sglang); ``(None, why)`` for a
+    bad configured version. Cached per directory."""
+    directory = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    return _target_in(directory, getattr(scope, "target_version", None))

@@ -47,7 +47,6 @@ Test the interface: `isinstance(active_pool, BaseSWAKVPool)`, imported from
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from typing import Optional
 
@@ -67,22 +66,19 @@ _MESSAGE = (
 
 
 @lru_cache(maxsize=256)
-def _release(directory: str, configured: Optional[str]):
-    """(the API model's release for a file of ``directory``, note); (None, why) when unknown."""
-    from ..fixes.target import detect_target
+def _release(version: Optional[str], note: str):
+    """(the API model's release for ``version``, note); (None, note) when unknown."""
     from ..sglang_api import resolve
 
-    try:
-        target = detect_target(os.path.join(directory, "__kvguard__.py"), configured)
-    except ValueError as exc:
-        return None, str(exc)
-    return resolve(target.version) if target.version else (None, target.source)
+    return resolve(version) if version else (None, note)
 
 
 def release_for(path: str, scope: ScopeConfig):
     """The release KVG006 judges ``path`` against (see the module docstring)."""
-    directory = os.path.dirname(os.path.abspath(path))
-    return _release(directory, getattr(scope, "target_version", None))
+    from ..fixes.target import target_of
+
+    target, why = target_of(path, scope)
+    return _release(target.version, target.source) if target is not None else (None, why)
 
 
 def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> Optional[list]:
