@@ -19,6 +19,7 @@ from typing import Iterator, Optional, Union
 
 import libcst as cst
 
+from .context import FileContext
 from .model import ScopeConfig
 from .names import ALLOCATOR_ATTR, is_swa_allocator_class_name, is_swa_pool_class_name
 from .scope import path_in_scope
@@ -423,6 +424,7 @@ class ModuleAnalysis:
         )
         self.text: Optional[str] = None
         self.project = None
+        self.context = FileContext()  # the file's (lint_rules.context): the run's index
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
         self._tree = None  # the ast of the (full) text: None not parsed yet, False no ast
@@ -440,6 +442,7 @@ class ModuleAnalysis:
         flow=None,
         tree=None,
         reduced: bool = False,
+        context: Optional[FileContext] = None,
     ) -> "ModuleAnalysis":
         """Analyse ``module`` in one traversal; nodes of ``record_types`` are kept in
         ``recorded`` (source order, with context) for the rules. ``text`` is the module's
@@ -450,10 +453,13 @@ class ModuleAnalysis:
         ``text``, when the caller built it (same roots and project); ``tree`` the ``ast`` of
         ``text``, when the caller parsed it. ``reduced``: ``module`` is the reduced text
         (lint_rules/sparse.py), whose blanked bodies may have held imports: the alias table,
-        module-wide, is then read from ``tree`` (required) instead."""
+        module-wide, is then read from ``tree`` (required) instead. ``context``: the file's
+        ``context.FileContext`` (the run's project index, asked when ``project`` is None)."""
         self = cls(module, path, scope)
         self.text = text
         self.project = project
+        if context is not None:
+            self.context = context
         if flow is not None:
             self._flow = flow
             tree = flow.tree
@@ -524,7 +530,8 @@ class ModuleAnalysis:
                 self.classes,
                 self.original_name,
                 self.scope.base_patterns,
-                self,  # a backend by a base in another module: the index asks this module
+                # a backend by a base in another module: the index asks this module
+                lambda base: self.context.backend_base(self.path, base),
             )
             info.in_scope = info.in_scope or (audit is not None and audit(info.node))
         for fn in self.functions.values():
@@ -578,9 +585,7 @@ class ModuleAnalysis:
             self.text = text
             project = self.project
             if project is None:
-                from .project import current_index
-
-                project = current_index(self.path)
+                project = self.context.view(self.path)
             tree = self.syntax_tree()
             try:
                 self._flow = Flow.build(tree, self.roots, project) if tree else False

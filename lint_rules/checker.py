@@ -51,7 +51,7 @@ def prefiltered(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = 
     return frozenset(c for c in codes if not RULES[c].anchors or RULES[c].may_match(text, scope))
 
 
-def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig]):
+def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfig], ctx):
     """Rules with their own proof (``RuleMeta.reduction``) are settled here: (False, _) when one
     cannot prove ``text`` clean, else (True, the codes left to the shared reduction); a rule the
     shared reduction does not anchor and without a proof of its own is never proven clean."""
@@ -63,7 +63,7 @@ def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfi
         if meta.reduction:
             module, func = meta.reduction.split(":")
             # no scope given: assume the settings that report the most
-            if not getattr(importlib.import_module(module), func)(text, scope):
+            if not getattr(importlib.import_module(module), func)(text, scope, ctx):
                 return False, frozenset()
         elif meta.anchors:
             rest.add(code)
@@ -72,22 +72,29 @@ def _own_reductions(text: str, codes: frozenset[str], scope: Optional[ScopeConfi
     return True, frozenset(rest)
 
 
-def proven_clean(text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None) -> bool:
+def proven_clean(
+    text: str, codes: Iterable[str], scope: Optional[ScopeConfig] = None, ctx=None
+) -> bool:
     """The stdlib-``ast`` reduction (reduce.py, and each rule's own) proves ``text`` has no
     finding of ``codes``: no code that may hold an allocator-derived value reaches a rule's
     anchor. No libcst. A rule that declares neither reduction anchors nor a reduction of its
-    own (registry) is not reducible: never proven."""
+    own (registry) is not reducible: never proven. ``ctx``: the file's
+    ``context.FileContext`` (the run's index; what the proof computes is kept there for the
+    lint that follows)."""
+    from .context import of
+
+    ctx = of(ctx)
     codes = frozenset(codes)
     if not codes:
         return False
-    ok, codes = _own_reductions(text, codes, scope)
+    ok, codes = _own_reductions(text, codes, scope, ctx)
     if not ok:
         return False
     if not codes:
         return True
     from .sparse import reduce_cached  # the lint that follows asks the same
 
-    return reduce_cached(text, codes, scope=scope)
+    return reduce_cached(text, codes, ctx, scope=scope)
 
 
 @record
@@ -179,10 +186,12 @@ def lint_text(
     report_unused_suppressions: bool = False,
     prefilter: bool = True,
     reduce: bool = True,
+    ctx=None,
 ) -> FileResult:
     """Lint ``text`` (shown as ``path``). Bad input becomes ``FileResult.error``; never raises.
 
     ``prefilter`` and ``reduce`` only skip work that cannot change the result (tests prove it).
+    ``ctx``: the file's ``context.FileContext`` (the run's index, what its proof computed).
     """
     codes = frozenset(codes)
     result = FileResult(path=path)
@@ -193,7 +202,7 @@ def lint_text(
     if prefilter:  # (KVG004 selected: the default rules its needles let in need not parse)
         codes = prefiltered(text, codes, scope)
     try:
-        findings = _run_rules(text, path, codes, scope, reduce)
+        findings = _run_rules(text, path, codes, scope, reduce, ctx)
     except _ParseFailure as exc:
         result.error = str(exc)
         return result
@@ -271,12 +280,14 @@ def run_rules_on_module(
     flow=None,
     tree=None,
     reduced: bool = False,
+    ctx=None,
 ):
     """Raw findings (rule, node, statement) for a parsed module; shared by the fixer.
     ``text``: the full source when ``module`` is its reduced text (lint_rules/sparse.py), so
     the flow model and the rules' whole-module facts read the full text; ``flow``: its flow
     model, ``tree``: its ``ast``, when already built; ``reduced``: ``module`` is the reduced
-    text (then ``text`` and ``tree`` are required)."""
+    text (then ``text`` and ``tree`` are required); ``ctx``: the file's
+    ``context.FileContext``."""
     from .analysis import ModuleAnalysis
     from .registry import load_rule
     from .rules.base import RuleContext, dispatch
@@ -284,7 +295,15 @@ def run_rules_on_module(
     classes = [load_rule(code) for code in sorted(codes)]
     types = frozenset().union(*(c.visited_types() | c.form_types() for c in classes))
     analysis = ModuleAnalysis.build(
-        module, path, scope, record_types=types, text=text, flow=flow, tree=tree, reduced=reduced
+        module,
+        path,
+        scope,
+        record_types=types,
+        text=text,
+        flow=flow,
+        tree=tree,
+        reduced=reduced,
+        context=ctx,
     )
     ctx = RuleContext(analysis=analysis)
     dispatch(ctx, [c(ctx) for c in classes])
@@ -300,13 +319,13 @@ def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:
 
 
 def _run_rules(
-    text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True
+    text: str, path: str, codes: frozenset[str], scope: ScopeConfig, reduce: bool = True, ctx=None
 ):
     # The reduced module's findings (lint_rules/sparse.py: same lines, same positions); the
     # full module only when the reduction cannot be used.
     from .sparse import analyse
 
-    state = analyse(text, path, codes, scope, reduce and may_reduce(codes, scope))
+    state = analyse(text, path, codes, scope, reduce and may_reduce(codes, scope), ctx)
     if not state.raw:
         return []
     from .fixes.plan import annotate  # the fix (or why there is none) at report time

@@ -121,17 +121,15 @@ class Engine:
         # The project index (lint_rules.project): built lazily from the project root, so a run
         # that names only changed files still sees what they import.
         from .discovery import project_root
-        from .project import Index, install
+        from .project import Index
 
         scope = self.settings.scope
-        install(
-            Index(
-                project_root(config),
-                tuple(getattr(scope, "allocator_attributes", None) or ())
-                or ("token_to_kv_pool_allocator",),
-                tuple(scope.base_patterns),
-                scope,
-            )
+        self.settings.index = Index(
+            project_root(config),
+            tuple(getattr(scope, "allocator_attributes", None) or ())
+            or ("token_to_kv_pool_allocator",),
+            tuple(scope.base_patterns),
+            scope,
         )
 
     # -- a whole run -------------------------------------------------------------------------
@@ -343,7 +341,15 @@ class Engine:
 
     # -- fixing: one fix-and-encode path for files and stdin ---------------------------------
 
-    def fix_source(self, source: DecodedSource, display: str, codes: frozenset[str]):
+    def fix_source(
+        self,
+        source: DecodedSource,
+        display: str,
+        codes: frozenset[str],
+        abspath: Optional[str] = None,
+    ):
+        """``fixer.fix_text`` of ``source`` (``abspath``: the file of the run it is, None for
+        stdin), under the run's index and the file's context."""
         from . import fixer
 
         if self.options.unsafe_fixes:  # the fix the lint reported, if this process made it
@@ -357,6 +363,7 @@ class Engine:
             self.settings.scope,
             self.settings.target_version(),
             self.options.unsafe_fixes,
+            ctx=self.settings.context(abspath),
         )
 
     def settle_fix(
@@ -416,7 +423,9 @@ class Engine:
         except SourceDecodeError as exc:
             return None, None, str(exc), None
         try:
-            outcome = self.fix_source(source, target.display, self.settings.codes_for(target))
+            outcome = self.fix_source(
+                source, target.display, self.settings.codes_for(target), target.abspath
+            )
         except Exception as exc:  # the fixer promises not to raise; never lose other files
             return None, None, f"fix failed: {internal_error(exc)}", None
         return source, outcome, None, data

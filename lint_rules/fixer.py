@@ -54,7 +54,7 @@ def _key(f: Finding) -> tuple:
     return (f.code, f.context, base_message(f.message))
 
 
-def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig):
+def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig, ctx=None):
     """``checker.lint_text`` (same findings), keeping the lint state and the raw findings that
     are not suppressed: (FileResult, state or None, ids of unsuppressed raw findings)."""
     from . import checker
@@ -65,7 +65,7 @@ def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig):
     if not checker.needs_parse(text, path, codes, scope):
         return result, None, set()
     try:
-        state = analyse(text, path, codes, scope, checker.may_reduce(codes, scope))
+        state = analyse(text, path, codes, scope, checker.may_reduce(codes, scope), ctx)
     except checker._ParseFailure as exc:
         result.error = str(exc)
         return result, None, set()
@@ -134,12 +134,17 @@ def fix_text(
     target_version: Optional[str] = None,
     unsafe: bool = True,
     transforms: Optional[Iterable[str]] = None,
+    ctx=None,
 ) -> FixOutcome:
     """Fix what can be fixed in ``text``; never raises for bad input (see ``error``).
-    ``transforms``: names of the fix transforms to apply (default: every one the rules offer)."""
+    ``transforms``: names of the fix transforms to apply (default: every one the rules offer).
+    ``ctx``: the file's ``context.FileContext`` (its index; the lint's state, re-read here)."""
+    from .context import of
+
+    ctx = of(ctx)
     codes = frozenset(codes)
     transforms = frozenset(transforms) if transforms is not None else None
-    before, state, live = _lint(text, path, codes, scope)
+    before, state, live = _lint(text, path, codes, scope, ctx)
     if before.error or not before.findings or not unsafe:
         return FixOutcome(text, [], before.findings, error=None, lint=before)
     try:
@@ -183,7 +188,7 @@ def fix_text(
             if round_text == new_text:
                 converged = True
                 break
-            after, state, live = _lint(round_text, path, codes, scope)
+            after, state, live = _lint(round_text, path, codes, scope, ctx)
             if after.error:
                 return failed(f"fix produced unparsable code: {after.error}")
             new_text, planned = round_text, planned + [k for k, _ in round_planned]

@@ -38,6 +38,7 @@ import re
 from collections import Counter
 from typing import Optional
 
+from .context import of
 from .flow import child_statements, statements
 from .lexical import LINE, char_col, node_span
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
@@ -224,9 +225,6 @@ def _walk_rows(node: ast.AST, rows: Optional[list]):
         yield n
 
 
-_LAST_GATING: list = []  # [(text, Gating)]: Gating.of_text
-
-
 class Gating:
     """Per class (by qualified name, as the shared analysis names it): what each attribute's
     forward-time reads decide."""
@@ -256,14 +254,16 @@ class Gating:
         self._collect(tree, ())
 
     @classmethod
-    def of_text(cls, text: str, tree: Optional[ast.Module] = None) -> "Gating":
+    def of_text(cls, text: str, tree: Optional[ast.Module] = None, ctx=None) -> "Gating":
         """The gating of the module ``text`` (``tree``: its ``ast``, when parsed; raises what
-        ``ast.parse`` raises). The last module's is kept: KVG004's reduction and the rule ask
-        for the same module in turn (a pure function of the text; its caches too)."""
-        if _LAST_GATING and _LAST_GATING[0][0] == text:
-            return _LAST_GATING[0][1]
+        ``ast.parse`` raises). Kept in ``ctx.gating`` (``context.FileContext``): KVG004's
+        reduction and the rule ask for the same module in turn (a pure function of the text;
+        its caches too)."""
+        if ctx is not None and ctx.gating is not None and ctx.gating[0] == text:
+            return ctx.gating[1]
         made = cls(tree if tree is not None else ast.parse(text), text)
-        _LAST_GATING[:] = [(text, made)]
+        if ctx is not None:
+            ctx.gating = (text, made)
         return made
 
     def _collect(self, node: ast.AST, frames: tuple) -> None:
@@ -702,14 +702,15 @@ def may_cache(src: str, helper_ok) -> bool:
     return any(helper_ok(n, True) or helper_ok(n, False) for n in names)
 
 
-def proven_clean_for(text: str, scope=None) -> bool:
-    """KVG004's reduction hook (registry): the scope's setting, or the one that reports most."""
+def proven_clean_for(text: str, scope=None, ctx=None) -> bool:
+    """KVG004's reduction hook (registry): the scope's setting, or the one that reports most.
+    ``ctx``: the file's ``context.FileContext`` (its gating is kept there for the lint)."""
     return proven_clean(
-        text, True if scope is None else bool(getattr(scope, "kvg004_write_gating", False))
+        text, True if scope is None else bool(getattr(scope, "kvg004_write_gating", False)), ctx
     )
 
 
-def proven_clean(text: str, write_gating: bool = False) -> bool:
+def proven_clean(text: str, write_gating: bool = False, ctx=None) -> bool:
     """True only when KVG004 cannot report anything in ``text`` (sound; no libcst)."""
     if "__init__" not in text:
         return True
@@ -771,7 +772,7 @@ def proven_clean(text: str, write_gating: bool = False) -> bool:
             tree = ast.parse(text)
         except _PARSE_ERRORS:
             return False
-    gating = Gating.of_text(text, tree)
+    gating = Gating.of_text(text, tree, ctx)
     starts = gating.line_starts()  # Python's line ends
 
     def read_in(cls: str, a: str) -> bool:
@@ -1135,26 +1136,28 @@ class _Facts:
 
     # ---- scope (``ModuleAnalysis._resolve_scope`` without the audit mode)
 
-    def resolve_scope(self, path: str, scope) -> None:
+    def resolve_scope(self, path: str, scope, ctx=None) -> None:
 
         from .scope import backend_by_bases, path_in_scope
 
         in_path = path_in_scope(path, scope)
-        where = _Where(path)
+        ctx = of(ctx)
+
+        def backend_base(base: str) -> bool:
+            return ctx.backend_base(path, base)
+
         for info in self.all_classes:
             info.in_scope = in_path or backend_by_bases(
-                info, lambda c: c.bases, self.classes, self.original, scope.base_patterns, where
+                info,
+                lambda c: c.bases,
+                self.classes,
+                self.original,
+                scope.base_patterns,
+                backend_base,
             )
 
 
 _LAMBDA = object()  # the frame of a lambda (the collector's ``<lambda>`` FunctionInfo)
-
-
-class _Where:
-    __slots__ = ("path",)
-
-    def __init__(self, path: str) -> None:
-        self.path = path
 
 
 class _Body:
@@ -1379,16 +1382,18 @@ def _init_stores(init: ast.AST):
     return sorted(out, key=lambda n: (n.lineno, n.col_offset))
 
 
-def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
+def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None, ctx=None):
     """KVG004's findings in ``text`` (``RuleMeta.check``): ``sparse.AstFinding`` records in
-    the libcst rule's order, or None where the libcst rule must decide (see above)."""
+    the libcst rule's order, or None where the libcst rule must decide (see above). ``ctx``:
+    the file's ``context.FileContext`` (the index, the proof's gating)."""
     from .model import ScopeConfig
 
+    ctx = of(ctx)
     scope = scope if scope is not None else ScopeConfig()
     if scope.all_code or not _names_as_spelled(text) or _LONE_CR.search(text):
         return None
     if tree is None:  # the tree of the proof that just failed to settle ``text``, if any
-        last = _LAST_GATING[0] if _LAST_GATING else None
+        last = ctx.gating
         if last is not None and last[0] == text:
             tree = last[1]._tree
     if tree is None:
@@ -1397,12 +1402,12 @@ def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
         except _PARSE_ERRORS:
             return None
     try:
-        return _findings(text, path, scope, tree)
+        return _findings(text, path, scope, tree, ctx)
     except (Undecided, RecursionError):
         return None
 
 
-def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
+def _findings(text: str, path: str, scope, tree: ast.Module, ctx) -> list:
     from .sparse import AstFinding, Span
 
     facts = _Facts(tree, ":=" in text)
@@ -1432,7 +1437,7 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                 ):
                     continue
                 if not scoped:
-                    facts.resolve_scope(path, scope)
+                    facts.resolve_scope(path, scope, ctx)
                     scoped = True
                 if not fn.cls.in_scope:
                     break
@@ -1440,7 +1445,7 @@ def _findings(text: str, path: str, scope, tree: ast.Module) -> list:
                 if hit is None:
                     continue
                 if gates is None:
-                    gates = Gating.of_text(text, tree)
+                    gates = Gating.of_text(text, tree, ctx)
                 reads = harmful(gates, fn.cls.qualname, t.attr, write_gating, first=True)
                 if not reads:
                     continue

@@ -28,6 +28,7 @@ import ast
 import re
 from typing import Optional
 
+from .context import of
 from .flow import child_statements
 from .lexical import LINE, node_span
 from .registry import SWA_SPELLINGS
@@ -639,20 +640,15 @@ def may_use_swa_pool(text: str, translators) -> bool:
     return MAPPING_WORD in text or any(t in text for t in translators)
 
 
-_LAST: list = []  # [(key, IndexSpace or None)]: the proof's model, which the lint asks next
-
-
-def _model(text: str, scope, tree: Optional[ast.Module] = None):
-    """The model of ``text`` (None: it does not parse), remembering the last one: the engine
-    proves a file clean first, then lints the same text."""
+def _model(text: str, scope, tree: Optional[ast.Module] = None, ctx=None):
+    """The model of ``text`` (None: it does not parse), kept in ``ctx.space``
+    (``context.FileContext``): the engine proves a file clean first, then lints the same
+    text."""
     key = (text, sources_of(scope), translators_of(scope))
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
-    if tree is None:
-        from .reduce import LAST_MODEL  # the other rules' proof may have parsed it
-
-        if LAST_MODEL and LAST_MODEL[0][0] == text:
-            tree = LAST_MODEL[0][3].tree
+    if ctx.space is not None and ctx.space[0] == key:
+        return ctx.space[1]
+    if tree is None and ctx.model is not None and ctx.model[0] == text:
+        tree = ctx.model[3].tree  # the other rules' proof parsed it
     if tree is None:
         try:
             tree = ast.parse(text)
@@ -662,7 +658,7 @@ def _model(text: str, scope, tree: Optional[ast.Module] = None):
         model = IndexSpace(tree, key[1], key[2], text)
     except RecursionError:
         model = None
-    _LAST[:] = [(key, model)]
+    ctx.space = (key, model)
     return model
 
 
@@ -671,33 +667,36 @@ def _gate(text: str, scope) -> bool:
     return may_use_swa_pool(text, translators_of(scope)) and any(s in text for s in SWA_SPELLINGS)
 
 
-def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None):
+def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None, ctx=None):
     """KVG005's findings (``RuleMeta.check``): ``sparse.AstFinding`` records, or None where
-    the text does not parse (the libcst path then reports the parse error)."""
+    the text does not parse (the libcst path then reports the parse error). ``ctx``: the
+    file's ``context.FileContext`` (the index, the proof's model)."""
     from .model import ScopeConfig
 
+    ctx = of(ctx)
     scope = scope if scope is not None else ScopeConfig()
     if not _gate(text, scope):
         return []
-    model = _model(text, scope, tree)
+    model = _model(text, scope, tree, ctx)
     if model is None:
         return None
-    return _report(model, text, path, scope) if model.hits else []
+    return _report(model, text, path, scope, ctx) if model.hits else []
 
 
-def proven_clean_for(text: str, scope) -> bool:
+def proven_clean_for(text: str, scope, ctx=None) -> bool:
     """KVG005's own reduction: the model finds nothing (exact: the same model as the rule,
     with scope assumed to hold everywhere)."""
     from .model import ScopeConfig
 
+    ctx = of(ctx)
     scope = scope if scope is not None else ScopeConfig()
     if not _gate(text, scope):
         return True
-    model = _model(text, scope)
+    model = _model(text, scope, None, ctx)
     return model is not None and not model.hits
 
 
-def _report(model: IndexSpace, text: str, path: str, scope) -> list:
+def _report(model: IndexSpace, text: str, path: str, scope, ctx) -> list:
     from .scope import backend_by_bases, path_in_scope
     from .sparse import AstFinding, Span
 
@@ -713,7 +712,12 @@ def _report(model: IndexSpace, text: str, path: str, scope) -> list:
                 continue
             info = infos[cls.name]
             if not backend_by_bases(
-                info, lambda c: c.bases, infos, lambda n: n, scope.base_patterns, _Where(path)
+                info,
+                lambda c: c.bases,
+                infos,
+                lambda n: n,
+                scope.base_patterns,
+                lambda base: ctx.backend_base(path, base),
             ):
                 continue
         key = (h.call.lineno, h.call.col_offset)
@@ -748,10 +752,3 @@ class _ClassInfo:
     def __init__(self, node: ast.ClassDef) -> None:
         self.name = node.name
         self.bases = [".".join(_chain(b)) for b in node.bases if _chain(b)]
-
-
-class _Where:
-    __slots__ = ("path",)
-
-    def __init__(self, path: str) -> None:
-        self.path = path

@@ -245,9 +245,6 @@ def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
     }
 
 
-_LAST_FACTS: list = []  # [(text, Facts)]: Facts.of_text
-
-
 _STORE_WORDS = re.compile(r"\b(?:for|setattr)\b")
 
 
@@ -261,8 +258,10 @@ class Facts:
         path: Optional[str] = None,
         swa=None,
         text: Optional[str] = None,
+        index=None,
     ) -> None:
-        self.path = path  # the module's file: names it imports resolve by the project index
+        self.path = path  # the module's file: names it imports resolve by ``index``
+        self._index = index  # the run's project index (``lint_rules.project.Index``), or None
         self._text = text  # the source of ``tree``, when known (``attr_stores`` skips by it)
         self.swa = swa  # its SWA pool class test (None: the rule's own)
         self._imported: dict[str, Optional[_FnFacts]] = {}
@@ -285,25 +284,26 @@ class Facts:
         return cls(None)
 
     @classmethod
-    def of_text(cls, text: str, tree: Optional[ast.Module] = None) -> "Facts":
+    def of_text(cls, text: str, tree: Optional[ast.Module] = None, ctx=None) -> "Facts":
         """The facts of the module ``text`` (``tree``: its ``ast``, when parsed; raises what
-        ``ast.parse`` raises), as the file being linted (``project.set_current_path``) when
-        that file holds ``text``: its imported predicates then resolve through the project
-        index. The last module's are kept: the reduction and KVG003 ask for the same module in
-        turn (a pure function of the text, the file and the run's index)."""
-        from . import project
+        ``ast.parse`` raises), as the file of ``ctx`` (``context.FileContext``) when that file
+        holds ``text``: its imported predicates then resolve through the project index. They
+        are kept in ``ctx.facts``: the reduction and KVG003 ask for the same module in turn (a
+        pure function of the text, the file and the run's index)."""
+        from .context import of
 
-        index, path = project.current(), project._CURRENT_PATH
+        ctx = of(ctx)
+        index, path = ctx.index, ctx.path
         if index is None or path is None or index.read(path) != text.encode("utf-8", "replace"):
             path = None  # not the file on disk (or no index): imported names stay unknown
         key = (text, path, index if path else None)  # the index itself: ids are reused
-        if _LAST_FACTS and _LAST_FACTS[0][0] == key:
-            return _LAST_FACTS[0][1]
-        facts = cls(tree if tree is not None else ast.parse(text), path, text=text)
+        if ctx.facts is not None and ctx.facts[0] == key:
+            return ctx.facts[1]
+        facts = cls(tree if tree is not None else ast.parse(text), path, text=text, index=index)
         # the file's bytes are ``text`` in UTF-8: for an ASCII text their ``ast`` is this one
         # (no coding cookie can read them otherwise), so the index may take it as the file's
         facts._file_tree = facts._tree if path is not None and text.isascii() else None
-        _LAST_FACTS[:] = [(key, facts)]
+        ctx.facts = (key, facts)
         return facts
 
     def facts_of(self, fn: FuncNode, cls: Optional[str]) -> _FnFacts:
@@ -317,11 +317,11 @@ class Facts:
         """The module function that ``name``, imported by this module from another module of
         the tree, is (absolute, relative, through re-exports: the project index resolves the
         import), with that module's facts; None when unresolved or not a function."""
-        if self.path is None:
+        if self.path is None or self._index is None:
             return None
         if name not in self._imported:
             self._imported[name] = None
-            self._imported[name] = _imported_function(self.path, name, self._file_tree)
+            self._imported[name] = _imported_function(self._index, self.path, name, self._file_tree)
         return self._imported[name]
 
     @property
@@ -462,26 +462,13 @@ class Facts:
         return None
 
 
-_FOREIGN: dict = {}  # path -> Facts of another module of the tree, for the index _FOREIGN_OF
-_FOREIGN_OF: list = []  # [the index] (held: an id could be reused by the next run's index)
-
-
-def _imported_function(path: str, name: str, tree=None) -> Optional[_FnFacts]:
-    from . import project
-
-    index = project.current()
-    if index is None:
-        return None
-    root = index._root
-    try:
+def _imported_function(index, path: str, name: str, tree=None) -> Optional[_FnFacts]:
+    with index.entered(path):  # the index resolves the linted file from its own root
         return _resolve_imported(index, path, name, tree)
-    finally:
-        index._root = root  # the index resolves the linted file from its own root
 
 
 def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFacts]:
     """``tree``: the ``ast`` of the file at ``path``, when the caller has it."""
-    index.enter(path)
     # only the module's import table and names are read here: its own flow facts are not
     s = index.summary(path, facts=False, tree=tree)
     if s is None or (name not in s.imports and not s.stars) or name in s.defined:
@@ -491,14 +478,12 @@ def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFac
     found = index.resolve(s.module, name, where=True)
     if found is None or found[0] != "def" or found[1] == s.path:
         return None
-    if not _FOREIGN_OF or _FOREIGN_OF[0] is not index:
-        _FOREIGN.clear()
-        _FOREIGN_OF[:] = [index]
+    foreign = index.memo.setdefault("pathcond.Facts", {})  # path -> Facts, for this index
     key = found[1]
-    facts = _FOREIGN.get(key)
+    facts = foreign.get(key)
     if facts is None:
-        if len(_FOREIGN) > 256:
-            _FOREIGN.clear()
+        if len(foreign) > 256:
+            foreign.clear()
         data = index.read(found[1])
         try:
             text = data.decode("utf-8") if data is not None else None
@@ -506,11 +491,11 @@ def _resolve_imported(index, path: str, name: str, tree=None) -> Optional[_FnFac
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
         facts = (
-            Facts(tree, found[1], strict_swa_pool_class(text or "", tree), text)
+            Facts(tree, found[1], strict_swa_pool_class(text or "", tree), text, index)
             if tree
             else Facts()
         )
-        _FOREIGN[key] = facts
+        foreign[key] = facts
     return facts.functions.get(found[2])
 
 
@@ -1269,8 +1254,8 @@ class ReductionGuard:
     read ``self.<flag>`` stores, so a reduced text (other bodies blanked, stores hidden) must
     not be linted in its place."""
 
-    def __init__(self, text: str, tree: Optional[ast.Module]) -> None:
-        self._facts = Facts.of_text(text, tree) if tree is not None else Facts.empty()
+    def __init__(self, text: str, tree: Optional[ast.Module], ctx=None) -> None:
+        self._facts = Facts.of_text(text, tree, ctx) if tree is not None else Facts.empty()
         self._swa = strict_swa_pool_class(text)
         self._memo: dict[int, tuple[bool, bool]] = {}
 

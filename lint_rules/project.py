@@ -61,8 +61,6 @@ from .sinks import words as sink_words
 _DEPTH = 4  # import hops followed from a file (re-exports and bases across modules)
 _SCOPE_BY_FILE = 1  # ``Index._may_be_in_scope``: backend code by its path or a base's name
 _SCOPE_BY_INDEX = 2  # ... only through a base class defined in another module
-_CURRENT: Optional["Index"] = None
-_CURRENT_PATH: Optional[str] = None
 
 _SWA = re.compile(rb"[sS][wW][aA]")
 _TOP = re.compile(rb"^(?:async[ \t]+)?def[ \t]+(\w+)|^class[ \t]+(\w+)[^\n]*", re.M)
@@ -590,6 +588,8 @@ class Index:
         # files that matter only because they import helpers whose parameters may reach an
         # anchor: their names (``helpers_only``)
         self._helpers_only: dict[str, frozenset] = {}
+        # the analyses' own caches for this run (pathcond: other modules' ``Facts`` by path)
+        self.memo: dict = {}
         self._has_facts: dict[str, bool] = {}
         self._extent_tables: dict[str, dict] = {}
         self._lookups: dict[tuple, tuple] = {}  # (root, module) -> ``_look_up``'s answer
@@ -654,6 +654,22 @@ class Index:
     def enter(self, path: str) -> None:
         """Resolve from the file at ``path`` (its top package's directory first)."""
         self._root = module_of(path)[1]
+
+    @contextmanager
+    def entered(self, path: str):
+        """Resolve from the file at ``path`` for the block, then from the root before it (the
+        index resolves the linted file from its own root)."""
+        root = self._root
+        try:
+            self.enter(path)
+            yield self
+        finally:
+            self._root = root
+
+    def helpers_only(self, path: str) -> Optional[frozenset]:
+        """The names of the imported helpers that are all the index gives the file at
+        ``path`` (``context.FileContext.helpers_only``), else None."""
+        return self._helpers_only.get(path)
 
     @staticmethod
     def absolute(module: str, level: int, target: str, is_package: bool) -> str:
@@ -1976,113 +1992,3 @@ def cross_module_anchor(analysis, node, wanted) -> Optional[tuple]:
                 if kind.startswith(tuple(wanted)):
                     return kind, v[2]
     return None
-
-
-def kinds_match(kinds, anchors) -> bool:
-    """Do cross-module anchor kinds meet the selected rules' reduction anchors?"""
-    for k in kinds:
-        if k in anchors:
-            return True
-        if k.startswith("member:"):
-            member = k.split(":", 1)[1]
-            for a in anchors:
-                kind, _, arg = a.partition(":")
-                if kind == "allocator-member" and member in arg.split(","):
-                    return True
-    return False
-
-
-# ---------------------------------------------------------------------- the run's index
-
-
-def install(index: Optional[Index]) -> None:
-    """Make ``index`` the current run's (the engine calls this before triage; forked workers
-    inherit it)."""
-    global _CURRENT, _CURRENT_PATH
-    _CURRENT = index
-    _CURRENT_PATH = None
-
-
-def set_current_path(path: Optional[str]) -> None:
-    """The file being triaged or linted (the reduction asks ``current_index(None)``)."""
-    global _CURRENT_PATH
-    path = os.path.abspath(path) if path else None
-    if path != _CURRENT_PATH:
-        _CURRENT_PATH = path
-        try:  # a remembered reduction answer was for another file's imports
-            from . import sparse
-
-            sparse._LAST_CLEAN.clear()
-            sparse._LAST.clear()
-        except Exception:  # pragma: no cover
-            pass
-
-
-def current() -> Optional[Index]:
-    return _CURRENT
-
-
-def current_helpers_only(path: Optional[str]) -> Optional[frozenset]:
-    """For a file that matters (:func:`current_gated`) only because it imports helpers of
-    other modules whose parameters may reach an anchor (nothing else the index gives it: no
-    value returning the allocator, no module object, no star import, no base class holding
-    it or giving backend scope), the names it binds them to; else None. Its flow model with
-    the index is the single-module one plus anchors on calls passing the allocator to those
-    helpers (``Flow._cross``): the outline proof decides it when it also refuses a carrying
-    call of these names (``reduce._clean_by_outline``)."""
-    index = _CURRENT
-    if index is None:
-        return None
-    path = os.path.abspath(path) if path else _CURRENT_PATH
-    if path is None or not index.gate(path)[0]:
-        return None
-    return index._helpers_only.get(path)
-
-
-def current_gated(path: Optional[str]) -> bool:
-    """Does the module at ``path`` (None: the file being triaged) matter through another
-    module (then :func:`current_index` gives a view)? The gate only: nothing is parsed."""
-    index = _CURRENT
-    if index is None:
-        return False
-    path = os.path.abspath(path) if path else _CURRENT_PATH
-    if path is None or path == os.path.abspath("-"):
-        return False
-    return index.gate(path)[0]
-
-
-def current_index(
-    path: Optional[str], tree: Optional[ast.Module] = None, text: Optional[str] = None
-) -> Optional[ModuleView]:
-    """The index view for the module at ``path`` (None: the file being triaged), or None when
-    the run built no index or the file cannot matter through another module (its flow model is
-    then exactly the single-module one). ``tree``: the caller's ``ast`` of ``text``; the index
-    takes it as the file's (no second parse) when the file's bytes are ``text`` in UTF-8 and
-    either ASCII or without a coding cookie (then ``ast`` reads them as this text)."""
-    if not current_gated(path):
-        return None
-    index = _CURRENT
-    path = os.path.abspath(path) if path else _CURRENT_PATH
-    if tree is not None:
-        data = index.read(path)
-        if text is None or data is None or data != text.encode("utf-8", "surrogatepass"):
-            tree = None
-        elif not data.isascii():
-            from .source import _may_have_cookie
-
-            if _may_have_cookie(data):
-                tree = None
-    return index.view(path, tree)
-
-
-def backend_base(analysis, base_name: str) -> bool:
-    """Is the base ``base_name`` (as written) of a class in ``analysis``'s module a backend
-    by the index (a base, in any module of the tree, matches a backend base pattern)?"""
-    view = current_index(getattr(analysis, "path", None))
-    if view is None:
-        return False
-    try:
-        expr = ast.parse(base_name, mode="eval").body
-    except SyntaxError:
-        return False
-    return view.class_is_backend(expr)

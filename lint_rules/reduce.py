@@ -71,6 +71,7 @@ from .sinks import (
     SWA_CLASS_TEST,
     SWA_TYPE_DECISION,
     is_class_test,
+    kinds_match,
     node_table,
     sink_of,
     sink_types,
@@ -440,18 +441,20 @@ def _params(fn: ast.AST) -> set[str]:
     return set(names)
 
 
-LAST_MODEL: list = []  # [(text, roots, project, Flow)]: the last whole-module proof's model
-
-
 def reduce_for(
-    text: str, codes, use_outline: bool = True, scope=None, project=None
+    text: str, codes, use_outline: bool = True, scope=None, project=None, ctx=None
 ) -> tuple[bool, Optional[str]]:
     """``(clean, None)``: ``clean`` when no anchor of a selected rule can hold the allocator
     (no finding is possible: nothing needs parsing). The second item is kept for callers of
     the former reduced-text interface and is always None (parse the full text).
 
     ``use_outline`` first tries the proof that parses only the functions it needs
-    (:func:`_clean_by_outline`); tests turn it off to compare the two."""
+    (:func:`_clean_by_outline`); tests turn it off to compare the two. ``ctx``: the file's
+    ``context.FileContext`` (its project index; the whole-module model is left in its
+    ``model`` slot for the lint that follows)."""
+    from .context import of
+
+    ctx = of(ctx)
     anchors = anchors_of(codes)
     if not anchors:
         return False, None
@@ -459,33 +462,27 @@ def reduce_for(
     gated = project is not None
     helpers: Optional[frozenset] = frozenset()  # carrying calls of these: not proven
     if not gated:
-        from .project import current_gated, current_helpers_only
-
-        gated = current_gated(None)
+        gated = ctx.gated()
         if gated:
             # the index gives the module only helpers that may anchor a parameter: the
             # outline proof with their carrying calls refused (lint_rules.project)
-            helpers = current_helpers_only(None)
+            helpers = ctx.helpers_only()
     if use_outline and helpers is not None and _clean_by_outline(text, codes, roots, helpers):
         return True, None
     try:
         tree = ast.parse(text)
         if project is None and gated:
-            from .project import current_index
-
-            project = current_index(None, tree, text)  # the index reads this ``ast``
+            project = ctx.view(None, tree, text)  # the index reads this ``ast``
         model = Flow.build(tree, roots, project)
-        LAST_MODEL[:] = [(text, roots, project, model)]  # the lint that follows reuses it
-        return not _anchored(tree, text, model, anchors), None
+        ctx.model = (text, roots, project, model)  # the lint that follows reuses it
+        return not _anchored(tree, text, model, anchors, ctx), None
     except _PARSE_ERRORS:
         return False, None  # parse in full: the libcst pass reports or decides
 
 
-def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool:
+def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=None) -> bool:
     """Does some anchor of ``anchors`` sit on a value the model says may be the allocator?"""
     if model.cross:
-        from .project import kinds_match
-
         # a call handing the allocator to a helper of another module that tests or translates
         # it there (the project index): the finding sits on the call
         if any(kinds_match(kinds, anchors) for _, kinds, _ in model.cross.values()):
@@ -536,7 +533,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset) -> bool
     from .pathcond import ReductionGuard
 
     held_ids = frozenset(id(call) for call, _ in member_calls)
-    guard = ReductionGuard(text, tree)
+    guard = ReductionGuard(text, tree, ctx)
     return any(not _guarded_kvcache(fn, guard, held_ids) for _, fn in member_calls)
 
 

@@ -72,10 +72,11 @@ class RuleMeta:
     # asked of the stdlib-ast flow model). None: not reducible, the engine always parses.
     anchors: Optional[tuple[str, ...]]
     # The rule's own libcst-free proof that a text has no finding ("module:function", called
-    # with (text, scope)); None: the shared reduction (reduce.py) covers it, if anything.
+    # with (text, scope, the file's context.FileContext)); None: the shared reduction
+    # (reduce.py) covers it, if anything.
     reduction: Optional[str]
     # The rule decided on the stdlib ``ast`` ("module:function", called with (text, path,
-    # scope, tree) -> a list of ``sparse.AstFinding``, or None where the rule's libcst class
+    # scope, tree, context) -> a list of ``sparse.AstFinding``, or None where the rule's libcst class
     # must decide): the lint reports from it without libcst (lint_rules/sparse.py).
     check: Optional[str]
 

@@ -54,16 +54,14 @@ def path_in_scope(path: str, scope: ScopeConfig) -> bool:
     return scope_globs(scope).match(scope_path(path, scope.root))
 
 
-def backend_by_bases(info, bases_of, classes: dict, original, patterns, where) -> bool:
+def backend_by_bases(info, bases_of, classes: dict, original, patterns, backend_base) -> bool:
     """Is the class ``info`` backend code by a base: a base (an alias resolved by
     ``original``, a dotted one by its last part) matching a base-class pattern, a base of
-    another module the project index calls a backend (``project.backend_base(where, base)``),
-    or a class of this module (``classes``: name -> info) that is one, transitively.
-    ``bases_of(info)``: the base names as written. Shared by the libcst analysis and the
-    stdlib-``ast`` KVG004 check."""
+    another module the project index calls a backend (``backend_base(base)``:
+    ``context.FileContext.backend_base`` for the module), or a class of this module
+    (``classes``: name -> info) that is one, transitively. ``bases_of(info)``: the base names
+    as written. Shared by the libcst analysis and the stdlib-``ast`` KVG004 check."""
     import fnmatch
-
-    from .project import backend_base
 
     def matches(cls, seen: frozenset) -> bool:
         for base in bases_of(cls):
@@ -71,7 +69,7 @@ def backend_by_bases(info, bases_of, classes: dict, original, patterns, where) -
             terminal = original(last) if "." not in base else last
             if any(fnmatch.fnmatchcase(terminal, p) for p in patterns):
                 return True
-            if backend_base(where, base):
+            if backend_base(base):
                 return True
             local = classes.get(base)
             if local is not None and local.name not in seen:

@@ -51,6 +51,10 @@ def _fix_planned(finding: Finding) -> bool:
 class RunSettings:
     def __init__(self, config: Config, codes: frozenset[str], options: Options) -> None:
         self.fix_outcomes: dict = {}  # (display, codes) -> (text, fix_text outcome)
+        # the run's project index (lint_rules.project.Index; the engine builds it; forked
+        # workers inherit it), and the last file's context (its proof, then its lint and fix)
+        self.index = None
+        self._context = None
         self.config = config
         self.codes = codes
         self.options = options
@@ -187,6 +191,20 @@ class RunSettings:
             sys.stderr.write(f"kvguard: warning: cache not used: {cache.load_error}\n")
         return cache
 
+    def context(self, abspath: Optional[str]):
+        """The ``context.FileContext`` of the file at ``abspath`` (None: not a file of the
+        run): the last one made when it is for that file (what its triage proved, its lint
+        saw), else a fresh one under the run's index."""
+        from .context import FileContext
+
+        last = self._context
+        if last is not None and last.index is self.index:
+            ctx = last.for_path(abspath)
+        else:
+            ctx = FileContext(self.index, abspath)
+        self._context = ctx
+        return ctx
+
     def lint(
         self, text: str, display: str, codes: frozenset[str], abspath: Optional[str] = None
     ) -> FileResult:
@@ -194,11 +212,10 @@ class RunSettings:
         ``abspath`` (a file of the run), a file that can matter through another module (the
         project index) is linted without the single-file prefilter."""
         from . import checker
-        from .project import current, set_current_path
 
         matters = False
-        index = current()
-        set_current_path(abspath)
+        index = self.index
+        ctx = self.context(abspath)
         try:
             if index is not None and abspath is not None:
                 matters = index.gate(abspath, text.encode("utf-8", "surrogatepass"))[0]
@@ -209,21 +226,24 @@ class RunSettings:
                 self.scope,
                 report_unused_suppressions=self.options.report_unused,
                 prefilter=not matters,
+                ctx=ctx,
             )
         except Exception as exc:  # the checker promises not to raise; never lose other files
             result = FileResult(path=display, error=internal_error(exc))
         result.path = display
         if result.error is None and any(_fix_planned(f) for f in result.findings):
-            self._report_fixes(result, text, display, codes)
+            self._report_fixes(result, text, display, codes, ctx)
         return result
 
-    def _report_fixes(self, result: FileResult, text: str, display: str, codes) -> None:
+    def _report_fixes(self, result: FileResult, text: str, display: str, codes, ctx) -> None:
         """Each finding is reported with the fix ``fix_text`` really makes (one source for
         every fix count); the outcome is kept for this run's ``--fix``/``--diff``."""
         from . import fixer
 
         try:
-            outcome = fixer.fix_text(text, display, codes, self.scope, self.target_version())
+            outcome = fixer.fix_text(
+                text, display, codes, self.scope, self.target_version(), ctx=ctx
+            )
         except Exception as exc:  # the fixer promises not to raise; report no fix then
             outcome = fixer.FixOutcome(text, [], list(result.findings), error=f"fix failed: {exc}")
         fixer.report_fixes(result, text, outcome)

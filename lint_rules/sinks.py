@@ -477,3 +477,18 @@ def sits(entries: list, node: ast.AST, holds, names_swa_class) -> bool:
 def cst_forms(anchors: Iterable[str]) -> list:
     """``(anchor, form)`` for the forms of ``anchors`` that have a libcst twin."""
     return [(a, form) for a in anchors or () for form in forms(a) if form.cst_type]
+
+
+def kinds_match(kinds, anchors) -> bool:
+    """Do cross-module anchor kinds (the project index's) meet the selected rules' reduction
+    anchors?"""
+    for k in kinds:
+        if k in anchors:
+            return True
+        if k.startswith("member:"):
+            member = k.split(":", 1)[1]
+            for a in anchors:
+                kind, _, arg = a.partition(":")
+                if kind == "allocator-member" and member in arg.split(","):
+                    return True
+    return False

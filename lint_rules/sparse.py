@@ -493,42 +493,49 @@ def reduced_text(text: str, tree, codes, scope, model=None) -> Optional[str]:
     return "".join(out)
 
 
-_LAST: list = []  # [(key, LintState)]: the last module analysed (a fix re-reads what the lint saw)
-_LAST_CLEAN: list = []  # [(key, clean)]
+def reduce_cached(text: str, codes, ctx=None, **options) -> bool:
+    """``reduce.reduce_for(text, codes, **options)[0]`` (proven clean), remembering the answer
+    in ``ctx.clean`` (``context.FileContext``): the engine asks it in its prefilter stage,
+    then again (same text) when it lints a file the proof did not settle."""
+    from .context import of
 
-
-def reduce_cached(text: str, codes, **options) -> bool:
-    """``reduce.reduce_for(text, codes, **options)[0]`` (proven clean), remembering the last
-    answer: the engine asks it in its prefilter stage, then again (same text) when it lints a
-    file the proof did not settle."""
+    ctx = of(ctx)
     key = (text, frozenset(codes), tuple(sorted(options.items(), key=lambda kv: kv[0])))
-    if _LAST_CLEAN and _LAST_CLEAN[0][0] == key:
-        return _LAST_CLEAN[0][1]
+    if ctx.clean is not None and ctx.clean[0] == key:
+        return ctx.clean[1]
     from .reduce import reduce_for
 
-    answer = reduce_for(text, codes, **options)[0]
-    _LAST_CLEAN[:] = [(key, answer)]
+    answer = reduce_for(text, codes, ctx=ctx, **options)[0]
+    ctx.clean = (key, answer)
     return answer
 
 
-def analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
+def analyse(
+    text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True, ctx=None
+):
     """The :class:`LintState` of ``text``, analysed from the reduced module when ``reduce`` (the
     caller's gate: ``checker.may_reduce``) and possible.
 
     Raises the checker's parse failure for a text that cannot be parsed (only when the full
     text has to be parsed: a reduced text that does not parse falls back to the full one).
-    The last state is kept: ``kvguard fix`` lints a file, then fixes it, and the fixer starts
-    from the same text (the state is a pure function of the arguments)."""
+    A state with findings is kept in ``ctx.state`` (``context.FileContext``): ``kvguard fix``
+    lints a file, then fixes it, and the fixer starts from the same text (the state is a pure
+    function of the arguments and the context's index)."""
+    from .context import of
+
+    ctx = of(ctx)
     key = (text, path, frozenset(codes), scope, reduce)
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
-    state = _analyse(text, path, codes, scope, reduce)
+    if ctx.state is not None and ctx.state[0] == key:
+        return ctx.state[1]
+    state = _analyse(text, path, codes, scope, reduce, ctx)
     if state.raw:
-        _LAST[:] = [(key, state)]
+        ctx.state = (key, state)
     return state
 
 
-def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True):
+def _analyse(
+    text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool = True, ctx=None
+):
     """The rules with a libcst-free check (``RuleMeta.check``) report from the full text's
     ``ast`` unless the check leaves the text to the rule; the others (and those) through
     libcst, from the reduced module when ``reduce``. One state, one list of raw findings."""
@@ -542,14 +549,14 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
         if check:  # (its ``ast``: the state's when parsed, else the check finds or parses it)
             module, func = check.split(":")
             got = getattr(importlib.import_module(module), func)(
-                text, path, scope, state._tree or None
+                text, path, scope, state._tree or None, ctx
             )
             if got is not None:
                 direct += got
                 continue
         rest.add(code)
     if rest:
-        _analyse_cst(state, text, path, frozenset(rest), scope, reduce)
+        _analyse_cst(state, text, path, frozenset(rest), scope, reduce, ctx)
     if direct:
         state.raw = [*state.raw, *direct]
         # a finding's fix comes from its rule's transforms: none for a rule without a fix
@@ -558,21 +565,31 @@ def _analyse(text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce:
 
 
 def _analyse_cst(
-    state: LintState, text: str, path: str, codes: frozenset, scope: ScopeConfig, reduce: bool
+    state: LintState,
+    text: str,
+    path: str,
+    codes: frozenset,
+    scope: ScopeConfig,
+    reduce: bool,
+    ctx,
 ) -> LintState:
     from .checker import _ParseFailure, parse_module, run_rules_on_module
 
     model = None
     if reduce:  # the caller decides (checker.may_reduce)
         anchored = [c for c in codes if RULES[c].anchors]
-        if len(anchored) == len(codes) and reduce_cached(text, codes, scope=scope):
+        if len(anchored) == len(codes) and reduce_cached(text, codes, ctx, scope=scope):
             return state  # proven clean: no parse
-        if anchored and len(anchored) < len(codes) and reduce_cached(text, anchored, scope=scope):
+        if (
+            anchored
+            and len(anchored) < len(codes)
+            and reduce_cached(text, anchored, ctx, scope=scope)
+        ):
             # the anchored rules are proven clean: only the others (KVG004) are parsed for
             # (rules report independently; a rule without findings offers no fix)
             codes, anchored = codes - frozenset(anchored), []
         if anchored:
-            model = _flow_model(text, path, scope, state)
+            model = _flow_model(text, path, scope, state, ctx)
         reduced = None
         if state.tree is not None and (model is not None or not anchored):
             reduced = reduced_text(text, state.tree, codes, scope, model)
@@ -580,7 +597,7 @@ def _analyse_cst(
             try:
                 module = parse_module(reduced, path)
                 analysis, raw = run_rules_on_module(
-                    module, path, codes, scope, text, model, state.tree, reduced=True
+                    module, path, codes, scope, text, model, state.tree, reduced=True, ctx=ctx
                 )
             except (_ParseFailure, RecursionError):
                 module = None  # the full parse reports the real problem
@@ -591,7 +608,7 @@ def _analyse_cst(
     module = parse_module(text, path, checked=bool(state._tree))
     try:
         analysis, raw = run_rules_on_module(
-            module, path, codes, scope, text, model, state._tree or None
+            module, path, codes, scope, text, model, state._tree or None, ctx=ctx
         )
     except RecursionError:
         raise _ParseFailure("cannot analyse: nesting too deep") from None
@@ -599,18 +616,21 @@ def _analyse_cst(
     return state
 
 
-def _flow_model(text: str, path: str, scope: ScopeConfig, state: Optional[LintState] = None):
+def _flow_model(
+    text: str, path: str, scope: ScopeConfig, state: Optional[LintState] = None, ctx=None
+):
     """The flow model the analysis of ``path`` asks (lint_rules.analysis.ModuleAnalysis.flow:
     same roots, same project index), or None when ``text`` has none (no ``ast``). The model
-    of the proof that just failed to settle ``text`` (reduce.LAST_MODEL) is the same one:
+    of the proof that just failed to settle ``text`` (``ctx.model``) is the same one:
     reused, with its tree (``state``'s, when given)."""
+    from .context import of
     from .flow import Flow
-    from .project import current_index
-    from .reduce import LAST_MODEL, roots_of
+    from .reduce import roots_of
 
-    roots, project = roots_of(scope), current_index(path)
-    if LAST_MODEL:
-        last_text, last_roots, last_project, model = LAST_MODEL[0]
+    ctx = of(ctx)
+    roots, project = roots_of(scope), ctx.view(path)
+    if ctx.model is not None:
+        last_text, last_roots, last_project, model = ctx.model
         if last_text == text and last_roots == roots and last_project is project:
             if state is not None and state._tree is None:
                 state._tree = model.tree

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from typing import Callable, Optional, Union
 
-from . import project
 from .discovery import Target, os_reason
 from .fileio import read_file
 from .haystack import Haystack
@@ -237,12 +236,11 @@ class Triage:
             source.text, display, codes, in_scope(), by_bytes == NEEDLES_FOUND
         ):
             from . import checker
-            from .project import set_current_path
 
-            set_current_path(target.abspath)
+            ctx = self.settings.context(target.abspath)  # its lint reads what the proof saw
             scope = self.settings.scope
             proof_codes = codes if matters else checker.prefiltered(source.text, codes, scope)
-            if not checker.proven_clean(source.text, proof_codes, scope):
+            if not checker.proven_clean(source.text, proof_codes, scope, ctx):
                 from .cache import content_hash
 
                 return NeedsParse(st, digest or content_hash(data), deps)
@@ -251,7 +249,7 @@ class Triage:
     def gate(
         self, target: Target, hay: Haystack, in_scope: Callable[[], bool]
     ) -> tuple[bool, list]:
-        index = project.current()
+        index = self.settings.index
         if index is None:
             return False, []
         return index.gate(target.abspath, None, in_scope, hay)

@@ -184,7 +184,9 @@ class SwaPoolFromAllocatorKvcache(Rule):
             try:
                 # (the analysis's ast of the full text, parsed once for the module)
                 self._facts = pathcond.Facts.of_text(
-                    _source_text(self.analysis), self.analysis.syntax_tree()
+                    _source_text(self.analysis),
+                    self.analysis.syntax_tree(),
+                    self.analysis.context,
                 )
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
                 self._facts = pathcond.Facts.empty()

@@ -255,7 +255,7 @@ class SwaFlagCachedAtInit(Rule):
     def _gates(self) -> gating.Gating:
         if self._gating is None:
             self._gating = gating.Gating.of_text(
-                _source_text(self.analysis), self.analysis.syntax_tree()
+                _source_text(self.analysis), self.analysis.syntax_tree(), self.analysis.context
             )
         return self._gating
 

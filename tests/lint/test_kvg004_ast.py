@@ -17,6 +17,7 @@ import pytest
 from test_kvg004_cost import EDGES
 
 from lint_rules import checker, gating, sparse
+from lint_rules.context import FileContext
 from lint_rules.model import ScopeConfig
 from lint_rules.registry import RULES
 from lint_rules.rules.kvg004_swa_flag_cached_at_init import SwaFlagCachedAtInit
@@ -59,7 +60,6 @@ def by_ast(text: str, path: str, scope: ScopeConfig):
 
 def same(text: str, path: str = PATH, scope: ScopeConfig = ScopeConfig(), decided=True):
     """The two sides agree (the ``ast`` side answering when ``decided``); the findings."""
-    gating._LAST_GATING.clear()
     fast = by_ast(text, path, scope)
     if decided is not None:
         assert (fast is not None) == decided, text
@@ -329,13 +329,12 @@ def test_the_lint_reuses_the_tree_of_the_proof_that_failed(monkeypatch):
     """The engine triages a file (KVG004's proof), then lints it in the same process: the
     ``ast`` side takes the proof's tree instead of parsing the text again."""
     text = textwrap.dedent(OWN["semicolons and tuple targets"])
-    gating._LAST_GATING.clear()
-    assert not gating.proven_clean(text, False)
+    ctx = FileContext()  # the file's context: the proof leaves its gating there
+    assert not gating.proven_clean(text, False, ctx)
     calls: list = []
     real = gating.ast.parse
     monkeypatch.setattr(gating.ast, "parse", lambda *a, **k: calls.append(1) or real(*a, **k))
-    assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and not calls
-    gating._LAST_GATING.clear()
+    assert len(gating.findings(text, PATH, ScopeConfig(), None, ctx)) == 3 and not calls
     assert len(gating.findings(text, PATH, ScopeConfig())) == 3 and calls
 
 
@@ -394,7 +393,5 @@ def test_fixes_with_kvg004_selected_equal_the_libcst_rules(monkeypatch):
 
     fast = [outcome(t, r) for t, r in zip(texts, rels)]
     monkeypatch.setitem(RULES, "KVG004", replace(RULES["KVG004"], check=None))
-    sparse._LAST.clear()
     assert [outcome(t, r) for t, r in zip(texts, rels)] == fast
-    sparse._LAST.clear()
     assert fast[0][2] and any(f[0] == "KVG004" for f in fast[1][3])

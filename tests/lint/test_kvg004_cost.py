@@ -196,7 +196,6 @@ def _unfiltered(monkeypatch):
 def test_cache_attr_filter_changes_no_finding(scope, monkeypatch):
     cases = [(PATH, s) for s in _sources()] + list(_real(limit=100_000))
     filtered = [_findings(t, rel, K4, scope, reduce=False) for rel, t in cases]
-    gating._LAST_GATING.clear()
     _unfiltered(monkeypatch)
     unfiltered = [_findings(t, rel, K4, scope, reduce=False) for rel, t in cases]
     assert filtered == unfiltered

@@ -142,18 +142,17 @@ def test_broken_guard_in_another_module_is_reported(tmp_path, old, new, message)
 
 def _message_of(root, src: str) -> str:
     from lint_rules import project
+    from lint_rules.context import FileContext
 
     index = project.Index(str(root), patterns=ScopeConfig().base_patterns)
-    project.install(index)
     cwd = os.getcwd()
     os.chdir(root)
     try:
         path = "sglang/srt/layers/attention/foo_backend.py"
-        project.set_current_path(path)
-        result = lint_text(src, path, frozenset({"KVG003"}), ScopeConfig(root=str(root)))
+        ctx = FileContext(index, path)
+        result = lint_text(src, path, frozenset({"KVG003"}), ScopeConfig(root=str(root)), ctx=ctx)
     finally:
         os.chdir(cwd)
-        project.install(None)
     return " / ".join(f.message for f in result.findings)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from lint_rules import checker, cli, project
+from lint_rules.context import FileContext
 from lint_rules.haystack import Haystack
 from lint_rules.model import ScopeConfig
 
@@ -216,7 +217,6 @@ def _check(root: Path, *args: str) -> list[tuple[str, str, int]]:
             rc = cli.main(["check", "--output-format", "json", *args, "sglang"])
     finally:
         os.chdir(cwd)
-        project.install(None)
     assert rc in (0, 1), buf.getvalue()
     rows = json.loads(buf.getvalue())
     return sorted(
@@ -241,13 +241,11 @@ def _reference(root: Path, gate_free: bool = False) -> list[tuple[str, str, int]
     ``gate_free``: an index whose gate says yes to every file)."""
     cls = _GateFree if gate_free else project.Index
     index = cls(str(root), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(root)))
-    project.install(index)
     out = []
     cwd = os.getcwd()
     os.chdir(root)
     try:
         for p in sorted(Path("sglang").rglob("*.py")):
-            project.set_current_path(str(p))
             res = checker.lint_text(
                 p.read_text(),
                 str(p),
@@ -255,11 +253,11 @@ def _reference(root: Path, gate_free: bool = False) -> list[tuple[str, str, int]
                 ScopeConfig(root=str(root)),
                 prefilter=False,
                 reduce=False,
+                ctx=FileContext(index, str(p)),
             )
             out += [(str(p), f.code, f.location.row) for f in res.findings]
     finally:
         os.chdir(cwd)
-        project.install(None)
     return sorted(out)
 
 
@@ -331,7 +329,7 @@ def test_cache_is_keyed_on_imported_facts(tmp_path):
     assert [c for f, c, _ in _check(tmp_path, *cache) if "foo_backend" in f] == []
 
 
-def test_one_file_run_sees_its_imports(tmp_path):
+def test_one_file_run_sees_its_imports(tmp_path, monkeypatch):
     """pre-commit names only the changed file: the index still resolves from the project root,
     and reads only the files the gate and the summaries reach."""
     backend = BACKEND.format(
@@ -340,6 +338,14 @@ def test_one_file_run_sees_its_imports(tmp_path):
         expr='hasattr(kv_alloc(model_runner), "full_to_swa_index_mapping")',
     )
     _package(tmp_path, backend, {"sglang/srt/unrelated.py": "X = 1\n"})
+    made: list = []  # the run's index (the engine's; no module holds it)
+    real_init = project.Index.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(project.Index, "__init__", init)
     buf = io.StringIO()
     cwd = os.getcwd()
     os.chdir(tmp_path)
@@ -354,10 +360,9 @@ def test_one_file_run_sees_its_imports(tmp_path):
                     "sglang/srt/layers/attention/foo_backend.py",
                 ]
             )
-        read = {os.path.relpath(p, tmp_path) for p in project.current().read_files}
+        read = {os.path.relpath(p, tmp_path) for p in made[-1].read_files}
     finally:
         os.chdir(cwd)
-        project.install(None)
     assert [r["code"] for r in json.loads(buf.getvalue())] == ["KVG001"]
     assert "sglang/srt/unrelated.py" not in read
     assert "sglang/srt/utils/swa_utils.py" in read
@@ -750,22 +755,18 @@ def test_bases_through_a_local_class_and_a_module_attribute(tmp_path):
     ], found
     assert found == _reference(tmp_path)
     index = project.Index(str(tmp_path), patterns=ScopeConfig().base_patterns)
-    project.install(index)
-    try:
-        sub = str(tmp_path / "sglang/srt/models/sub.py")
-        project.set_current_path(sub)
-        assert (
-            checker.proven_clean(
-                (tmp_path / "sglang/srt/models/sub.py").read_text(),
-                checker_codes(),
-                ScopeConfig(root=str(tmp_path)),
-            )
-            is False
+    sub = str(tmp_path / "sglang/srt/models/sub.py")
+    assert (
+        checker.proven_clean(
+            (tmp_path / "sglang/srt/models/sub.py").read_text(),
+            checker_codes(),
+            ScopeConfig(root=str(tmp_path)),
+            FileContext(index, sub),
         )
-        summarised = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items()}
-        facts = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items() if not s.pending}
-    finally:
-        project.install(None)
+        is False
+    )
+    summarised = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items()}
+    facts = {os.path.relpath(p, tmp_path) for p, s in index._summaries.items() if not s.pending}
     assert "sglang/srt/store_base.py" in facts
     assert "sglang/srt/model_executor/forward_batch_info.py" not in summarised
     assert "sglang/srt/models/sub.py" not in facts  # its own facts: the flow model's
@@ -918,13 +919,8 @@ def test_helpers_only_file_is_proven_by_the_outline(tmp_path, body, codes):
     index = project.Index(
         str(tmp_path), patterns=ScopeConfig().base_patterns, scope=ScopeConfig(root=str(tmp_path))
     )
-    project.install(index)
-    try:
-        backend = str(tmp_path / "sglang/srt/layers/attention/foo_backend.py")
-        project.set_current_path(backend)
-        assert project.current_helpers_only(None) == {"checker"}
-    finally:
-        project.install(None)
+    backend = str(tmp_path / "sglang/srt/layers/attention/foo_backend.py")
+    assert FileContext(index, backend).helpers_only() == {"checker"}
     from lint_rules.reduce import _clean_by_outline
 
     text = HELPER_CALLS.format(body=body)

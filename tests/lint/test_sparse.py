@@ -58,9 +58,7 @@ def _fix_both(text: str, rel: str, monkeypatch) -> None:
     fast = fixer.fix_text(text, rel, CODES)
     with monkeypatch.context() as m:
         m.setattr(checker, "may_reduce", lambda codes, scope: False)
-        sparse._LAST.clear()
         full = fixer.fix_text(text, rel, CODES)
-    sparse._LAST.clear()
     assert fast.error == full.error, rel
     assert fast.new_text == full.new_text, rel
     assert _key(fast.fixed) == _key(full.fixed), rel
@@ -120,7 +118,6 @@ def _libcst_kvg004(monkeypatch) -> None:
     from lint_rules.registry import RULES
 
     monkeypatch.setitem(RULES, "KVG004", replace(RULES["KVG004"], check=None))
-    sparse._LAST.clear()
 
 
 def test_reduced_kvg004_findings_equal_the_full_parse_on_0_5_23(monkeypatch):
