@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .analysis import call_func_name, iter_nodes, positional_args, string_value
+from .cstnodes import call_func_name, iter_nodes, positional_args, string_value
 from .names import POOL_ATTR, SWA_TRANSLATE_MEMBERS, is_swa_allocator_class_name, is_swa_member_name
 
 KV_READS = frozenset({"get_key_buffer", "get_value_buffer", "get_kv_buffer"})

@@ -11,7 +11,8 @@ import re
 import tokenize
 from typing import Iterable, Optional
 
-from .model import FileResult, Finding, ScopeConfig, exception_reason
+from .model import FileResult, Finding, ScopeConfig
+from .parsing import ParseFailure as _ParseFailure
 from .records import record
 from .registry import PREFIX, RULES
 
@@ -215,99 +216,6 @@ def lint_text(
     if report_unused_suppressions:
         result.unused_suppressions = _unused(sups)
     return result
-
-
-class _ParseFailure(Exception):
-    pass
-
-
-def cpython_refusal(text: str) -> Optional[str]:
-    """Why CPython's own parser refuses ``text`` (one line), or None when it parses. Run
-    before every libcst parse: libcst's native parser has no nesting limit of its own and
-    crashes the process (SIGSEGV) on input CPython refuses, e.g. 2000 nested parentheses.
-    The ``ast`` conversion recurses in Python, so its depth is bounded by the recursion
-    limit (a ``RecursionError``), never by the C stack."""
-    import ast
-
-    try:
-        ast.parse(text)
-    except SyntaxError as exc:
-        msg = str(exc.msg or "invalid syntax").strip().splitlines()[0]
-        if "null bytes" in msg and "\0" in text:  # CPython gives no position for these
-            at = text.index("\0")
-            line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-            return f"syntax error at line {line}, column {col}: {msg}"
-        if exc.lineno:
-            return f"syntax error at line {exc.lineno}, column {exc.offset or 1}: {msg}"
-        return f"syntax error: {msg}"
-    except (RecursionError, MemoryError):
-        return "cannot parse: nesting too deep (CPython's parser refuses it too)"
-    except ValueError as exc:  # older interpreters: null bytes
-        return f"cannot parse: {exception_reason(exc)}"
-    return None
-
-
-def parse_module(text: str, path: str, checked: bool = False):
-    """Parse with libcst; a clear one-line reason on failure. What CPython refuses is never
-    handed to libcst (:func:`cpython_refusal`); ``checked``: the caller has just parsed
-    ``text`` with ``ast``."""
-    import libcst as cst
-
-    if not checked:
-        refusal = cpython_refusal(text)
-        if refusal is not None:
-            raise _ParseFailure(refusal)
-    try:
-        return cst.parse_module(text)
-    except cst.ParserSyntaxError as exc:
-        line, col, msg = exc.raw_line, exc.raw_column + 1, exc.message
-        m = re.search(r"error at (\d+):(\d+): (.*)", msg)
-        if m:  # the native parser puts its own position into the message
-            line, col, msg = int(m.group(1)), int(m.group(2)) + 1, m.group(3)
-        raise _ParseFailure(f"syntax error at line {line}, column {col}: {msg.strip()}") from None
-    except (RecursionError, MemoryError):  # pathological nesting
-        raise _ParseFailure("cannot parse: nesting too deep") from None
-    except Exception as exc:  # libcst raises a few other types on odd input
-        raise _ParseFailure(f"cannot parse: {exception_reason(exc)}") from None
-
-
-def run_rules_on_module(
-    module,
-    path: str,
-    codes: frozenset[str],
-    scope: ScopeConfig,
-    text=None,
-    flow=None,
-    tree=None,
-    reduced: bool = False,
-    ctx=None,
-):
-    """Raw findings (rule, node, statement) for a parsed module; shared by the fixer.
-    ``text``: the full source when ``module`` is its reduced text (lint_rules/sparse.py), so
-    the flow model and the rules' whole-module facts read the full text; ``flow``: its flow
-    model, ``tree``: its ``ast``, when already built; ``reduced``: ``module`` is the reduced
-    text (then ``text`` and ``tree`` are required); ``ctx``: the file's
-    ``context.FileContext``."""
-    from .analysis import ModuleAnalysis
-    from .registry import load_rule
-    from .rules.base import RuleContext, dispatch
-
-    classes = [load_rule(code) for code in sorted(codes)]
-    types = frozenset().union(*(c.visited_types() | c.form_types() for c in classes))
-    analysis = ModuleAnalysis.build(
-        module,
-        path,
-        scope,
-        record_types=types,
-        text=text,
-        flow=flow,
-        tree=tree,
-        reduced=reduced,
-        context=ctx,
-    )
-    ctx = RuleContext(analysis=analysis)
-    dispatch(ctx, [c(ctx) for c in classes])
-    return analysis, ctx.findings
 
 
 def may_reduce(codes: frozenset[str], scope: ScopeConfig) -> bool:

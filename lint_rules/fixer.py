@@ -59,6 +59,7 @@ def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig, ctx=None):
     are not suppressed: (FileResult, state or None, ids of unsuppressed raw findings)."""
     from . import checker
     from .fixes.plan import annotate
+    from .parsing import ParseFailure
     from .sparse import analyse
 
     result = FileResult(path=path)
@@ -66,7 +67,7 @@ def _lint(text: str, path: str, codes: frozenset, scope: ScopeConfig, ctx=None):
         return result, None, set()
     try:
         state = analyse(text, path, codes, scope, checker.may_reduce(codes, scope), ctx)
-    except checker._ParseFailure as exc:
+    except ParseFailure as exc:
         result.error = str(exc)
         return result, None, set()
     if not state.raw:

@@ -1211,7 +1211,7 @@ def _nodes_no_lambda(node: ast.AST):
 
 
 def _positional(call: ast.Call) -> list:
-    """``analysis.positional_args``: the arguments before the first keyword or star."""
+    """``cstnodes.positional_args``: the arguments before the first keyword or star."""
     first_kw = min(((k.lineno, k.col_offset) for k in call.keywords), default=None)
     out = []
     for a in call.args:
@@ -1383,7 +1383,7 @@ def _init_stores(init: ast.AST):
 
 
 def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None, ctx=None):
-    """KVG004's findings in ``text`` (``RuleMeta.check``): ``sparse.AstFinding`` records in
+    """KVG004's findings in ``text`` (``RuleMeta.check``): ``astfinding.AstFinding`` records in
     the libcst rule's order, or None where the libcst rule must decide (see above). ``ctx``:
     the file's ``context.FileContext`` (the index, the proof's gating)."""
     from .model import ScopeConfig
@@ -1408,7 +1408,7 @@ def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None, ctx
 
 
 def _findings(text: str, path: str, scope, tree: ast.Module, ctx) -> list:
-    from .sparse import AstFinding, Span
+    from .astfinding import AstFinding, Span
 
     facts = _Facts(tree, ":=" in text)
     if not facts.inits:

@@ -668,7 +668,7 @@ def _gate(text: str, scope) -> bool:
 
 
 def findings(text: str, path: str, scope, tree: Optional[ast.Module] = None, ctx=None):
-    """KVG005's findings (``RuleMeta.check``): ``sparse.AstFinding`` records, or None where
+    """KVG005's findings (``RuleMeta.check``): ``astfinding.AstFinding`` records, or None where
     the text does not parse (the libcst path then reports the parse error). ``ctx``: the
     file's ``context.FileContext`` (the index, the proof's model)."""
     from .model import ScopeConfig
@@ -697,8 +697,8 @@ def proven_clean_for(text: str, scope, ctx=None) -> bool:
 
 
 def _report(model: IndexSpace, text: str, path: str, scope, ctx) -> list:
+    from .astfinding import AstFinding, Span
     from .scope import backend_by_bases, path_in_scope
-    from .sparse import AstFinding, Span
 
     in_path = path_in_scope(path, scope)
     infos = {name: _ClassInfo(c) for name, c in model.classes.items()}

@@ -76,8 +76,8 @@ class RuleMeta:
     # (reduce.py) covers it, if anything.
     reduction: Optional[str]
     # The rule decided on the stdlib ``ast`` ("module:function", called with (text, path,
-    # scope, tree, context) -> a list of ``sparse.AstFinding``, or None where the rule's libcst class
-    # must decide): the lint reports from it without libcst (lint_rules/sparse.py).
+    # scope, tree, context) -> a list of ``astfinding.AstFinding``, or None where the rule's
+    # libcst class must decide): the lint reports from it without libcst (lint_rules/sparse.py).
     check: Optional[str]
 
     def __init__(

@@ -22,58 +22,15 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from .astfinding import AstFinding, Span  # noqa: F401  (the lint state's raw findings)
 from .flow import KVCACHE, child_statements
 from .model import Finding, Location, ScopeConfig
+from .parsing import ParseFailure, parse_module, positions
 from .records import record
 from .registry import RULES
 
 # Python's own line ends (as in reduce.py).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
-
-
-class Span(tuple):
-    """A node's (start row, start col, end row, end col), known without libcst: what a rule
-    decided on the stdlib ``ast`` reports (rows 1-based, columns 0-based character offsets)."""
-
-    __slots__ = ()
-
-    def __new__(cls, row: int, col: int, end_row: int, end_col: int) -> "Span":
-        return tuple.__new__(cls, (row, col, end_row, end_col))
-
-
-@record(eq=False)
-class AstFinding:
-    """A raw finding of a rule decided on the stdlib ``ast`` (``RuleMeta.check``): the fields
-    of ``rules.base.RawFinding`` that the checker, the fix planner and the fixer read, with
-    :class:`Span` positions instead of libcst nodes. It takes the same path from here on
-    (positioned by :meth:`LintState.positioned`, suppressions, reporters, cache)."""
-
-    __slots__ = ("code", "node", "statement", "message", "context", "fix", "function")
-    code: str
-    node: Span
-    statement: Optional[Span]
-    message: str
-    context: str
-    fix: object
-    function: object
-
-    def __init__(
-        self,
-        code: str,
-        node: Span,
-        statement: Optional[Span],
-        message: str,
-        context: str,
-        fix: object = None,
-        function: object = None,
-    ) -> None:
-        self.code = code
-        self.node = node
-        self.statement = statement
-        self.message = message
-        self.context = context
-        self.fix = fix
-        self.function = function
 
 
 @record(eq=False)
@@ -176,88 +133,6 @@ class LintState:
                 )
             )
         return out
-
-
-def positions(module):
-    """libcst's ``PositionProvider`` ranges for every node of ``module``, computed lazily.
-
-    The provider builds a ``CodeRange`` per node while it regenerates the module, updating the
-    line and column token by token; on a reduced backend module that is most of the lint's
-    cost. Here the same code generation only notes token indices (the node's syntactic range
-    where libcst records one, its whole range otherwise: the provider's rules), and a node's
-    range is turned into rows and columns only when asked. ``tests/lint/test_sparse.py``
-    checks every node against the provider on real backends."""
-    from bisect import bisect_right
-
-    from libcst._nodes.internal import CodegenState
-    from libcst._position import CodePosition, CodeRange
-
-    spans: dict = {}
-
-    class _Record:
-        __slots__ = ("state", "node", "start_node", "end_node", "start")
-
-        def __init__(self, state, node, start_node, end_node) -> None:
-            self.state, self.node, self.start_node, self.end_node = (
-                state,
-                node,
-                start_node,
-                end_node,
-            )
-
-        def __enter__(self) -> None:
-            self.start = len(self.state.tokens)
-
-        def __exit__(self, *exc) -> None:
-            start = spans[self.start_node][0] if self.start_node is not None else self.start
-            end = spans[self.end_node][1] if self.end_node is not None else len(self.state.tokens)
-            spans[self.node] = (start, end)
-
-    class _State(CodegenState):
-        def __init__(self, default_indent: str, default_newline: str) -> None:
-            super().__init__(default_indent=default_indent, default_newline=default_newline)
-            self.stack: list = []
-            self.popped: list = []
-
-        def before_codegen(self, node) -> None:
-            self.stack.append(len(self.tokens))
-
-        def after_codegen(self, node) -> None:
-            start = self.stack.pop()
-            if node not in spans:
-                spans[node] = (start, len(self.tokens))
-
-        def record_syntactic_position(self, node, *, start_node=None, end_node=None):
-            return _Record(self, node, start_node, end_node)
-
-        def pop_trailing_newline(self) -> None:
-            if self.tokens:
-                self.popped.append(self.tokens.pop())
-
-    state = _State(module.default_indent, module.default_newline)
-    module._codegen(state)
-    tokens = state.tokens + state.popped
-    from itertools import accumulate
-
-    offsets = [0, *accumulate(map(len, tokens))]
-    code = "".join(tokens)
-    line_starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", code))]
-
-    def at(index: int):
-        offset = offsets[index]
-        line = bisect_right(line_starts, offset)
-        return CodePosition(line, offset - line_starts[line - 1])
-
-    class _Positions:
-        def __getitem__(self, node):
-            start, end = spans[node]
-            return CodeRange(at(start), at(end))
-
-        def get(self, node, default=None):
-            span = spans.get(node)
-            return default if span is None else CodeRange(at(span[0]), at(span[1]))
-
-    return _Positions()
 
 
 # --------------------------------------------------------------------------------------------
@@ -493,6 +368,45 @@ def reduced_text(text: str, tree, codes, scope, model=None) -> Optional[str]:
     return "".join(out)
 
 
+def run_rules_on_module(
+    module,
+    path: str,
+    codes: frozenset[str],
+    scope: ScopeConfig,
+    text=None,
+    flow=None,
+    tree=None,
+    reduced: bool = False,
+    ctx=None,
+):
+    """Raw findings (rule, node, statement) for a parsed module; shared by the fixer.
+    ``text``: the full source when ``module`` is its reduced text (lint_rules/sparse.py), so
+    the flow model and the rules' whole-module facts read the full text; ``flow``: its flow
+    model, ``tree``: its ``ast``, when already built; ``reduced``: ``module`` is the reduced
+    text (then ``text`` and ``tree`` are required); ``ctx``: the file's
+    ``context.FileContext``."""
+    from .analysis import ModuleAnalysis
+    from .registry import load_rule
+    from .rules.base import RuleContext, dispatch
+
+    classes = [load_rule(code) for code in sorted(codes)]
+    types = frozenset().union(*(c.visited_types() | c.form_types() for c in classes))
+    analysis = ModuleAnalysis.build(
+        module,
+        path,
+        scope,
+        record_types=types,
+        text=text,
+        flow=flow,
+        tree=tree,
+        reduced=reduced,
+        context=ctx,
+    )
+    ctx = RuleContext(analysis=analysis)
+    dispatch(ctx, [c(ctx) for c in classes])
+    return analysis, ctx.findings
+
+
 def reduce_cached(text: str, codes, ctx=None, **options) -> bool:
     """``reduce.reduce_for(text, codes, **options)[0]`` (proven clean), remembering the answer
     in ``ctx.clean`` (``context.FileContext``): the engine asks it in its prefilter stage,
@@ -573,7 +487,6 @@ def _analyse_cst(
     reduce: bool,
     ctx,
 ) -> LintState:
-    from .checker import _ParseFailure, parse_module, run_rules_on_module
 
     model = None
     if reduce:  # the caller decides (checker.may_reduce)
@@ -599,7 +512,7 @@ def _analyse_cst(
                 analysis, raw = run_rules_on_module(
                     module, path, codes, scope, text, model, state.tree, reduced=True, ctx=ctx
                 )
-            except (_ParseFailure, RecursionError):
+            except (ParseFailure, RecursionError):
                 module = None  # the full parse reports the real problem
             if module is not None:
                 state.module, state.analysis, state.raw = module, analysis, raw
@@ -611,7 +524,7 @@ def _analyse_cst(
             module, path, codes, scope, text, model, state._tree or None, ctx=ctx
         )
     except RecursionError:
-        raise _ParseFailure("cannot analyse: nesting too deep") from None
+        raise ParseFailure("cannot analyse: nesting too deep") from None
     state.module, state.analysis, state.raw = module, analysis, raw
     return state
 

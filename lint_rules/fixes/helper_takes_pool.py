@@ -29,7 +29,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args
+from ..cstnodes import call_func_name, positional_args
 from ..names import ALLOCATOR_ATTR, SWA_TRANSLATE_MEMBERS
 from .backend_pool import backend_pool, users_elsewhere
 from .base import Edit, FixTransform, Offer, Unfixable

@@ -31,7 +31,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args
+from ..cstnodes import call_func_name, positional_args
 from ..names import ALLOCATOR_ATTR
 from .base import Edit, FixTransform, Offer, Unfixable, fmt_assign, line_width, source_of
 from .imports import add_from_import

@@ -174,7 +174,7 @@ class TranslateThroughSwaPool(FixTransform):
         )
         if not all(_plain(e) for e in exprs):
             return Unfixable("a full-pool argument is not a plain name, attribute or subscript")
-        from ..sparse import Span
+        from ..astfinding import Span
 
         span = ctx.whole_lines(
             Span(

@@ -32,7 +32,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args
+from ..cstnodes import call_func_name, positional_args
 from ..names import SWA_TRANSLATE_MEMBERS
 from .backend_pool import (
     POOL_ATTR,

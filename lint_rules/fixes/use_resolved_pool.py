@@ -20,7 +20,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, positional_args
+from ..cstnodes import call_func_name, positional_args
 from ..names import SWA_TRANSLATE_MEMBERS
 from .base import Edit, FixTransform, Offer, Unfixable, line_width
 from .preconditions import backend_class, class_node

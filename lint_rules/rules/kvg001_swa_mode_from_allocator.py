@@ -56,7 +56,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import call_func_name, iter_nodes
+from ..cstnodes import call_func_name, iter_nodes
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis import call_func_name
+from ..cstnodes import call_func_name
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool

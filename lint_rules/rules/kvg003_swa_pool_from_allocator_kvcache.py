@@ -57,7 +57,8 @@ from typing import Optional
 import libcst as cst
 
 from .. import pathcond
-from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
+from ..analysis import FunctionInfo
+from ..cstnodes import call_func_name, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
 from .base import Case, Rule, source_of
 
@@ -118,7 +119,7 @@ class _Mark(cst.CSTTransformer):
 def _marked(root: cst.CSTNode, targets: dict) -> cst.CSTNode:
     """``root.visit(_Mark(targets))``, rebuilding only the nodes on a path to a target call
     (a transformer rebuilds every node of the function): the same tree, the same code."""
-    from ..analysis import _children, _fields
+    from ..cstnodes import _children, _fields
 
     mark = _Mark(targets)
     on_path: set = set()

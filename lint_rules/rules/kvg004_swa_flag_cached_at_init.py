@@ -65,7 +65,8 @@ from typing import Optional
 import libcst as cst
 
 from .. import gating
-from ..analysis import FunctionInfo, call_func_name, positional_args, string_value
+from ..analysis import FunctionInfo
+from ..cstnodes import call_func_name, positional_args, string_value
 from ..model import ScopeConfig
 from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
 from .base import Case, Rule, source_of

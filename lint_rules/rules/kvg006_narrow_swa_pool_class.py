@@ -52,7 +52,7 @@ from typing import Optional
 
 import libcst as cst
 
-from ..analysis import positional_args
+from ..cstnodes import positional_args
 from ..model import ScopeConfig
 from .base import Case, Rule, source_of
 

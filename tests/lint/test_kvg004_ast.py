@@ -19,6 +19,7 @@ from test_kvg004_cost import EDGES
 from lint_rules import checker, gating, sparse
 from lint_rules.context import FileContext
 from lint_rules.model import ScopeConfig
+from lint_rules.parsing import parse_module
 from lint_rules.registry import RULES
 from lint_rules.rules.kvg004_swa_flag_cached_at_init import SwaFlagCachedAtInit
 
@@ -47,9 +48,9 @@ _PARSED: list = []  # [(text, module)]: the last module (each is asked under bot
 
 def by_libcst(text: str, path: str, scope: ScopeConfig) -> list:
     if not _PARSED or _PARSED[0][0] != text:
-        _PARSED[:] = [(text, checker.parse_module(text, path))]
+        _PARSED[:] = [(text, parse_module(text, path))]
     module = _PARSED[0][1]
-    analysis, raw = checker.run_rules_on_module(module, path, K4, scope, text)
+    analysis, raw = sparse.run_rules_on_module(module, path, K4, scope, text)
     return _rows(sparse.LintState(text, module, analysis, raw).positioned())
 
 

@@ -292,9 +292,9 @@ def test_marking_rebuilds_the_same_function_as_the_transformer():
 
     import libcst as cst
 
-    from lint_rules.checker import run_rules_on_module
     from lint_rules.model import ScopeConfig
     from lint_rules.rules import kvg003_swa_pool_from_allocator_kvcache as K
+    from lint_rules.sparse import run_rules_on_module
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     import sglang_wheels

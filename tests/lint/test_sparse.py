@@ -14,6 +14,7 @@ import pytest
 
 from lint_rules import checker, fixer, sparse
 from lint_rules.model import ScopeConfig
+from lint_rules.parsing import positions
 from lint_rules.registry import default_codes
 
 REPO = Path(__file__).resolve().parents[2]
@@ -337,7 +338,7 @@ def test_positions_equal_libcsts_position_provider_for_every_node():
         for source in (text, text.replace("\n", "\r\n")):
             module = cst.parse_module(source)
             ref = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-            mine = sparse.positions(module)
+            mine = positions(module)
             for node, rng in ref.items():
                 assert mine[node] == rng, (name, type(node).__name__)
                 assert mine.get(node) == rng
