@@ -2,8 +2,9 @@
 
 * ```` ```bash ```` blocks are run line by line, in order, in a fresh copy of the checkout, with
   only ``python`` and ``kvguard`` on PATH besides the system's (what ``pip install .`` gives a
-  user: no black, no ruff, no pre-commit). A ``kvguard`` command may exit 0 or 1 (findings are
-  its business); anything else must exit 0; a traceback is never acceptable.
+  user: no black, no ruff, no pre-commit). A ``kvguard`` (or ``python -m fixit``) command may
+  exit 0 or 1 (findings are its business); anything else must exit 0; a traceback is never
+  acceptable.
 * ```` ```toml ```` blocks are validated by kvguard's own configuration parser, ```` ```yaml ````
   blocks by ``pre-commit validate-config`` (a pre-commit config) or against action.yml's inputs
   (a workflow using the action).
@@ -174,7 +175,8 @@ def test_bash_block_runs(block, sandbox):
             timeout=300,
             stdin=subprocess.DEVNULL,
         )
-        allowed = {0, 1} if last_command(cmd) == "kvguard" else {0}
+        linter = last_command(cmd) == "kvguard" or cmd.startswith("python -m fixit ")
+        allowed = {0, 1} if linter else {0}
         where = f"README.md:{block.line}: `{cmd}`"
         assert (
             proc.returncode in allowed
