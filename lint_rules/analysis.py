@@ -426,6 +426,7 @@ class ModuleAnalysis:
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
         self._tree = None  # the ast of the (full) text: None not parsed yet, False no ast
+        self._swa_paths = None  # lint_rules.swa_path.SwaPaths of the tree, once
         self._positions = None  # node -> CodeRange (lint_rules.sparse.positions), on first question
 
     @classmethod
@@ -587,6 +588,16 @@ class ModuleAnalysis:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._flow = False  # the syntactic fixed point answers
         return self._flow or None
+
+    def swa_paths(self):
+        """What decides the SWA path in this module (lint_rules.swa_path), once; None when
+        ``ast`` cannot parse the text."""
+        if self._swa_paths is None:
+            from .swa_path import SwaPaths
+
+            tree = self.syntax_tree()
+            self._swa_paths = SwaPaths(tree) if tree else False
+        return self._swa_paths or None
 
     def syntax_tree(self):
         """The stdlib ``ast`` of the module's (full) text, parsed once; None when it does not

@@ -274,8 +274,51 @@ class SwaModeFromAllocator(Rule):
                     ):
                         return  # reported by the form
         named = self._names_swa(nodes)
-        if named or (named is None and self._sets_swa_flag(stmt)):
+        if (
+            named
+            or (named is None and self._sets_swa_flag(stmt))
+            or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
+        ):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
+
+    def _decides_swa_path(self, expr, stmt) -> bool:
+        """Does the decision gate the SWA path (lint_rules/swa_path.py): the branch it tests,
+        the flag it is stored in or the helper result it returns leads to code that translates
+        to the SWA pool or names ``swa``?"""
+        paths = self.analysis.swa_paths()
+        if paths is None:
+            return False
+        if isinstance(stmt, (cst.If, cst.While)):
+            kind, node = "if", stmt
+        elif stmt is None:
+            kind, node = "ifexp", expr
+        elif isinstance(stmt, cst.Return):
+            kind, node = "return", stmt
+        else:
+            kind, node = "store", stmt
+        rng = self.analysis.positions().get(node)
+        return rng is not None and paths.decides(kind, rng.start.line)
+
+    def _names_pool_class(self, nodes) -> bool:
+        """Does the decision name a pool class (and no allocator class)? Such a class test on
+        the allocator never holds: the SWA path it gates is dead, not a draft's wrong read."""
+        pool = False
+        for n in nodes:
+            if isinstance(n, cst.SimpleString):
+                try:
+                    word = n.evaluated_value
+                except Exception:  # odd literals
+                    continue
+                if not isinstance(word, str):
+                    continue
+            elif isinstance(n, (cst.Name, cst.Attribute)):
+                word = n.value if isinstance(n, cst.Name) else n.attr.value
+            else:
+                continue
+            if is_allocator_class_name(word):
+                return False
+            pool = pool or is_swa_pool_class_name(word)
+        return pool
 
     def _dispatchers(self) -> dict:
         """The module's ``functools.singledispatch`` functions -> the class expressions they
