@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+from collections import Counter
 from typing import Callable, Optional, Union
 
 from .names import is_swa_member_name
@@ -150,8 +151,32 @@ _EXC_PARENTS = {
     "AssertionError": ("AssertionError", "Exception", "BaseException"),
 }
 _BUILTINS = frozenset(
-    {"isinstance", "hasattr", "getattr", "callable", "bool", "suppress", "all", "any", "range"}
+    {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
+    | {"range"}
 )
+_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
+
+
+def _plain_constant(node: ast.stmt) -> bool:
+    """``NAME = value`` or ``NAME: T = value``: one plain name bound to a value."""
+    if isinstance(node, ast.Assign):
+        return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    return (
+        isinstance(node, ast.AnnAssign)
+        and node.value is not None
+        and isinstance(node.target, ast.Name)
+    )
+
+
+def _str_method(name: str, s: str, args: list):
+    """A string method on a known string with known arguments; TOP else."""
+    if name in ("startswith", "endswith"):
+        if len(args) == 1 and isinstance(args[0], (str, tuple)):
+            if isinstance(args[0], tuple) and not all(isinstance(a, str) for a in args[0]):
+                return TOP
+            return getattr(s, name)(args[0])
+        return TOP
+    return getattr(s, name)() if not args else TOP
 
 
 def _truth(v):
@@ -239,6 +264,7 @@ class _Interp:
         self.globals: dict = {}
         self.classes: dict = {}
         rebound: set = set()
+        constants: list = []  # module-level ``NAME = value`` statements
         for node in module.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 plain = all(_name_of(d) in ("staticmethod",) for d in node.decorator_list)
@@ -248,6 +274,9 @@ class _Interp:
                 self.globals[node.name] = ClassRef(node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 self._stmt(node, self.globals, 0)
+            elif _plain_constant(node):
+                constants.append(node)
+                rebound |= _stored_names(node)
             else:  # anything else a module statement binds is unknown
                 rebound |= _stored_names(node)
         for node in ast.walk(module):  # ``global x`` in a function may rebind it
@@ -255,6 +284,19 @@ class _Interp:
                 rebound |= set(node.names)
         for name in rebound:
             self.globals[name] = TOP
+        # a name bound once at module level, by one plain assignment, holds its value (a
+        # table, a set of names); evaluated in order, each from the names before it
+        stores = Counter(name for m in module.body for name in _stored_names(m))
+        declared = {name for g in ast.walk(module) if isinstance(g, ast.Global) for name in g.names}
+        for node in constants:
+            (name,) = _stored_names(node)
+            if stores[name] != 1 or name in declared:
+                continue
+            try:
+                self.globals[name] = self.eval(node.value, self.globals, 0)
+            except (_Raised, Undecided):
+                self.globals[name] = TOP
+        self.steps = 0
 
     def tick(self) -> None:
         self.steps += 1
@@ -304,7 +346,7 @@ class _Interp:
             return self.eval(e.body if t else e.orelse, env, depth)
         if kind is ast.Lambda:
             return Func(e, env)
-        if kind in (ast.Tuple, ast.List):
+        if kind in (ast.Tuple, ast.List, ast.Set):  # (a set: as far as membership goes)
             return tuple(self.eval(x, env, depth) for x in e.elts)
         if kind is ast.NamedExpr:
             v = self.eval(e.value, env, depth)
@@ -354,6 +396,8 @@ class _Interp:
             return v.name
         if isinstance(v, Mapping) and attr == "get":
             return Bound(Builtin("mapping.get"), v)
+        if isinstance(v, str) and attr in _STR_METHODS:
+            return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
             return Builtin("suppress")
         return TOP
@@ -417,6 +461,8 @@ class _Interp:
             if r is TOP:
                 return TOP
             return (not r) if negate else r
+        if isinstance(b, Mapping):  # membership in a dict: in its keys
+            b = tuple(k for k, _ in b.pairs)
         if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, tuple):
             hits = [self.equal(a, x) for x in b]
             r = True if True in hits else (TOP if TOP in hits else False)
@@ -469,6 +515,8 @@ class _Interp:
         if isinstance(func, Builtin):
             return self.builtin(func.name, e, args, kwargs)
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
+            if func.func.name.startswith("str."):
+                return _str_method(func.func.name[4:], func.first, args)
             if len(args) in (1, 2):  # mapping.get(key[, default])
                 return func.first.lookup(args[0], missing=args[1] if len(args) == 2 else None)
             return TOP
@@ -508,6 +556,15 @@ class _Interp:
             return TOP
         if name == "bool" and len(args) == 1:
             return _truth(args[0])
+        if name == "str" and len(args) == 1:
+            v = args[0]
+            if isinstance(v, (bool, int, str)):
+                return str(v)
+            if isinstance(v, Obj) and v.kind == "spec":  # an enum member's str()
+                return f"SpeculativeAlgorithm.{v.attrs.get('name', 'EAGLE')}"
+            if isinstance(v, Enum):
+                return f"SpeculativeAlgorithm.{v.name}"
+            return TOP
         if name == "range" and 1 <= len(args) <= 3 and all(type(a) is int for a in args):
             steps = range(*args)
             return tuple(steps) if len(steps) <= _LOOP else TOP
@@ -790,7 +847,7 @@ class _Interp:
         subject = self.eval(s.subject, env, depth)
         out = []
         for case in s.cases:
-            m = self.pattern(case.pattern, subject)
+            m = self.pattern(case.pattern, subject, env, depth)
             if m is not False:
                 state = dict(env) if m is TOP else env
                 if case.guard is not None:
@@ -803,7 +860,7 @@ class _Interp:
                     return out
         return out + [("next", None, env)]
 
-    def pattern(self, p, subject):
+    def pattern(self, p, subject, env: dict, depth: int):
         if isinstance(p, ast.MatchAs) and p.pattern is None:
             return True
         if isinstance(p, ast.MatchClass) and isinstance(subject, Obj):
@@ -815,17 +872,17 @@ class _Interp:
             if subject is TOP or not isinstance(subject, (bool, type(None))):
                 return TOP
             return subject is p.value
-        if isinstance(p, ast.MatchValue) and isinstance(p.value, ast.Constant):
-            return self.equal(subject, p.value.value)
+        if isinstance(p, ast.MatchValue):  # a constant or a dotted name (an enum member)
+            return self.equal(subject, self.eval(p.value, env, depth))
         if isinstance(p, ast.MatchOr):
-            hits = [self.pattern(q, subject) for q in p.patterns]
+            hits = [self.pattern(q, subject, env, depth) for q in p.patterns]
             return True if True in hits else (TOP if TOP in hits else False)
         if isinstance(p, ast.MatchSequence) and isinstance(subject, tuple):
             if any(isinstance(q, ast.MatchStar) for q in p.patterns):
                 return TOP
             if len(p.patterns) != len(subject):
                 return False
-            hits = [self.pattern(q, x) for q, x in zip(p.patterns, subject)]
+            hits = [self.pattern(q, x, env, depth) for q, x in zip(p.patterns, subject)]
             return False if False in hits else (TOP if TOP in hits else True)
         return TOP
 
@@ -856,8 +913,20 @@ def _runner(generation: str, pool: Obj) -> Obj:
 
 def _runner_param(fn, mark: Callable) -> Optional[str]:
     """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
-    as the marked call's receiver), if it is one and the same for every fetch."""
+    as the marked call's receiver, or through a local bound once to it), if it is one and the
+    same for every fetch."""
     params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+    # a local bound once, to a parameter (``mr = model_runner``), stands for it
+    bound: dict = {}
+    for n in ast.walk(fn):
+        for t in n.targets if isinstance(n, ast.Assign) else ():
+            if isinstance(t, ast.Name):
+                bound.setdefault(t.id, []).append(n.value)
+    aliases = {
+        name: values[0].id
+        for name, values in bound.items()
+        if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in params
+    }
     roots = set()
     for n in ast.walk(fn):
         if isinstance(n, ast.Call) and mark(n) is not None and len(n.args) >= 2:
@@ -868,7 +937,7 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
                 and isinstance(receiver.value, ast.Name)
             ):
                 return None
-            roots.add(receiver.value.id)
+            roots.add(aliases.get(receiver.value.id, receiver.value.id))
     if len(roots) != 1 or not roots <= params:
         return None
     return roots.pop()
@@ -912,10 +981,12 @@ def guarded(
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
-        if own_swa:
-            # the draft's own SWA pool is the answer on every path
+        if own_swa and any(o[0] == "return" and o[1] is not None for o in outcomes):
+            # a resolver that returns: the draft's own SWA pool is the answer on every path
             if not all(o[0] == "return" and o[1] is pool for o in outcomes):
                 return {k: False for k in keys}
         else:
+            # (one that stores its answer, e.g. in ``__init__``: with its own SWA pool a draft
+            # must not reach the fetch either)
             reached |= interp.reached
     return {k: k not in reached for k in keys}

@@ -5,8 +5,7 @@ path, however it is named: the branch it tests leads to code that translates loc
 SWA pool (a translate member, ``translate_loc_from_full_to_swa`` / ``full_to_swa_index_mapping``)
 or names ``swa`` (an identifier or keyword argument, any case), or it is stored in a flag (an
 attribute, or a local of the same function) or returned by a helper that such a test reads. A
-branch that ends in ``return``/``raise``/``break``/``continue`` also decides the rest of its
-block. Built once per module on the stdlib ``ast`` of the full text (KVG001 may see a reduced
+branch that ends in ``return``/``break``/``continue`` also decides the rest of its block. Built once per module on the stdlib ``ast`` of the full text (KVG001 may see a reduced
 module); a place is asked by its kind and line (``("if", 12)``: the ``if``/``while``/``elif``
 statement; ``"ifexp"``: the line of a conditional expression's test; ``"store"``: an assignment;
 ``"return"``), which needs no column arithmetic.
@@ -19,7 +18,9 @@ from typing import Optional
 
 from .names import SWA_TRANSLATE_MEMBERS
 
-_EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+# a branch leaving its block this way leaves the rest of the block to the other case (``raise``
+# does not: an error exit decides no path)
+_EXITS = (ast.Return, ast.Break, ast.Continue)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
