@@ -71,16 +71,27 @@ def is_swa_member_name(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def swa_only_members() -> frozenset:
-    """The members that some release's SWA allocator classes have and no other allocator class
-    of any release has (``sglang_api.json``, derived from the PyPI wheels by
-    scripts/gen_sglang_api.py); read once, when first asked (not through ``sglang_api``, which
-    imports ``dataclasses``: this is on the check path)."""
+def _api_data() -> dict:
+    """``sglang_api.json`` (derived from the PyPI wheels by scripts/gen_sglang_api.py), read
+    once, when first asked (not through ``sglang_api``, which imports ``dataclasses``: this is
+    on the check path)."""
     import json
     from pathlib import Path
 
-    data = json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
-    return frozenset(data.get("swa_allocator_members", ()))
+    return json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def swa_only_members() -> frozenset:
+    """The members that some release's SWA allocator classes have and no other allocator class
+    of any release has."""
+    return frozenset(_api_data().get("swa_allocator_members", ()))
+
+
+@lru_cache(maxsize=1)
+def swa_allocator_bases() -> frozenset:
+    """The names of the classes some release's SWA allocator classes derive from."""
+    return frozenset(_api_data().get("swa_allocator_bases", ()))
 
 
 def close_over(names: set, defs) -> set:

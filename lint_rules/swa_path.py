@@ -58,6 +58,8 @@ class SwaPaths:
         self.flags: set = set()  # attribute names such a test (or a flag feeding one) reads
         self.locals: set = set()  # (function node id, name) likewise
         self.helpers: set = set()  # function names called there (their returns decide)
+        self.read = _loaded_names(tree)  # names (attributes, locals) some code reads
+        self.bookkeeping: set = set()  # (kind, line) of statements that only count or log
         reads: list = []  # (function id, test expression) of the tests found
         self._blocks(tree.body, None, reads)
         for fn, test in reads:
@@ -68,6 +70,15 @@ class SwaPaths:
 
     def _blocks(self, body: list, fn, reads: list) -> None:
         for i, stmt in enumerate(body):
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and self._unread(stmt):
+                self.bookkeeping.add(("store", stmt.lineno))
+            if isinstance(stmt, (ast.If, ast.While)) and all(
+                isinstance(s, ast.Pass)
+                or (isinstance(s, ast.Expr) and _is_log_call(s.value))
+                or (isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and self._unread(s))
+                for s in [*stmt.body, *stmt.orelse]
+            ):
+                self.bookkeeping.add(("if", stmt.lineno))
             if isinstance(stmt, (ast.If, ast.While)):
                 region = [*stmt.body, *stmt.orelse]
                 if _ends_in_exit(stmt.body) or _ends_in_exit(stmt.orelse):
@@ -149,8 +160,80 @@ class SwaPaths:
             return any(self._feeds(fn, t) for t in target.elts)
         return False
 
+    def _unread(self, stmt) -> bool:
+        """A counter (``x += 1``), an entry of a record (``self.stats[k] = v``) or a record
+        built around the value (``self.stats = {...}``) that nothing in the module reads. A
+        plain flag is never this: code elsewhere may read it."""
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        record = isinstance(stmt, ast.AugAssign) or isinstance(
+            getattr(stmt, "value", None), (ast.Dict, ast.List, ast.Tuple, ast.Set)
+        )
+        for t in targets:
+            name = _stored_name(t)
+            if name is None or name in self.read:
+                return False
+            if not (record or isinstance(t, ast.Subscript)):
+                return False
+        return True
+
     # -- what the rule asks
+
+    def only_bookkeeping(self, kind: str, line: int) -> bool:
+        """Does the ``kind`` place at ``line`` only count, fill a record nothing reads (metrics)
+        or log? Then it decides nothing."""
+        return (kind, line) in self.bookkeeping
 
     def decides(self, kind: str, line: int) -> bool:
         """Does the ``kind`` place at ``line`` decide the SWA path (module doc)?"""
         return (kind, line) in self.places
+
+
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+
+
+def _is_log_call(node: ast.AST) -> bool:
+    """``print(...)``, ``warnings.warn(...)`` or ``<...log...>.<level>(...)``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id == "print"
+    if isinstance(func, ast.Attribute) and func.attr in (*_LOG_METHODS, "log"):
+        receiver = func.value
+        name = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
+        return "log" in name.lower() or name == "warnings"
+    return False
+
+
+def _stored_name(target: ast.AST) -> Optional[str]:
+    """The name a store target writes: ``self.x`` / ``x`` / ``self.x[k]`` -> ``x``."""
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    if isinstance(target, ast.Name):
+        return target.id
+    return None
+
+
+def _loaded_names(tree: ast.Module) -> set:
+    """Every attribute and name the module reads, except the base of a subscript store
+    (``self.stats[k] = v`` writes ``stats``) and what only a log call reads."""
+    skip: set = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
+            base = n.value
+            while isinstance(base, ast.Subscript):
+                base = base.value
+            skip.add(id(base))
+        elif _is_log_call(n):
+            skip.update(id(x) for x in ast.walk(n))
+    out: set = set()
+    for n in ast.walk(tree):
+        if id(n) in skip:
+            continue
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load):
+            out.add(n.attr)
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            out.add(n.id)
+    return out
