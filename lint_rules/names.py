@@ -29,6 +29,13 @@ _SWA_POOL_RE = re.compile(r"SWA\w*(KVPool|Pool)$")
 _SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
 SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
 
+# Calls whose result is the allocator's class or data from it (the default ``repr`` names the
+# class; ``dir``/``vars`` list the members that tell an SWA allocator apart), and the calls that
+# decide on the class: with ``__class__`` and ``singledispatch`` the words of the
+# ``swa-type-decision`` sink (lint_rules/sinks.py), read by the flow model too.
+TYPE_OF_CALLS = ("type", "repr", "dir", "vars")
+CLASS_DECISION_CALLS = ("isinstance", "issubclass")
+
 
 # Allocator classes (any, SWA or not): an annotation naming one is evidence that the value is the
 # allocator. sglang: BaseTokenToKVPoolAllocator, TokenToKVPoolAllocator, Paged..., SWA..., the

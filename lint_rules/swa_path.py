@@ -72,11 +72,16 @@ class SwaPaths:
         for i, stmt in enumerate(body):
             if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and self._unread(stmt):
                 self.bookkeeping.add(("store", stmt.lineno))
-            if isinstance(stmt, (ast.If, ast.While)) and all(
-                isinstance(s, ast.Pass)
-                or (isinstance(s, ast.Expr) and _is_log_call(s.value))
+            branch = isinstance(stmt, (ast.If, ast.While))
+            region = (
+                [s for s in (*stmt.body, *stmt.orelse) if not isinstance(s, ast.Pass)]
+                if branch
+                else []
+            )
+            if region and all(  # (a branch that does nothing yet is a decision still)
+                (isinstance(s, ast.Expr) and _is_log_call(s.value))
                 or (isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and self._unread(s))
-                for s in [*stmt.body, *stmt.orelse]
+                for s in region
             ):
                 self.bookkeeping.add(("if", stmt.lineno))
             if isinstance(stmt, (ast.If, ast.While)):
