@@ -315,9 +315,9 @@ class ModuleAnalysis:
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
         self._tree = None  # the ast of the (full) text: None not parsed yet, False no ast
-        self._positions = (
-            None  # node -> CodeRange (lint_rules.parsing.positions), on first question
-        )
+        self._swa_paths = None  # lint_rules.swa_path.SwaPaths of the tree, once
+        self._ast_class_tests: dict = {}  # (kind, ast.dump) -> ast_class_test's answer
+        self._positions = None  # node -> CodeRange (lint_rules.parsing.positions), once asked
 
     @classmethod
     def build(
@@ -481,6 +481,33 @@ class ModuleAnalysis:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._flow = False  # the syntactic fixed point answers
         return self._flow or None
+
+    def ast_class_test(self, kind: str, e) -> bool:
+        """``is_swa_pool_class`` (``kind`` "pool") or ``is_swa_allocator_class`` ("allocator")
+        of a stdlib ``ast`` class expression (the scenario interpreter's), read back through
+        libcst once per expression."""
+        import ast
+
+        key = (kind, ast.dump(e))
+        got = self._ast_class_tests.get(key)
+        if got is None:
+            test = self.is_swa_pool_class if kind == "pool" else self.is_swa_allocator_class
+            try:
+                got = test(cst.parse_expression(ast.unparse(e)))
+            except Exception:  # an expression libcst cannot read back
+                got = False
+            self._ast_class_tests[key] = got
+        return got
+
+    def swa_paths(self):
+        """What decides the SWA path in this module (lint_rules.swa_path), once; None when
+        ``ast`` cannot parse the text."""
+        if self._swa_paths is None:
+            from .swa_path import SwaPaths
+
+            tree = self.syntax_tree()
+            self._swa_paths = SwaPaths(tree) if tree else False
+        return self._swa_paths or None
 
     def syntax_tree(self):
         """The stdlib ``ast`` of the module's (full) text, parsed once; None when it does not

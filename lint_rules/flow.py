@@ -20,9 +20,9 @@ Abstract values (a set per expression, computed to a fixed point over the module
   subscript stores or ``append``); reads by constant key or index, iteration and unpacking.
 * ``("S", cls)`` / ``("T", cls)``: ``self`` / the class object inside a class's methods.
 * ``TYPE``: the allocator's class, or data computed from it. Sources: ``type(a)``,
-  ``a.__class__``; carried by its attributes (``__name__``, ``__mro__``), calls of them or
-  taking it (``str``, ``.lower()``, ``d.get(kind)``), lookups keyed by it, operators and
-  f-strings. A decision on it (a comparison, ``isinstance``/``issubclass``) is what KVG001
+  ``a.__class__``, ``repr(a)``, ``dir(a)``, ``vars(a)`` (``names.TYPE_OF_CALLS``); carried
+  by its attributes (``__name__``, ``__mro__``), calls of them or taking it (``str``,
+  ``.lower()``, ``d.get(kind)``), lookups keyed by it, iteration, operators and f-strings. A decision on it (a comparison, ``isinstance``/``issubclass``) is what KVG001
   reports where it is an SWA-mode decision; its boolean result carries nothing (a flag
   decided there). ``has_type()``: does the module hold or test the class anywhere.
 
@@ -48,6 +48,7 @@ from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
     POOL_ATTR,
+    TYPE_OF_CALLS,
     is_allocator_class_name,
 )
 
@@ -523,11 +524,12 @@ class Flow:
     # ------------------------------------------------------------------ solving
 
     def _sig(self, values, depth: int = 0) -> bool:
-        """Can these values lead to the allocator (the allocator, its members or kvcache, or a
-        container / function holding or returning them)? Only such changes wake other units."""
+        """Can these values lead to the allocator (the allocator, its members or kvcache, its
+        class, or a container / function holding or returning them)? Only such changes wake
+        other units."""
         for v in values:
             tag = v[0]
-            if tag in ("A", "M", "K", "X", "XM", "XT", "XR"):
+            if tag in ("A", "M", "K", "X", "XM", "XT", "XR", "Y"):
                 return True
             if depth < 4:
                 if tag in ("C", "G"):
@@ -779,7 +781,9 @@ class Flow:
         return sites
 
     def _elements(self, values) -> set:
-        out: set = set()
+        """What iterating ``values`` gives: a container's elements; the elements of the
+        allocator's class data (``type(a).__mro__``) are such data too."""
+        out: set = {TYPE} if TYPE in values else set()
         for v in values:
             if v[0] == "C":
                 if self._current is not None:
@@ -1037,7 +1041,12 @@ class Flow:
             TYPE in callee_values
             or any(TYPE in a for a in args)
             or any(TYPE in kv for _, kv in kws)
-            or (fname == "type" and isinstance(func, ast.Name) and args and ALLOC in args[0])
+            or (
+                fname in TYPE_OF_CALLS  # (lint_rules/sinks.py)
+                and isinstance(func, ast.Name)
+                and args
+                and ALLOC in args[0]
+            )
         ):
             out.add(TYPE)  # the allocator's class, or computed from it
         for v in callee_values:

@@ -29,6 +29,13 @@ _SWA_POOL_RE = re.compile(r"SWA\w*(KVPool|Pool)$")
 _SWA_MEMBER_RE = re.compile(r"swa", re.IGNORECASE)
 SWA_TRANSLATE_MEMBERS = frozenset({"translate_loc_from_full_to_swa", "full_to_swa_index_mapping"})
 
+# Calls whose result is the allocator's class or data from it (the default ``repr`` names the
+# class; ``dir``/``vars`` list the members that tell an SWA allocator apart), and the calls that
+# decide on the class: with ``__class__`` and ``singledispatch`` the words of the
+# ``swa-type-decision`` sink (lint_rules/sinks.py), read by the flow model too.
+TYPE_OF_CALLS = ("type", "repr", "dir", "vars")
+CLASS_DECISION_CALLS = ("isinstance", "issubclass")
+
 
 # Allocator classes (any, SWA or not): an annotation naming one is evidence that the value is the
 # allocator. sglang: BaseTokenToKVPoolAllocator, TokenToKVPoolAllocator, Paged..., SWA..., the
@@ -71,16 +78,27 @@ def is_swa_member_name(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def swa_only_members() -> frozenset:
-    """The members that some release's SWA allocator classes have and no other allocator class
-    of any release has (``sglang_api.json``, derived from the PyPI wheels by
-    scripts/gen_sglang_api.py); read once, when first asked (not through ``sglang_api``, which
-    imports ``dataclasses``: this is on the check path)."""
+def _api_data() -> dict:
+    """``sglang_api.json`` (derived from the PyPI wheels by scripts/gen_sglang_api.py), read
+    once, when first asked (not through ``sglang_api``, which imports ``dataclasses``: this is
+    on the check path)."""
     import json
     from pathlib import Path
 
-    data = json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
-    return frozenset(data.get("swa_allocator_members", ()))
+    return json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def swa_only_members() -> frozenset:
+    """The members that some release's SWA allocator classes have and no other allocator class
+    of any release has."""
+    return frozenset(_api_data().get("swa_allocator_members", ()))
+
+
+@lru_cache(maxsize=1)
+def swa_allocator_bases() -> frozenset:
+    """The names of the classes some release's SWA allocator classes derive from."""
+    return frozenset(_api_data().get("swa_allocator_bases", ()))
 
 
 def close_over(names: set, defs) -> set:

@@ -68,8 +68,10 @@ from .records import record
 from .sinks import (
     ALLOCATOR_CALL,
     ALLOCATOR_MEMBER,
+    CLASS_DECISION_CALLS,
     SWA_CLASS_TEST,
     SWA_TYPE_DECISION,
+    TYPE_OF_CALLS,
     is_class_test,
     kinds_match,
     node_table,
@@ -796,12 +798,13 @@ def _may_anchor(
     return False
 
 
-_CLASS_OF = ("type", "isinstance", "issubclass")
+_CLASS_OF = (*TYPE_OF_CALLS, *CLASS_DECISION_CALLS)
 
 
 def _class_of_carrier(f: "_Code", carries, dispatch: bool = False) -> bool:
-    """Does ``f`` hold a source of the flow model's ``TYPE`` (``type(a)``, ``a.__class__``,
-    ``isinstance(a, ...)``, ``issubclass(a, ...)``) on a value that may carry the allocator?
+    """Does ``f`` hold a source of the flow model's ``TYPE`` (``type(a)``, ``repr(a)``,
+    ``a.__class__``, ``isinstance(a, ...)``, ``issubclass(a, ...)``: the sinks' words) on a
+    value that may carry the allocator?
     ``dispatch``: the module defines ``singledispatch`` functions, so any call on such a
     value may dispatch on its class."""
     for node in f.calls:

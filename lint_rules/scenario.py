@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import ast
 import itertools
+from collections import Counter
 from typing import Callable, Optional, Union
 
-from .names import is_swa_member_name
+from .names import (
+    is_allocator_class_name,
+    is_swa_allocator_class_name,
+    is_swa_member_name,
+    swa_allocator_bases,
+)
 
 _BUDGET = 20_000
 _DEPTH = 6
@@ -116,13 +122,13 @@ class Mapping:
     def __init__(self, pairs: list) -> None:
         self.pairs = pairs
 
-    def lookup(self, key, missing):
+    def lookup(self, key, missing, equal=None):
         """The value at ``key``; ``missing`` where no key can equal it (an exception to raise,
         or the default), TOP where that is unknown."""
         found = []
         unknown = key is TOP
         for k, v in self.pairs:
-            same = TOP if (k is TOP or key is TOP) else _equal_plain(k, key)
+            same = TOP if (k is TOP or key is TOP) else (equal or _equal_plain)(k, key)
             if same is True and not found:
                 return v
             if same is not False:
@@ -140,6 +146,40 @@ class Builtin:
         self.name = name
 
 
+class AllocClass:
+    """An allocator class imported by name (``from ... import PagedTokenToKVPoolAllocator``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class AllocType:
+    """The class of the target's SWA allocator (``type(a)``, ``a.__class__``): which SWA
+    allocator class is unknown; its bases are the API model's (``swa_allocator_bases``).
+    ``part``: "class", its "name" (``__name__``/``__qualname__``) or its "mro"."""
+
+    def __init__(self, part: str = "class") -> None:
+        self.part = part
+
+
+def _swa_alloc_is(name: str):
+    """Is the target's SWA allocator an instance of the class named ``name``? True for the
+    classes every SWA allocator derives from, TOP for an SWA allocator class (which one is
+    unknown), False for any other allocator class, TOP for anything else."""
+    if is_swa_allocator_class_name(name):
+        return TOP
+    if name in swa_allocator_bases():
+        return True if name in ("BaseTokenToKVPoolAllocator", "ABC", "object") else TOP
+    return False if is_allocator_class_name(name) else TOP
+
+
+def _swa_alloc_named(name: str):
+    """Is the target's SWA allocator's class the class named ``name``?"""
+    if is_swa_allocator_class_name(name):
+        return TOP
+    return False if is_allocator_class_name(name) else TOP
+
+
 class Suppress:
     def __init__(self, names: tuple) -> None:
         self.names = names
@@ -150,8 +190,32 @@ _EXC_PARENTS = {
     "AssertionError": ("AssertionError", "Exception", "BaseException"),
 }
 _BUILTINS = frozenset(
-    {"isinstance", "hasattr", "getattr", "callable", "bool", "suppress", "all", "any", "range"}
+    {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
+    | {"range", "type", "issubclass"}
 )
+_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
+
+
+def _plain_constant(node: ast.stmt) -> bool:
+    """``NAME = value`` or ``NAME: T = value``: one plain name bound to a value."""
+    if isinstance(node, ast.Assign):
+        return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    return (
+        isinstance(node, ast.AnnAssign)
+        and node.value is not None
+        and isinstance(node.target, ast.Name)
+    )
+
+
+def _str_method(name: str, s: str, args: list):
+    """A string method on a known string with known arguments; TOP else."""
+    if name in ("startswith", "endswith"):
+        if len(args) == 1 and isinstance(args[0], (str, tuple)):
+            if isinstance(args[0], tuple) and not all(isinstance(a, str) for a in args[0]):
+                return TOP
+            return getattr(s, name)(args[0])
+        return TOP
+    return getattr(s, name)() if not args else TOP
 
 
 def _truth(v):
@@ -236,9 +300,13 @@ class _Interp:
         self.is_swa_pool_class = is_swa_pool_class
         self.steps = 0
         self.reached: set = set()
+        self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
+        self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
+        self.is_swa_allocator_class: Callable = lambda node: False
         self.globals: dict = {}
         self.classes: dict = {}
         rebound: set = set()
+        constants: list = []  # module-level ``NAME = value`` statements
         for node in module.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 plain = all(_name_of(d) in ("staticmethod",) for d in node.decorator_list)
@@ -248,6 +316,9 @@ class _Interp:
                 self.globals[node.name] = ClassRef(node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 self._stmt(node, self.globals, 0)
+            elif _plain_constant(node):
+                constants.append(node)
+                rebound |= _stored_names(node)
             else:  # anything else a module statement binds is unknown
                 rebound |= _stored_names(node)
         for node in ast.walk(module):  # ``global x`` in a function may rebind it
@@ -255,6 +326,19 @@ class _Interp:
                 rebound |= set(node.names)
         for name in rebound:
             self.globals[name] = TOP
+        # a name bound once at module level, by one plain assignment, holds its value (a
+        # table, a set of names); evaluated in order, each from the names before it
+        stores = Counter(name for m in module.body for name in _stored_names(m))
+        declared = {name for g in ast.walk(module) if isinstance(g, ast.Global) for name in g.names}
+        for node in constants:
+            (name,) = _stored_names(node)
+            if stores[name] != 1 or name in declared:
+                continue
+            try:
+                self.globals[name] = self.eval(node.value, self.globals, 0)
+            except (_Raised, Undecided):
+                self.globals[name] = TOP
+        self.steps = 0
 
     def tick(self) -> None:
         self.steps += 1
@@ -277,6 +361,13 @@ class _Interp:
         return TOP
 
     def eval(self, e: ast.AST, env: dict, depth: int):
+        if self.watch and id(e) in self.watch:
+            v = self._eval(e, env, depth)
+            self.seen.setdefault(id(e), set()).add(_truth(v))
+            return v
+        return self._eval(e, env, depth)
+
+    def _eval(self, e: ast.AST, env: dict, depth: int):
         self.tick()
         kind = type(e)
         if kind is ast.Constant:
@@ -304,7 +395,7 @@ class _Interp:
             return self.eval(e.body if t else e.orelse, env, depth)
         if kind is ast.Lambda:
             return Func(e, env)
-        if kind in (ast.Tuple, ast.List):
+        if kind in (ast.Tuple, ast.List, ast.Set):  # (a set: as far as membership goes)
             return tuple(self.eval(x, env, depth) for x in e.elts)
         if kind is ast.NamedExpr:
             v = self.eval(e.value, env, depth)
@@ -316,7 +407,7 @@ class _Interp:
             if isinstance(base, tuple) and isinstance(key, int) and -len(base) <= key < len(base):
                 return base[key]
             if isinstance(base, Mapping):
-                return base.lookup(key, missing=_Raised("KeyError"))
+                return base.lookup(key, missing=_Raised("KeyError"), equal=self.equal)
             return TOP
         if kind is ast.Dict:
             pairs = []
@@ -331,6 +422,12 @@ class _Interp:
         return TOP
 
     def attribute(self, v, attr: str):
+        if isinstance(v, Obj) and v.kind == "alloc" and attr == "__class__":
+            return AllocType()
+        if isinstance(v, AllocType) and v.part == "class":
+            if attr in ("__name__", "__qualname__"):
+                return AllocType("name")
+            return AllocType("mro") if attr == "__mro__" else TOP
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
@@ -354,6 +451,8 @@ class _Interp:
             return v.name
         if isinstance(v, Mapping) and attr == "get":
             return Bound(Builtin("mapping.get"), v)
+        if isinstance(v, str) and attr in _STR_METHODS:
+            return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
             return Builtin("suppress")
         return TOP
@@ -417,6 +516,13 @@ class _Interp:
             if r is TOP:
                 return TOP
             return (not r) if negate else r
+        if isinstance(b, Mapping):  # membership in a dict: in its keys
+            b = tuple(k for k, _ in b.pairs)
+        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, AllocType) and b.part == "mro":
+            r = _swa_alloc_is(a.name) if isinstance(a, AllocClass) else TOP
+            if r is TOP:
+                return TOP
+            return (not r) if isinstance(op, ast.NotIn) else r
         if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, tuple):
             hits = [self.equal(a, x) for x in b]
             r = True if True in hits else (TOP if TOP in hits else False)
@@ -427,6 +533,14 @@ class _Interp:
 
     def equal(self, a, b):
         if a is TOP or b is TOP:
+            return TOP
+        if isinstance(b, AllocType):
+            a, b = b, a
+        if isinstance(a, AllocType):
+            if a.part == "class" and isinstance(b, AllocClass):
+                return _swa_alloc_named(b.name)
+            if a.part == "name" and isinstance(b, str):
+                return _swa_alloc_named(b)
             return TOP
         if isinstance(a, Obj) and a.kind == "spec" and isinstance(b, Enum):
             return b.name == "EAGLE"
@@ -469,8 +583,12 @@ class _Interp:
         if isinstance(func, Builtin):
             return self.builtin(func.name, e, args, kwargs)
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
+            if func.func.name.startswith("str."):
+                return _str_method(func.func.name[4:], func.first, args)
             if len(args) in (1, 2):  # mapping.get(key[, default])
-                return func.first.lookup(args[0], missing=args[1] if len(args) == 2 else None)
+                return func.first.lookup(
+                    args[0], missing=args[1] if len(args) == 2 else None, equal=self.equal
+                )
             return TOP
         if isinstance(func, Bound):
             return self.invoke(func.func, [func.first] + args, kwargs, depth)
@@ -481,6 +599,12 @@ class _Interp:
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
         if name == "isinstance" and len(args) == 2:
             return self.isinstance(args[0], e.args[1])
+        if name == "type" and len(args) == 1:
+            return AllocType() if isinstance(args[0], Obj) and args[0].kind == "alloc" else TOP
+        if name == "issubclass" and len(args) == 2:
+            if isinstance(args[0], AllocType) and args[0].part == "class":
+                return self.isinstance(Obj("alloc"), e.args[1])
+            return TOP
         if name in ("hasattr", "getattr") and len(args) >= 2 and isinstance(args[1], str):
             try:
                 value = self.attribute(args[0], args[1])
@@ -508,6 +632,15 @@ class _Interp:
             return TOP
         if name == "bool" and len(args) == 1:
             return _truth(args[0])
+        if name == "str" and len(args) == 1:
+            v = args[0]
+            if isinstance(v, (bool, int, str)):
+                return str(v)
+            if isinstance(v, Obj) and v.kind == "spec":  # an enum member's str()
+                return f"SpeculativeAlgorithm.{v.attrs.get('name', 'EAGLE')}"
+            if isinstance(v, Enum):
+                return f"SpeculativeAlgorithm.{v.name}"
+            return TOP
         if name == "range" and 1 <= len(args) <= 3 and all(type(a) is int for a in args):
             steps = range(*args)
             return tuple(steps) if len(steps) <= _LOOP else TOP
@@ -524,6 +657,14 @@ class _Interp:
 
     def isinstance(self, value, cls_node: ast.AST):
         classes = cls_node.elts if isinstance(cls_node, ast.Tuple) else [cls_node]
+        if isinstance(value, Obj) and value.kind == "alloc":  # the target's SWA allocator
+            if any(self.is_swa_allocator_class(c) for c in classes):
+                return True
+            hits = [
+                False if self.is_swa_pool_class(c) else _swa_alloc_is(_name_of(c).split(".")[-1])
+                for c in classes
+            ]
+            return True if True in hits else (TOP if TOP in hits else False)
         if isinstance(value, Obj) and value.kind in ("pool", "kvcache", "swapool"):
             swa = [self.is_swa_pool_class(c) for c in classes]
             if value.kind in ("kvcache", "swapool"):
@@ -656,6 +797,8 @@ class _Interp:
                     env[name] = _Module("contextlib")
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
                     env[name] = EnumSpace()  # SpeculativeAlgorithm: its members by name
+                elif kind is ast.ImportFrom and is_allocator_class_name(alias.name):
+                    env[name] = AllocClass(alias.name)
                 else:
                     env[name] = TOP
             return [("next", None, env)]
@@ -790,7 +933,7 @@ class _Interp:
         subject = self.eval(s.subject, env, depth)
         out = []
         for case in s.cases:
-            m = self.pattern(case.pattern, subject)
+            m = self.pattern(case.pattern, subject, env, depth)
             if m is not False:
                 state = dict(env) if m is TOP else env
                 if case.guard is not None:
@@ -803,7 +946,7 @@ class _Interp:
                     return out
         return out + [("next", None, env)]
 
-    def pattern(self, p, subject):
+    def pattern(self, p, subject, env: dict, depth: int):
         if isinstance(p, ast.MatchAs) and p.pattern is None:
             return True
         if isinstance(p, ast.MatchClass) and isinstance(subject, Obj):
@@ -815,17 +958,17 @@ class _Interp:
             if subject is TOP or not isinstance(subject, (bool, type(None))):
                 return TOP
             return subject is p.value
-        if isinstance(p, ast.MatchValue) and isinstance(p.value, ast.Constant):
-            return self.equal(subject, p.value.value)
+        if isinstance(p, ast.MatchValue):  # a constant or a dotted name (an enum member)
+            return self.equal(subject, self.eval(p.value, env, depth))
         if isinstance(p, ast.MatchOr):
-            hits = [self.pattern(q, subject) for q in p.patterns]
+            hits = [self.pattern(q, subject, env, depth) for q in p.patterns]
             return True if True in hits else (TOP if TOP in hits else False)
         if isinstance(p, ast.MatchSequence) and isinstance(subject, tuple):
             if any(isinstance(q, ast.MatchStar) for q in p.patterns):
                 return TOP
             if len(p.patterns) != len(subject):
                 return False
-            hits = [self.pattern(q, x) for q, x in zip(p.patterns, subject)]
+            hits = [self.pattern(q, x, env, depth) for q, x in zip(p.patterns, subject)]
             return False if False in hits else (TOP if TOP in hits else True)
         return TOP
 
@@ -848,7 +991,8 @@ def _runner(generation: str, pool: Obj) -> Obj:
         {
             "is_draft_worker": True,
             "token_to_kv_pool": pool,
-            "token_to_kv_pool_allocator": Obj("alloc"),
+            # the target's SWA allocator: its kvcache is the target's SWA pool
+            "token_to_kv_pool_allocator": Obj("alloc", {"get_kvcache": Const(Obj("kvcache"))}),
             "spec_algorithm": spec,
         },
     )
@@ -856,8 +1000,20 @@ def _runner(generation: str, pool: Obj) -> Obj:
 
 def _runner_param(fn, mark: Callable) -> Optional[str]:
     """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
-    as the marked call's receiver), if it is one and the same for every fetch."""
+    as the marked call's receiver, or through a local bound once to it), if it is one and the
+    same for every fetch."""
     params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+    # a local bound once, to a parameter (``mr = model_runner``), stands for it
+    bound: dict = {}
+    for n in ast.walk(fn):
+        for t in n.targets if isinstance(n, ast.Assign) else ():
+            if isinstance(t, ast.Name):
+                bound.setdefault(t.id, []).append(n.value)
+    aliases = {
+        name: values[0].id
+        for name, values in bound.items()
+        if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in params
+    }
     roots = set()
     for n in ast.walk(fn):
         if isinstance(n, ast.Call) and mark(n) is not None and len(n.args) >= 2:
@@ -868,10 +1024,26 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
                 and isinstance(receiver.value, ast.Name)
             ):
                 return None
-            roots.add(receiver.value.id)
+            roots.add(aliases.get(receiver.value.id, receiver.value.id))
     if len(roots) != 1 or not roots <= params:
         return None
     return roots.pop()
+
+
+def _bind_params(fn, owner) -> dict:
+    """Every parameter unknown, the first of a method its instance (or class)."""
+    env: dict = {}
+    decorators = {_name_of(d) for d in fn.decorator_list}
+    for i, a in enumerate(fn.args.posonlyargs + fn.args.args):
+        env[a.arg] = TOP
+        if i == 0 and owner is not None and "staticmethod" not in decorators:
+            env[a.arg] = (
+                ClassRef(owner) if "classmethod" in decorators else Obj("self", owner=owner)
+            )
+            env["__class__"], env["__self__"] = ClassRef(owner), env[a.arg]
+    for a in fn.args.kwonlyargs:
+        env[a.arg] = TOP
+    return env
 
 
 def guarded(
@@ -887,22 +1059,13 @@ def guarded(
     if param is None:
         return None
     keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    # a generator's answers are what it yields, not what it returns
+    generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
     reached: set = set()
     interp = _Interp(module, mark, is_swa_pool_class)
     owner = interp.classes.get(cls) if cls else None
     for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
-        env: dict = {}
-        args = fn.args.posonlyargs + fn.args.args
-        decorators = {_name_of(d) for d in fn.decorator_list}
-        for i, a in enumerate(args):
-            env[a.arg] = TOP
-            if i == 0 and owner is not None and "staticmethod" not in decorators:
-                env[a.arg] = (
-                    ClassRef(owner) if "classmethod" in decorators else Obj("self", owner=owner)
-                )
-                env["__class__"], env["__self__"] = ClassRef(owner), env[a.arg]
-        for a in fn.args.kwonlyargs:
-            env[a.arg] = TOP
+        env = _bind_params(fn, owner)
         pool = Obj("swapool" if own_swa else "pool")
         env[param] = _runner(generation, pool)
         interp.reached = set()
@@ -912,10 +1075,62 @@ def guarded(
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
-        if own_swa:
-            # the draft's own SWA pool is the answer on every path
+        if own_swa and not generator and any(o[0] == "return" for o in outcomes):
+            # a resolver that returns: the draft's own SWA pool is the answer on every path
             if not all(o[0] == "return" and o[1] is pool for o in outcomes):
                 return {k: False for k in keys}
         else:
+            # (one that stores or yields its answer, e.g. in ``__init__``: with its own SWA
+            # pool a draft must not reach the fetch either)
             reached |= interp.reached
     return {k: k not in reached for k in keys}
+
+
+def _runner_root(fn) -> Optional[str]:
+    """The parameter whose ``token_to_kv_pool_allocator`` ``fn`` reads (directly or through a
+    local bound once to it), if there is exactly one."""
+    params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+    bound: dict = {}
+    for n in ast.walk(fn):
+        for t in n.targets if isinstance(n, ast.Assign) else ():
+            if isinstance(t, ast.Name):
+                bound.setdefault(t.id, []).append(n.value)
+    roots = set()
+    for n in ast.walk(fn):
+        if (
+            isinstance(n, ast.Attribute)
+            and n.attr == "token_to_kv_pool_allocator"
+            and isinstance(n.value, ast.Name)
+        ):
+            name = n.value.id
+            values = bound.get(name, ())
+            if name not in params and len(values) == 1 and isinstance(values[0], ast.Name):
+                name = values[0].id
+            roots.add(name)
+    return roots.pop() if len(roots) == 1 and roots <= params else None
+
+
+def draft_truths(
+    fn, module: ast.Module, decisions: list, is_swa_pool_class, is_swa_allocator_class, cls=None
+) -> Optional[dict]:
+    """The truths each expression of ``decisions`` (nodes of ``fn``, in ``module``'s tree)
+    takes when ``fn`` runs on a regular EAGLE draft with its own full-only pool (both spec
+    APIs): ``{id(node): {True, False, TOP}}``, a node never evaluated absent. None where ``fn``
+    reads no runner's allocator to bind or the interpreter cannot decide."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    param = _runner_root(fn)
+    if param is None:
+        return None
+    interp = _Interp(module, lambda call: None, is_swa_pool_class)
+    interp.is_swa_allocator_class = is_swa_allocator_class
+    interp.watch = frozenset(id(d) for d in decisions)
+    owner = interp.classes.get(cls) if cls else None
+    for generation in ("frozen-api", "older-api"):
+        env = _bind_params(fn, owner)
+        env[param] = _runner(generation, Obj("pool"))
+        try:
+            interp.block(fn.body, env, 0)
+        except (Undecided, RecursionError):
+            return None
+    return interp.seen

@@ -20,7 +20,12 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterable, Optional
 
-from .names import SWA_TRANSLATE_MEMBERS, is_swa_member_name
+from .names import (
+    CLASS_DECISION_CALLS,
+    SWA_TRANSLATE_MEMBERS,
+    TYPE_OF_CALLS,
+    is_swa_member_name,
+)
 
 SWA_CLASS_TEST = "swa-class-test"
 SWA_MEMBER_PROBE = "swa-member-probe"
@@ -134,14 +139,17 @@ def _terminal(e: ast.AST) -> Optional[str]:
     return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else None
 
 
+_NAMESPACES = ("vars", "dir")  # calls listing an object's members
+
+
 def _vars_membership(node: ast.AST) -> tuple:
-    # ``"m" in vars(x)`` / ``"m" in x.__dict__``: asks whether ``x`` holds ``m``
+    # ``"m" in vars(x)`` / ``"m" in dir(x)`` / ``"m" in x.__dict__``: asks whether ``x`` has ``m``
     if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
         return ()
     left, right = node.left, node.comparators[0]
     if not (isinstance(left, ast.Constant) and isinstance(left.value, str)):
         return ()
-    if isinstance(right, ast.Call) and _name(right.func) == "vars" and len(right.args) == 1:
+    if isinstance(right, ast.Call) and _name(right.func) in _NAMESPACES and len(right.args) == 1:
         return ((right.args[0], left.value),)
     if isinstance(right, ast.Attribute) and right.attr == "__dict__":
         return ((right.value, left.value),)
@@ -266,7 +274,7 @@ def _cst_vars_membership(node):
     if member is None:
         return
     kind = type(right).__name__
-    if kind == "Call" and _cst_name(right) == "vars" and len(_cst_positional(right)) == 1:
+    if kind == "Call" and _cst_name(right) in _NAMESPACES and len(_cst_positional(right)) == 1:
         yield right.args[0].value, member
     elif kind == "Attribute" and right.attr.value == "__dict__":
         yield right.value, member
@@ -335,7 +343,7 @@ FORMS: dict[str, list] = {
         ),
         Form(
             "vars-membership",
-            ("vars", "__dict__"),
+            (*_NAMESPACES, "__dict__"),
             (ast.Compare,),
             _vars_membership,
             "Comparison",
@@ -346,7 +354,7 @@ FORMS: dict[str, list] = {
     SWA_TYPE_DECISION: [
         Form(
             "class-dependence",
-            ("type", "__class__", "isinstance", "issubclass", "singledispatch"),
+            (*TYPE_OF_CALLS, *CLASS_DECISION_CALLS, "__class__", "singledispatch"),
             (),
             lambda node: (),
         )

@@ -23,6 +23,8 @@ emitted code touches actually have in that release:
 * ``swa_allocator_members``: the members (methods, class attributes, ``self.x`` stores, along
   the bases) that some SWA allocator class has and no other allocator class has: probing
   the allocator for one of them decides "is it SWA?" (KVG001);
+* ``swa_allocator_bases``: the classes an SWA allocator class derives from (KVG001's scenario
+  evaluation: ``isinstance(<SWA allocator>, C)`` holds for these, and for no other allocator);
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -503,6 +505,17 @@ def _members(rel: Release, cls: ClassInfo) -> set:
     return out
 
 
+def _swa_allocator_bases(rel: Release, allocators: dict) -> set:
+    """The names of the classes an SWA allocator class derives from (its MRO but itself)."""
+    out: set = set()
+    for key in allocators:
+        cls = rel.classes[key]
+        if is_swa_allocator_class_name(cls.name):
+            out.update(c.name for c in rel.mro(cls)[1:])
+            out.update(b.rsplit(".", 1)[-1] for c in rel.mro(cls) for b in c.bases)
+    return out
+
+
 def _allocator_members(rel: Release, allocators: dict) -> tuple[set, set]:
     """(members of the SWA allocator classes, members of the others)."""
     swa: set = set()
@@ -547,6 +560,7 @@ def _derive(rel: Release) -> tuple[dict, set]:
         "kv_pools": pools,
         "swa_pools": _swa_pool_facts(rel),
         "allocators": allocators,
+        "swa_allocator_bases": sorted(_swa_allocator_bases(rel, allocators)),
         "swa_allocator_members": sorted(swa - other),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
@@ -557,9 +571,11 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     releases = {}
     swa_any: set = set()
     other_any: set = set()
+    bases_any: set = set()
     for v in versions:
         releases[v], other = _derive(Release(sglang_wheels.ensure_tree(v, quiet=quiet)))
         swa_any.update(releases[v]["swa_allocator_members"])
+        bases_any.update(releases[v]["swa_allocator_bases"])
         other_any |= other
     fixed = [v for v, r in releases.items() if r["trtllm_swa_decision"] == "resolver"]
     return {
@@ -568,6 +584,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "first_fixed": fixed[0] if fixed else None,
         # SWA-only in some release and held by no other allocator class in any release
         "swa_allocator_members": sorted(swa_any - other_any),
+        # every class some SWA allocator class derives from, in some release
+        "swa_allocator_bases": sorted(bases_any),
         "releases": releases,
     }
 

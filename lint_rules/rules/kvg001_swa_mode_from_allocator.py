@@ -177,7 +177,12 @@ class SwaModeFromAllocator(Rule):
 
     def on_form(self, anchor: str, form, node: cst.CSTNode) -> None:
         """A form of the SWA class test or member probe (lint_rules/sinks.py)."""
-        if self.in_scope() and self._form_hit(anchor, form, node) and not self._output_only():
+        if (
+            self.in_scope()
+            and self._form_hit(anchor, form, node)
+            and not self._output_only()
+            and not self._draft_never_swa()
+        ):
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
 
     def _output_only(self) -> bool:
@@ -274,8 +279,121 @@ class SwaModeFromAllocator(Rule):
                     ):
                         return  # reported by the form
         named = self._names_swa(nodes)
-        if named or (named is None and self._sets_swa_flag(stmt)):
+        if (
+            named
+            or (named is None and self._sets_swa_flag(stmt))
+            or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
+        ) and not self._draft_never_swa():
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
+
+    def _draft_never_swa(self) -> bool:
+        """Evaluated on a regular EAGLE draft (its own full pool, the target's SWA allocator;
+        lint_rules/scenario.py), does the statement's decision (its test, or the value it
+        stores or returns) never hold, e.g. ``isinstance(pool, SWAKVPool) and <allocator
+        test>``? Then the draft never takes the SWA path from it: no wrong read."""
+        import ast
+
+        from ..scenario import draft_truths
+
+        stmt = self.ctx.statements[-1] if self.ctx.statements else None
+        if stmt is not None and self._bookkeeping(stmt):
+            return True
+        fn = self.function
+        tree = self.analysis.syntax_tree()
+        if stmt is None or fn is None or tree is None or isinstance(fn.node, cst.Lambda):
+            return False
+        positions = self.analysis.positions()
+        at, where = positions.get(stmt), positions.get(fn.node)
+        if at is None or where is None:
+            return False
+        line = at.start.line
+        fn_ast = next(
+            (
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.name == fn.name
+                and where.start.line <= n.lineno <= where.end.line
+            ),
+            None,
+        )
+        if fn_ast is None:
+            return False
+        decision, stores = None, []
+        for n in ast.walk(fn_ast):
+            if isinstance(n, ast.stmt) and n.lineno == line:
+                if isinstance(n, (ast.If, ast.While)):
+                    decision = n.test
+                    # a branch that only sets flags: what it stores under the draft decides
+                    if all(isinstance(b, (ast.Assign, ast.AnnAssign, ast.Pass)) for b in n.body):
+                        stores = [b.value for b in n.body if getattr(b, "value", None)]
+                elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.Return)):
+                    decision = n.value
+                break
+        if decision is None:
+            return False
+        truths = draft_truths(
+            fn_ast,
+            tree,
+            [decision, *stores],
+            lambda e: self.analysis.ast_class_test("pool", e),
+            lambda e: self.analysis.ast_class_test("allocator", e),
+            fn.cls.name if fn.cls is not None else None,
+        )
+        if not truths:
+            return False
+        if truths.get(id(decision)) == {False}:
+            return True
+        return bool(stores) and all(truths.get(id(v)) == {False} for v in stores)
+
+    def _bookkeeping(self, stmt) -> bool:
+        """Does the statement only count, record metrics nothing reads, or log
+        (lint_rules/swa_path.py)?"""
+        paths = self.analysis.swa_paths()
+        rng = self.analysis.positions().get(stmt)
+        if paths is None or rng is None:
+            return False
+        kind = "if" if isinstance(stmt, (cst.If, cst.While)) else "store"
+        return paths.only_bookkeeping(kind, rng.start.line)
+
+    def _decides_swa_path(self, expr, stmt) -> bool:
+        """Does the decision gate the SWA path (lint_rules/swa_path.py): the branch it tests,
+        the flag it is stored in or the helper result it returns leads to code that translates
+        to the SWA pool or names ``swa``?"""
+        paths = self.analysis.swa_paths()
+        if paths is None:
+            return False
+        if isinstance(stmt, (cst.If, cst.While)):
+            kind, node = "if", stmt
+        elif stmt is None:
+            kind, node = "ifexp", expr
+        elif isinstance(stmt, cst.Return):
+            kind, node = "return", stmt
+        else:
+            kind, node = "store", stmt
+        rng = self.analysis.positions().get(node)
+        return rng is not None and paths.decides(kind, rng.start.line)
+
+    def _names_pool_class(self, nodes) -> bool:
+        """Does the decision name a pool class (and no allocator class)? Such a class test on
+        the allocator never holds: the SWA path it gates is dead, not a draft's wrong read."""
+        pool = False
+        for n in nodes:
+            if isinstance(n, cst.SimpleString):
+                try:
+                    word = n.evaluated_value
+                except Exception:  # odd literals
+                    continue
+                if not isinstance(word, str):
+                    continue
+            elif isinstance(n, (cst.Name, cst.Attribute)):
+                word = n.value if isinstance(n, cst.Name) else n.attr.value
+            else:
+                continue
+            if is_allocator_class_name(word):
+                return False
+            pool = pool or is_swa_pool_class_name(word)
+        return pool
 
     def _dispatchers(self) -> dict:
         """The module's ``functools.singledispatch`` functions -> the class expressions they

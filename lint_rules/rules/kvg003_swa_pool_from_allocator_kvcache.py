@@ -178,7 +178,6 @@ class SwaPoolFromAllocatorKvcache(Rule):
         super().__init__(ctx)
         self._verdicts: dict[int, dict] = {}  # id(function node) -> {call: problems or None}
         self._facts: Optional[pathcond.Facts] = None
-        self._swa_cache: dict[str, bool] = {}
 
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
@@ -194,15 +193,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         return self._facts
 
     def _is_swa_pool_class(self, e: ast.expr) -> bool:
-        key = ast.dump(e)
-        got = self._swa_cache.get(key)
-        if got is None:
-            try:
-                got = self.analysis.is_swa_pool_class(cst.parse_expression(ast.unparse(e)))
-            except Exception:  # pragma: no cover - an expression libcst cannot read back
-                got = False
-            self._swa_cache[key] = got
-        return got
+        return self.analysis.ast_class_test("pool", e)
 
     def _receiver(self, node: cst.BaseExpression, fn: Optional[FunctionInfo]):
         """The allocator-derived receiver of a kvcache call: ``x.get_kvcache()``,

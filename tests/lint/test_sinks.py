@@ -1,7 +1,7 @@
 """The sinks are declared once (lint_rules/sinks.py): a new form is one declaration.
 
-The test below teaches the SWA member probe a form no rule knows today, a membership test in
-``dir(x)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
+The test below teaches the SWA member probe a form no rule knows today, a probe through
+``inspect.getattr_static(x, "m", default)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
 the byte prefilter, the project index, the clean-proofs and the reduced module all on) find
 it; before the declaration nothing finds it.
 """
@@ -21,12 +21,15 @@ from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
 from lint_rules.reduce import reduce_for
 
-DIR_SOURCE = textwrap.dedent("""
+PROBE_SOURCE = textwrap.dedent("""
+    import inspect
+
+
     class FooAttnBackend(AttentionBackend):
         def __init__(self, model_runner):
             self.sliding = False
             allocator = model_runner.token_to_kv_pool_allocator
-            if "full_to_swa_index_mapping" in dir(allocator):
+            if inspect.getattr_static(allocator, "full_to_swa_index_mapping", None) is not None:
                 self.sliding = True
 
 
@@ -37,49 +40,44 @@ PATH = "sglang/srt/layers/attention/foo_backend.py"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _dir_ast(node: ast.Compare):
-    """``"m" in dir(x)``: probes ``x`` for the member ``m``."""
+def _probe_ast(node: ast.Call):
+    """``inspect.getattr_static(x, "m", default)``: probes ``x`` for the member ``m``."""
     if (
-        len(node.ops) == 1
-        and isinstance(node.ops[0], ast.In)
-        and isinstance(node.left, ast.Constant)
-        and isinstance(node.comparators[0], ast.Call)
-        and getattr(node.comparators[0].func, "id", None) == "dir"
-        and node.comparators[0].args
+        getattr(node.func, "attr", None) == "getattr_static"
+        and len(node.args) == 3
+        and isinstance(node.args[1], ast.Constant)
     ):
-        yield node.comparators[0].args[0], node.left.value
+        yield node.args[0], node.args[1].value
 
 
-def _dir_cst(node: cst.Comparison):
-    if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, cst.In):
-        return
-    right = node.comparisons[0].comparator
+def _probe_cst(node: cst.Call):
+    args = node.args
     if (
-        isinstance(node.left, cst.SimpleString)
-        and isinstance(right, cst.Call)
-        and getattr(right.func, "value", None) == "dir"
-        and right.args
+        getattr(node.func, "attr", None) is not None
+        and node.func.attr.value == "getattr_static"
+        and len(args) == 3
+        and isinstance(args[1].value, cst.SimpleString)
     ):
-        yield right.args[0].value, node.left.evaluated_value
+        yield args[0].value, args[1].value.evaluated_value
 
 
-DIR_FORM = sinks.Form(
-    "dir-membership",
-    ("dir",),
-    (ast.Compare,),
-    _dir_ast,
-    cst_type="Comparison",
-    cst_match=_dir_cst,
+PROBE_FORM = sinks.Form(
+    "getattr-static",
+    ("getattr_static",),
+    (ast.Call,),
+    _probe_ast,
+    cst_type="Call",
+    cst_match=_probe_cst,
 )
 
 
 @pytest.fixture
-def dir_form():
-    sinks.add_form(sinks.SWA_MEMBER_PROBE, DIR_FORM)
+def probe_form():
+    sinks.add_form(sinks.SWA_MEMBER_PROBE, PROBE_FORM)
     try:
-        yield DIR_FORM
+        yield PROBE_FORM
     finally:
-        sinks.remove_form(sinks.SWA_MEMBER_PROBE, DIR_FORM)
+        sinks.remove_form(sinks.SWA_MEMBER_PROBE, PROBE_FORM)
 
 
 def _check(project, monkeypatch) -> list:
@@ -87,7 +85,7 @@ def _check(project, monkeypatch) -> list:
     monkeypatch.chdir(project)
     target = project / PATH
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(DIR_SOURCE, encoding="utf-8")
+    target.write_text(PROBE_SOURCE, encoding="utf-8")
     config = discover_config(["."])
     codes = registry.resolve_codes(layers=[config.selection_layer()])
     report = Engine(config, frozenset(codes), Options(use_cache=False, jobs=1)).run(
@@ -102,26 +100,29 @@ def project(tmp_path):
     return tmp_path
 
 
-def test_no_rule_knows_the_dir_form_undeclared(project, monkeypatch):
-    assert "dir" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
+def test_no_rule_knows_the_form_undeclared(project, monkeypatch):
+    assert "getattr_static" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
     assert _check(project, monkeypatch) == []
 
 
-def test_a_new_form_is_found_through_every_fast_path(dir_form, project, monkeypatch):
+def test_a_new_form_is_found_through_every_fast_path(probe_form, project, monkeypatch):
     row = (
-        DIR_SOURCE.splitlines().index('        if "full_to_swa_index_mapping" in dir(allocator):')
+        PROBE_SOURCE.splitlines().index(
+            '        if inspect.getattr_static(allocator, "full_to_swa_index_mapping", None)'
+            " is not None:"
+        )
         + 1
     )
     # each fast path, asked alone, says "may match"
     meta = registry.RULES["KVG001"]
-    assert "dir" in meta.needles_for()[1]
-    assert meta.may_match(DIR_SOURCE)
+    assert "getattr_static" in meta.needles_for()[1]
+    assert meta.may_match(PROBE_SOURCE)
     for outline in (True, False):
-        assert not reduce_for(DIR_SOURCE, {"KVG001"}, use_outline=outline)[0]
+        assert not reduce_for(PROBE_SOURCE, {"KVG001"}, use_outline=outline)[0]
     # the rules: with every fast path bypassed, then on
     scope = ScopeConfig()
-    direct = checker.lint_text(DIR_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
-    fast = checker.lint_text(DIR_SOURCE, PATH, CODES, scope)
+    direct = checker.lint_text(PROBE_SOURCE, PATH, CODES, scope, prefilter=False, reduce=False)
+    fast = checker.lint_text(PROBE_SOURCE, PATH, CODES, scope)
     assert [(f.code, f.location.row) for f in direct.findings] == [("KVG001", row)]
     assert fast.findings == direct.findings
     # and ``kvguard check``

@@ -1,0 +1,14 @@
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = model_runner.token_to_kv_pool_allocator.__class__ in (
+            SWATokenToKVPoolAllocator,
+        )
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

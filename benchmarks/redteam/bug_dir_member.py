@@ -1,0 +1,10 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        members = dir(model_runner.token_to_kv_pool_allocator)
+        self.use_swa = "translate_loc_from_full_to_swa" in members
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

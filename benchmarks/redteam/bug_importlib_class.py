@@ -1,0 +1,17 @@
+import importlib
+
+
+def _swa_allocator_cls():
+    module = importlib.import_module("sglang.srt.mem_cache.allocator.swa")
+    return getattr(module, "SWATokenToKVPoolAllocator", ())
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = isinstance(model_runner.token_to_kv_pool_allocator, _swa_allocator_cls())
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

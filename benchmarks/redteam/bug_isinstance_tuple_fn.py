@@ -1,0 +1,17 @@
+def _windowed_allocator_types():
+    from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+    return (SWATokenToKVPoolAllocator,)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = isinstance(
+            model_runner.token_to_kv_pool_allocator, _windowed_allocator_types()
+        )
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,11 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        windowed = next(filter(lambda k: k.__name__.startswith("SWA"), type(alloc).__mro__), None)
+        self.use_swa = windowed is not None
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,13 @@
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        attrs = vars(model_runner)
+        self.pool = attrs["token_to_kv_pool"]
+        self.use_swa = isinstance(attrs["token_to_kv_pool_allocator"], SWATokenToKVPoolAllocator)
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,11 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = any(
+            hasattr(self.pool, m) for m in ("swa_kv_pool", "translate_loc_from_full_to_swa")
+        )
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

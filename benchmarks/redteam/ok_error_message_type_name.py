@@ -1,0 +1,18 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        if alloc.page_size != self.pool.page_size:
+            raise ValueError(
+                f"{type(alloc).__name__} page size {alloc.page_size} does not match "
+                f"{type(self.pool).__name__} page size {self.pool.page_size}"
+            )
+        self.use_swa = isinstance(self.pool, SWAKVPool)
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

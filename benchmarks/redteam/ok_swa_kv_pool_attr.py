@@ -1,0 +1,9 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = getattr(self.pool, "swa_kv_pool", None) is not None
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,11 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._map = None
+        if (m := getattr(self.pool, "full_to_swa_index_mapping", None)) is not None:
+            self._map = m
+
+    def forward_decode(self, loc):
+        if self._map is not None:
+            loc = self._map[loc]
+        return self.pool, loc

@@ -1,0 +1,19 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _candidates(mr):
+    yield mr.token_to_kv_pool
+    yield mr.token_to_kv_pool_allocator.get_kvcache()
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = next(
+            (p for p in _candidates(model_runner) if isinstance(p, SWAKVPool)), None
+        )
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

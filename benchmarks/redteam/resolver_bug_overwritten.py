@@ -1,0 +1,21 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        mr = model_runner
+        self.pool = mr.token_to_kv_pool
+        swa = None
+        if isinstance(self.pool, SWAKVPool):
+            swa = self.pool
+        elif mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            swa = None
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        if swa is None and isinstance(kv, SWAKVPool):
+            swa = kv
+        self._swa_pool = swa
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

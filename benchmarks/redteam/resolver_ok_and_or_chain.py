@@ -1,0 +1,20 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _swa_or_none(kv):
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        mr = model_runner
+        self.pool = mr.token_to_kv_pool
+        plain_draft = mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp()
+        self._swa_pool = _swa_or_none(self.pool) or (
+            None if plain_draft else _swa_or_none(mr.token_to_kv_pool_allocator.get_kvcache())
+        )
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

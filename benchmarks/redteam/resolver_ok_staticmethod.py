@@ -1,0 +1,25 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = GeneratedAttnBackend.resolve_swa_pool(model_runner)
+
+    @staticmethod
+    def resolve_swa_pool(model_runner):
+        pool = model_runner.token_to_kv_pool
+        if isinstance(pool, SWAKVPool):
+            return pool
+        regular_draft = model_runner.is_draft_worker and not (
+            model_runner.spec_algorithm.is_frozen_kv_mtp()
+        )
+        if regular_draft:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,22 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        mr = model_runner
+        self.pool = mr.token_to_kv_pool
+        self._swa_pool = None
+        while self._swa_pool is None:
+            if isinstance(mr.token_to_kv_pool, SWAKVPool):
+                self._swa_pool = mr.token_to_kv_pool
+                break
+            if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+                break
+            kv = mr.token_to_kv_pool_allocator.get_kvcache()
+            self._swa_pool = kv if isinstance(kv, SWAKVPool) else None
+            break
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
