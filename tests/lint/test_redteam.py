@@ -1,0 +1,70 @@
+"""KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/).
+
+Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
+linted with every fast path on. The modules where the rules and execution still disagree are
+listed below, each with what it needs; any other disagreement fails (a regression), and so does
+a listed module the rules now get right (take it off the list). ``benchmarks/redteam.py``
+prints the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support import compose
+
+HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "redteam"
+CODES = frozenset({"KVG001", "KVG002", "KVG003"})
+
+# label -> what the rules lack for it (misses, then false positives)
+KNOWN = {
+    "bug_any_generator": "a probe whose member is a comprehension variable over literals",
+    "bug_concat_method_name": "a member name held in a module constant",
+    "bug_mapping_const_name": "a member name held in a module constant",
+    "bug_getattr_static": "inspect.getattr_static as a probe",
+    "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
+    "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
+    "bug_kvcache_type_decides": "a class test on the allocator's kvcache as an SWA decision",
+    "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
+    "resolver_bug_draft_flag_on_self": "a draft flag read from self that nothing sets",
+    "resolver_bug_no_guard_walrus": "a walrus-bound fetch returned from a class test",
+    "ok_identity_guard_translate_alloc": "an identity guard carried through a stored allocator",
+    "ok_kvcache_capacity": "a kvcache read for its size only",
+    "ok_kvcache_identity": "an identity test of the kvcache as the guard",
+    "ok_pool_decides_alloc_translates": "the pool decides, the allocator translates (debatable)",
+    "resolver_ok_getattr_fetch": "a fetch bound through getattr with a default",
+    "resolver_ok_guard_in_caller": "the guard in the caller of a module-level helper",
+}
+
+
+@pytest.fixture(scope="module")
+def runners():
+    import torch
+
+    from tests.support import real_sglang as real
+
+    target = real.build_target_runner(swa=True)
+    return target, real.build_eagle_draft_runner(target), torch.tensor([5, 6, 7])
+
+
+def test_rules_agree_with_execution_but_for_the_known(runners):
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, draft, loc = runners
+    wrong, labelled = [], []
+    for path in sorted(HERE.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert compose.swa_path_live(text, target, loc), path.stem
+        bug = compose.reads_wrong_kv(text, draft, loc)
+        name = path.stem.removeprefix("resolver_")
+        if bug != name.startswith("bug_"):
+            labelled.append(path.stem)
+        found = bool(lint_text(text, compose.PATH, CODES, ScopeConfig()).findings)
+        if found != bug:
+            wrong.append(path.stem)
+    assert not labelled, f"named against what execution says: {labelled}"
+    assert sorted(set(wrong) - set(KNOWN)) == [], "new disagreements"
+    assert sorted(set(KNOWN) - set(wrong)) == [], "now agreed: take them off KNOWN"
