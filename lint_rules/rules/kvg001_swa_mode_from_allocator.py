@@ -7,18 +7,23 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, m)`, `getattr(alloc, m, None)` or `m in vars(alloc)` for an SWA-only
-  allocator member `m` (any member named `swa`, and those only the real SWA allocator classes
-  have: `sglang_api.json`);
+* `hasattr(alloc, m)`, `getattr(alloc, m, None)`, `m in vars(alloc)` or `m in dir(alloc)` for
+  an SWA-only allocator member `m` (any member named `swa`, and those only the real SWA
+  allocator classes have: `sglang_api.json`);
 * `match alloc: case SWATokenToKVPoolAllocator(): ...`;
 * any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
   `SWATokenToKVPoolAllocator in type(alloc).__mro__`, a dict keyed by `type(alloc)`, a name
   holding the class, a `functools.singledispatch` function called on it, ...) that names an SWA
   allocator class or an `swa` string, itself or through a module-level table or overload it
-  reads, or sets an SWA-named flag (`self.use_swa = isinstance(alloc, kinds)`).
+  reads, or sets an SWA-named flag (`self.use_swa = isinstance(alloc, kinds)`), or gates the
+  SWA path whatever it is named: the branch it tests translates to the SWA pool or names `swa`,
+  or the flag it sets (`self.remap = type(alloc) is not TokenToKVPoolAllocator`) or the helper
+  result it returns is read by such a test.
 
-A test whose only effect is output (a branch that only logs) decides nothing and is not
-reported.
+Not reported: a test whose only effect is output or bookkeeping (a branch that only logs or
+counts, a metrics record nothing reads), and a decision that never holds on a regular draft
+(its own full pool, the target's SWA allocator), evaluated as `scenario.py` does for KVG003:
+`isinstance(pool, SWAKVPool) and isinstance(alloc, SWATokenToKVPoolAllocator)`.
 
 `alloc` is any allocator-derived value: the attribute itself, a local alias, a `self.` attribute,
 a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, a record,
