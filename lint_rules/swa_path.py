@@ -5,9 +5,13 @@ path, however it is named: the branch it tests leads to code that translates loc
 SWA pool (a translate member, ``translate_loc_from_full_to_swa`` / ``full_to_swa_index_mapping``)
 or names ``swa`` (an identifier or keyword argument, any case), or it is stored in a flag (an
 attribute, or a local of the same function) or returned by a helper that such a test reads. A
-branch that ends in ``return``/``break``/``continue`` also decides the rest of its block. Built once per module on the stdlib ``ast`` of the full text (KVG001 may see a reduced
-module); a place is asked by its kind and line (``("if", 12)``: the ``if``/``while``/``elif``
-statement; ``"ifexp"``: the line of a conditional expression's test; ``"store"``: an assignment;
+branch that ends in ``return``/``break``/``continue`` also decides the rest of its block. A
+statement that only counts, fills a record nothing reads or logs decides nothing
+(``only_bookkeeping``).
+
+Built once per module on the stdlib ``ast`` of the full text (KVG001 may see a reduced module);
+a place is asked by its kind and line (``("if", 12)``: the ``if``/``while``/``elif`` statement;
+``"ifexp"``: the line of a conditional expression's test; ``"store"``: an assignment;
 ``"return"``), which needs no column arithmetic.
 """
 
@@ -91,7 +95,9 @@ class SwaPaths:
                 if any(swa_step(s) for s in region):
                     self.places.add(("if", stmt.lineno))
                     reads.append((fn, stmt.test))
-            for expr in ast.walk(stmt) if not isinstance(stmt, _FUNCS) else ():
+            # the statement's own expressions (its nested blocks are walked below)
+            own = [c for c in ast.iter_child_nodes(stmt) if isinstance(c, ast.expr)]
+            for expr in (n for c in own for n in ast.walk(c)):
                 if isinstance(expr, ast.IfExp) and (swa_step(expr.body) or swa_step(expr.orelse)):
                     self.places.add(("ifexp", expr.test.lineno))
                     reads.append((fn, expr.test))
