@@ -441,11 +441,12 @@ def _list_rules(output_format: str) -> int:
 
 
 def _cmd_check(args) -> int:
+    from dataclasses import replace
+
     from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
     from .config import ConfigError, discover_config
     from .discovery import discover
     from .engine import Engine, Options
-    from .records import replace
     from .registry import Selection, UnknownRuleError, resolve_codes
 
     if (problem := adoption.usage_error(args)) is not None:
