@@ -24,7 +24,6 @@ KNOWN_CYCLES = [
         "lint_rules.scope",
         "lint_rules.sparse",
     },
-    {"lint_rules.cli", "lint_rules.cli_parser"},
 ]
 
 
