@@ -130,9 +130,8 @@ class Engine:
 
         On a large run (``MIN_PARALLEL_PENDING`` uncached files or more) the triage itself is
         split: the files go out in chunks (backend paths first, where the parse candidates
-        are), each process triages a chunk and parses its candidates on the spot, and this
-        process works through the chunks from the end of the queue while the workers take them
-        from the front. On a small run everything is triaged here, and the parse queue is
+        are), each worker triages a chunk and parses its candidates on the spot, taking the
+        chunks in queue order. On a small run everything is triaged here, and the parse queue is
         farmed out at the end, largest file first, when it is big enough to pay for a fork.
         """
         results: list[Optional[FileResult]] = [None] * len(targets)

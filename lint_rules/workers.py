@@ -10,9 +10,9 @@ queue: cancelling a future the executor has not reached yet makes a later break 
 raise in its manager thread on Python 3.11.)
 
 A worker that dies (a native parser's SIGSEGV) breaks the executor: the jobs already done keep
-their results, the jobs it failed are run again in a new pool, the few that were in flight one
-by one in a pool of one worker, where the job running when it breaks is the one that crashed
-(it gets a :class:`WorkerError`, never a hang). Workers die with the run (``PR_SET_PDEATHSIG``),
+their results, the jobs it failed are run again in a new pool, the few that were in flight in a
+pool of one worker, where the first job a break fails is the one that crashed (it gets a
+:class:`WorkerError`, never a hang). Workers die with the run (``PR_SET_PDEATHSIG``),
 even when it is killed with SIGKILL, and are killed when the run stops early (an interrupt, an
 exception).
 """
@@ -121,7 +121,7 @@ class WorkerPool:
         shared = [index for is_shared, index in self._queue if is_shared]
         done: dict[int, tuple[Any, Optional[BaseException]]] = {}
         if shared:
-            self._run_shared(shared, done)
+            self._run_shared(shared, max(1, self.jobs), done)
         for is_shared, index in reversed(self._queue):
             if not is_shared:
                 done[index] = (self.task(index), None)
@@ -203,24 +203,26 @@ class WorkerPool:
                 return f" (killed by signal {-code})"
         return ""
 
-    def _run_shared(self, shared: list[int], done: dict) -> None:
-        workers = max(1, self.jobs)
-        pending = shared
+    def _run_shared(self, pending: list[int], workers: int, done: dict) -> None:
+        """Every job of ``pending`` in executors of ``workers`` processes, a new one after a
+        break for the jobs the broken one failed."""
         while pending:
             broken = self._round(pending, workers, done)
             if broken is None:
                 return
             failed, why = broken
+            if workers == 1:
+                # one worker runs the jobs in order, and its results are read before its death
+                # is: the first job it failed is the one that crashed it
+                done[failed[0]] = (None, WorkerError(f"the worker process crashed{why}"))
+                pending = failed[1:]
+                continue
             # The job that crashed was in flight: among the first ``2 * workers + 1`` the
             # executor failed (its call queue holds ``workers + 1``, each worker one more).
-            # Those run one by one: in a pool of one worker, the first job it fails crashed it.
-            suspects, pending = failed[: 2 * workers + 1], failed[2 * workers + 1 :]
-            while suspects:
-                broken = self._round(suspects, 1, done)
-                if broken is None:
-                    break
-                (crashed, *suspects), why = broken
-                done[crashed] = (None, WorkerError(f"the worker process crashed{why}"))
+            # Those run again in a pool of one worker, the others in a pool like this one.
+            cut = 2 * workers + 1
+            self._run_shared(failed[:cut], 1, done)
+            pending = failed[cut:]
 
     def __enter__(self) -> "WorkerPool":
         return self

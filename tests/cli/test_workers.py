@@ -99,6 +99,31 @@ def test_an_unpicklable_exception_is_reported_as_text():
     assert failed and all(isinstance(e, RuntimeError) and "Local: odd" in str(e) for e in failed)
 
 
+def test_one_worker_blames_the_first_job_it_failed_and_runs_it_once(tmp_path):
+    """In a pool of one worker (stdin, a single file's fix) the job that crashed it is the
+    first it failed: that job gets the error without being run again, the others their
+    results."""
+
+    def task(i):
+        with open(tmp_path / f"ran-{i}", "a") as fh:
+            fh.write("x")
+        if i == 3:
+            import faulthandler
+
+            faulthandler.disable()  # (pytest's: it would print the worker's stack)
+            os.kill(os.getpid(), signal.SIGSEGV)
+        return i
+
+    with WorkerPool(task, 1, isolate=True) as pool:
+        for i in range(6):
+            pool.submit(i)
+        out = list(pool.results())
+    assert [(i, v) for i, v, e in out if e is None] == [(i, i) for i in (0, 1, 2, 4, 5)]
+    (crash,) = [e for i, _, e in out if e is not None]
+    assert str(crash) == "the worker process crashed (killed by signal 11)"
+    assert (tmp_path / "ran-3").read_text() == "x"
+
+
 def test_a_crashed_worker_costs_its_job_only():
     parent = os.getpid()
 
