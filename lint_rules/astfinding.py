@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
-
-from .records import record
 
 
 class Span(tuple):
@@ -19,36 +18,17 @@ class Span(tuple):
         return tuple.__new__(cls, (row, col, end_row, end_col))
 
 
-@record(eq=False)
+@dataclass(eq=False, slots=True)
 class AstFinding:
     """A raw finding of a rule decided on the stdlib ``ast`` (``RuleMeta.check``): the fields
     of ``rules.base.RawFinding`` that the checker, the fix planner and the fixer read, with
     :class:`Span` positions instead of libcst nodes. It takes the same path from here on
     (positioned by :meth:`LintState.positioned`, suppressions, reporters, cache)."""
 
-    __slots__ = ("code", "node", "statement", "message", "context", "fix", "function")
     code: str
     node: Span
     statement: Optional[Span]
     message: str
     context: str
-    fix: object
-    function: object
-
-    def __init__(
-        self,
-        code: str,
-        node: Span,
-        statement: Optional[Span],
-        message: str,
-        context: str,
-        fix: object = None,
-        function: object = None,
-    ) -> None:
-        self.code = code
-        self.node = node
-        self.statement = statement
-        self.message = message
-        self.context = context
-        self.fix = fix
-        self.function = function
+    fix: object = None
+    function: object = None

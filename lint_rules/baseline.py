@@ -28,11 +28,10 @@ The CLI glue is in ``adoption.py``. Nothing here imports libcst or the linted co
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from .model import Finding
-from .records import replace
 
 if TYPE_CHECKING:  # the CLI imports this module for its options: keep it light
     import ast

@@ -9,11 +9,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .model import FileResult, Finding, ScopeConfig
 from .parsing import ParseFailure as _ParseFailure
-from .records import record
 from .registry import PREFIX, RULES
 
 _NOQA_RE = re.compile(
@@ -98,21 +98,12 @@ def proven_clean(
     return reduce_cached(text, codes, ctx, scope=scope)
 
 
-@record
+@dataclass(slots=True)
 class Suppression:
-    __slots__ = ("line", "kind", "codes", "used")
     line: int
     kind: str  # "noqa" or "ignore"
     codes: Optional[frozenset[str]]  # None = all codes
-    used: bool
-
-    def __init__(
-        self, line: int, kind: str, codes: Optional[frozenset[str]], used: bool = False
-    ) -> None:
-        self.line = line
-        self.kind = kind
-        self.codes = codes
-        self.used = used
+    used: bool = False
 
 
 def _comments(text: str) -> list[tuple[int, str]]:

@@ -11,195 +11,13 @@ import os
 import signal
 import sys
 import time
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import Optional, Sequence
 
 from . import __version__, protect_sys_path
+from .cli_parser import EXIT_ERROR, build_parser, guardrails_module
 
-if TYPE_CHECKING:
-    import argparse
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _comma_list(value: str) -> list[str]:
-    items = [v.strip() for v in value.split(",")]
-    return [v for v in items if v]
-
-
-def _jobs(value: str) -> int:
-    try:
-        n: Optional[int] = int(value)
-    except ValueError:
-        n = None
-    if n is None or n < 0:
-        import argparse  # only to report it (argparse's parser does)
-
-        raise argparse.ArgumentTypeError(
-            f"invalid job count {value!r}"
-            if n is None
-            else "job count must be >= 0 (0 = one per CPU)"
-        )
-    return n
-
-
-def _guardrails_module(name: str):
-    """Import ``guardrails.<name>`` for the guard hooks (doctor, --version). protect_sys_path()
-    may have dropped the directory that holds both packages (a path-based editable install run
-    from the repository root); it is appended back for this import only."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"guardrails.{name}")
-    except ImportError:
-        home = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        if home not in sys.path:
-            sys.path.append(home)
-        return importlib.import_module(f"guardrails.{name}")
-
-
+EXIT_CLEAN, EXIT_FINDINGS = 0, 1
 COMMANDS = ("check", "fix", "doctor", "rule")
-
-
-def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
-    """The ``kvguard`` parser (:mod:`lint_rules.cli_parser`). ``command``: the subcommand that
-    parsing will run (the first argument); the other subcommands then get their names and help
-    only (what the top-level help and errors show), not their arguments."""
-    from .cli_parser import build_parser
-
-    return build_parser(command)
-
-
-# ``check`` / ``fix`` options as a plain command line spells them: option -> (dest, value),
-# a flag; option -> (dest, conversion), an option taking a value. ``_CHECK_ONLY``: not ``fix``'s.
-_FLAGS = {
-    "--fix": ("fix", True),
-    "--no-fix": ("fix", False),
-    "--unsafe-fixes": ("unsafe_fixes", True),
-    "--no-unsafe-fixes": ("unsafe_fixes", False),
-    "--diff": ("diff", True),
-    "--exit-zero": ("exit_zero", True),
-    "--no-cache": ("no_cache", True),
-    "--show-unused-suppressions": ("show_unused_suppressions", True),
-    "--isolated": ("isolated", True),
-    "--force-exclude": ("force_exclude", True),
-    "--statistics": ("statistics", True),
-    "-v": ("verbose", True),
-    "--verbose": ("verbose", True),
-    "-q": ("quiet", True),
-    "--quiet": ("quiet", True),
-    "--add-noqa": ("add_noqa", True),
-}
-OUTPUT_FORMATS = ("full", "concise", "json", "github", "sarif")
-
-
-def _output_format(value: str) -> str:
-    if value not in OUTPUT_FORMATS:
-        raise ValueError(value)
-    return value
-
-
-_VALUED = {
-    "--select": ("select", _comma_list),
-    "--extend-select": ("extend_select", _comma_list),
-    "--ignore": ("ignore", _comma_list),
-    "--output-format": ("output_format", _output_format),
-    "--stdin-filename": ("stdin_filename", str),
-    "--cache-dir": ("cache_dir", str),
-    "-j": ("jobs", _jobs),
-    "--jobs": ("jobs", _jobs),
-    "--config": ("config", str),
-    "--baseline": ("baseline", str),
-    "--write-baseline": ("write_baseline", str),
-}
-_CHECK_ONLY = frozenset(
-    ("--fix", "--no-fix", "--unsafe-fixes", "--no-unsafe-fixes", "--write-baseline", "--add-noqa")
-)
-
-
-def _lint_defaults(fix_command: bool) -> dict:
-    """What argparse sets for a ``check`` (``fix``) option that is not given."""
-    values = {
-        "paths": [],
-        "diff": False,
-        "select": None,
-        "extend_select": [],
-        "ignore": [],
-        "output_format": os.environ.get("KVGUARD_OUTPUT_FORMAT") or "full",
-        "exit_zero": False,
-        "stdin_filename": None,
-        "no_cache": False,
-        "cache_dir": None,
-        "show_unused_suppressions": False,
-        "jobs": 0,
-        "config": None,
-        "isolated": False,
-        "force_exclude": False,
-        "statistics": False,
-        "verbose": False,
-        "quiet": False,
-        "baseline": None,
-    }
-    if not fix_command:
-        values.update(fix=False, unsafe_fixes=False, write_baseline=None, add_noqa=False)
-    return values
-
-
-class Args:
-    """The parsed command line (what ``argparse.Namespace`` holds: one attribute per option)."""
-
-    def __init__(self, **values) -> None:
-        self.__dict__.update(values)
-
-    def __eq__(self, other) -> bool:
-        return vars(self) == vars(other)
-
-    def __repr__(self) -> str:
-        return f"Args({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
-
-
-def plain_args(argv: Sequence[str]) -> Optional[Args]:
-    """What argparse gives for a plain ``check`` / ``fix`` command line, without importing and
-    building it (a tenth of a small run's start-up); None for any other command line, which
-    argparse parses (help, errors and all). Plain: every option spelled exactly as defined (no
-    abbreviation, ``--opt=value``, bundled short flags or ``--``), each value a separate
-    argument that does not start with ``-`` and is valid for its option, the paths one run of
-    arguments. ``tests/cli/test_plain_args.py`` holds it to the argparse parser."""
-    if not argv or argv[0] not in ("check", "fix"):
-        return None
-    fix_command = argv[0] == "fix"
-    values = _lint_defaults(fix_command)
-    values["command"] = argv[0]
-    paths: Optional[list[str]] = None
-    i, n = 1, len(argv)
-    while i < n:
-        arg = argv[i]
-        if not arg.startswith("-"):
-            if paths is not None:  # a second run of paths: argparse's "unrecognized arguments"
-                return None
-            j = i + 1
-            while j < n and not argv[j].startswith("-"):
-                j += 1
-            paths = list(argv[i:j])
-            i = j
-            continue
-        if fix_command and arg in _CHECK_ONLY:
-            return None
-        flag = _FLAGS.get(arg)
-        if flag is not None:
-            values[flag[0]] = flag[1]
-            i += 1
-            continue
-        option = _VALUED.get(arg)
-        if option is None or i + 1 == n or argv[i + 1].startswith("-"):
-            return None
-        try:
-            values[option[0]] = option[1](argv[i + 1])
-        except Exception:  # argparse reports it
-            return None
-        i += 2
-    if paths is not None:
-        values["paths"] = paths
-    return Args(**values)
 
 
 # --------------------------------------------------------------------------------------------
@@ -340,10 +158,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _main(argv: list[str]) -> int:
     if argv[:1] == ["doctor"]:  # guard hook: every later argument is the doctor's own
-        return _guardrails_module("doctor").main(argv[1:])
-    args = plain_args(argv)
-    if args is not None:  # a plain `check` / `fix` (argparse not needed)
-        return _run_lint_command(args)
+        return guardrails_module("doctor").main(argv[1:])
     parser = build_parser(argv[0] if argv[:1] and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -441,11 +256,12 @@ def _list_rules(output_format: str) -> int:
 
 
 def _cmd_check(args) -> int:
+    from dataclasses import replace
+
     from . import adoption  # --baseline / --write-baseline / --add-noqa (users)
     from .config import ConfigError, discover_config
     from .discovery import discover
     from .engine import Engine, Options
-    from .records import replace
     from .registry import Selection, UnknownRuleError, resolve_codes
 
     if (problem := adoption.usage_error(args)) is not None:

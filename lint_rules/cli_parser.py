@@ -1,6 +1,6 @@
-"""The ``argparse`` parser of ``kvguard``: help, usage, errors and every command line that
-:func:`lint_rules.cli.plain_args` does not take (imported only then: a plain ``check`` / ``fix``
-run spares importing and building it)."""
+"""The ``argparse`` parser of ``kvguard`` (every command line: help, usage, errors), with what
+it needs of its own (the value conversions, the guard hooks' import). Imports nothing of
+:mod:`lint_rules.cli`, which imports it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,43 @@ import sys
 from typing import Optional
 
 from . import __version__
-from .cli import EXIT_ERROR, OUTPUT_FORMATS, _comma_list, _guardrails_module, _jobs
+
+EXIT_ERROR = 2  # usage errors (``lint_rules.cli``'s exit status for them)
+OUTPUT_FORMATS = ("full", "concise", "json", "github", "sarif")
+
+
+def _comma_list(value: str) -> list[str]:
+    items = [v.strip() for v in value.split(",")]
+    return [v for v in items if v]
+
+
+def _jobs(value: str) -> int:
+    try:
+        n: Optional[int] = int(value)
+    except ValueError:
+        n = None
+    if n is None or n < 0:
+        raise argparse.ArgumentTypeError(
+            f"invalid job count {value!r}"
+            if n is None
+            else "job count must be >= 0 (0 = one per CPU)"
+        )
+    return n
+
+
+def guardrails_module(name: str):
+    """Import ``guardrails.<name>`` for the guard hooks (doctor, --version). protect_sys_path()
+    may have dropped the directory that holds both packages (a path-based editable install run
+    from the repository root); it is appended back for this import only."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"guardrails.{name}")
+    except ImportError:
+        home = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        if home not in sys.path:
+            sys.path.append(home)
+        return importlib.import_module(f"guardrails.{name}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -139,7 +175,7 @@ class _VersionWithNameCheck(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         try:
-            note = _guardrails_module("nameclash").check().message
+            note = guardrails_module("nameclash").check().message
         except Exception as exc:
             note = (
                 f"the `guardrails` package importable here is not kvguard's ({exc}); see "

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Optional
 
 from .model import ScopeConfig
-from .records import record, replace, set_field
 from .registry import Selection
 
 # Directories skipped while walking (like ruff's defaults); a user's ``exclude`` replaces this.
@@ -67,66 +67,24 @@ class ConfigError(Exception):
 # --------------------------------------------------------------------------------------------
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Config:
     """The settings of a run: ``[tool.kvguard]`` on top of the defaults."""
 
-    __slots__ = (
-        "path",
-        "root",
-        "select",
-        "extend_select",
-        "ignore",
-        "exclude",
-        "extend_exclude",
-        "per_file_ignores",
-        "scope",
-        "target_version",
-        "cache_dir",
-        "baseline",
-    )
     # Absolute path of the TOML file the settings came from (None: defaults only).
-    path: Optional[str]
+    path: Optional[str] = None
     # Absolute project root: the config file's directory (default: the working directory).
-    root: str
-    select: Optional[tuple[str, ...]]
-    extend_select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    exclude: tuple[str, ...]
-    extend_exclude: tuple[str, ...]
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
-    scope: ScopeConfig  # default: a new ScopeConfig()
-    target_version: str
-    cache_dir: Optional[str]  # absolute; None -> <root>/.kvguard_cache
-    baseline: Optional[str]  # absolute path of the baseline file (lint_rules/baseline.py)
-
-    def __init__(
-        self,
-        path: Optional[str] = None,
-        root: Optional[str] = None,
-        select: Optional[tuple[str, ...]] = None,
-        extend_select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        exclude: tuple[str, ...] = DEFAULT_EXCLUDES,
-        extend_exclude: tuple[str, ...] = (),
-        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
-        scope: Optional[ScopeConfig] = None,
-        target_version: str = "auto",
-        cache_dir: Optional[str] = None,
-        baseline: Optional[str] = None,
-    ) -> None:
-        set_field(self, "path", path)
-        set_field(self, "root", os.getcwd() if root is None else root)
-        set_field(self, "select", select)
-        set_field(self, "extend_select", extend_select)
-        set_field(self, "ignore", ignore)
-        set_field(self, "exclude", exclude)
-        set_field(self, "extend_exclude", extend_exclude)
-        set_field(self, "per_file_ignores", per_file_ignores)
-        set_field(self, "scope", ScopeConfig() if scope is None else scope)
-        set_field(self, "target_version", target_version)
-        set_field(self, "cache_dir", cache_dir)
-        set_field(self, "baseline", baseline)
+    root: str = field(default_factory=os.getcwd)
+    select: Optional[tuple[str, ...]] = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDES
+    extend_exclude: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    scope: ScopeConfig = field(default_factory=ScopeConfig)
+    target_version: str = "auto"
+    cache_dir: Optional[str] = None  # absolute; None -> <root>/.kvguard_cache
+    baseline: Optional[str] = None  # absolute path of the baseline file (lint_rules/baseline.py)
 
     @property
     def all_excludes(self) -> tuple[str, ...]:
@@ -230,7 +188,7 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
                 f"{where}: 'allocator-attributes' must be a non-empty list of identifiers"
             )
         scope_kwargs["allocator_attributes"] = roots
-    for key, field in (
+    for key, attr in (
         ("full-location-sources", "full_location_sources"),
         ("swa-translators", "swa_translators"),
     ):
@@ -238,7 +196,7 @@ def parse_settings(table: Any, path: str, root: str) -> Config:
             names = _str_list(table[key], key, where)
             if not names or not all(n.isidentifier() for n in names):
                 raise ConfigError(f"{where}: '{key}' must be a non-empty list of identifiers")
-            scope_kwargs[field] = names
+            scope_kwargs[attr] = names
     if "kvg004-write-gating" in table:
         if not isinstance(table["kvg004-write-gating"], bool):
             raise ConfigError(f"{where}: 'kvg004-write-gating' must be true or false")

@@ -11,47 +11,31 @@ from __future__ import annotations
 
 import os
 import stat as stat_mod
-from typing import Iterable, Optional
+from dataclasses import dataclass, field
+from typing import Iterable
 
 from .config import Config
 from .globs import GlobSet, is_under
-from .records import record, set_field
 
 PY_SUFFIXES = (".py", ".pyi")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """One file to lint, with the paths it is shown and matched by."""
 
-    __slots__ = ("abspath", "display", "rel", "explicit")
     abspath: str
     display: str  # as given on the command line (normalised, POSIX)
     rel: str  # relative to the project root (POSIX), absolute when outside it
-    explicit: bool
-
-    def __init__(self, abspath: str, display: str, rel: str, explicit: bool = False) -> None:
-        set_field(self, "abspath", abspath)
-        set_field(self, "display", display)
-        set_field(self, "rel", rel)
-        set_field(self, "explicit", explicit)
+    explicit: bool = False
 
 
-@record
+@dataclass(slots=True)
 class Discovery:
     """The files a run lints (sorted by display path) and the named paths that failed."""
 
-    __slots__ = ("targets", "errors")
-    targets: list[Target]  # default: a new empty list
-    errors: list[tuple[str, str]]  # (display path, reason); default: a new empty list
-
-    def __init__(
-        self,
-        targets: Optional[list[Target]] = None,
-        errors: Optional[list[tuple[str, str]]] = None,
-    ) -> None:
-        self.targets = [] if targets is None else targets
-        self.errors = [] if errors is None else errors
+    targets: list[Target] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (display path, reason)
 
 
 def project_root(config: Config) -> str:

@@ -12,13 +12,13 @@ are enough of them to pay for the fork. Files and stdin go through one fix-and-e
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from typing import Optional
 
 from .config import Config
 from .discovery import Discovery, Target, make_target, os_reason
 from .fileio import atomic_write, file_size, read_file, unified_diff
 from .model import FileResult, Finding, internal_error
-from .records import record
 from .settings import Options, RunSettings
 from .source import (
     DecodedSource,
@@ -47,52 +47,22 @@ TRIAGE_CHUNKS_PER_JOB = 32  # a chunk costs ~10 us to hand out and report; one f
 SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
 
-@record
+@dataclass(slots=True)
 class FileReport:
-    __slots__ = ("target", "result", "fixed", "diff", "fix_error", "fix_target")
     target: Target
     result: FileResult
-    fixed: list[Finding]  # default: a new empty list
-    diff: Optional[str]
-    fix_error: Optional[str]
-    fix_target: Optional[str]
-
-    def __init__(
-        self,
-        target: Target,
-        result: FileResult,
-        fixed: Optional[list[Finding]] = None,
-        diff: Optional[str] = None,
-        fix_error: Optional[str] = None,
-        fix_target: Optional[str] = None,
-    ) -> None:
-        self.target = target
-        self.result = result
-        self.fixed = [] if fixed is None else fixed
-        self.diff = diff
-        self.fix_error = fix_error
-        self.fix_target = fix_target
+    fixed: list[Finding] = field(default_factory=list)
+    diff: Optional[str] = None
+    fix_error: Optional[str] = None
+    fix_target: Optional[str] = None
 
 
-@record
+@dataclass(slots=True)
 class RunReport:
-    __slots__ = ("files", "errors", "stats", "fix_errors")
-    files: list[FileReport]  # default: a new empty list
-    errors: list[tuple[str, str]]  # default: a new empty list
-    stats: dict  # default: a new empty dict
-    fix_errors: int
-
-    def __init__(
-        self,
-        files: Optional[list[FileReport]] = None,
-        errors: Optional[list[tuple[str, str]]] = None,
-        stats: Optional[dict] = None,
-        fix_errors: int = 0,
-    ) -> None:
-        self.files = [] if files is None else files
-        self.errors = [] if errors is None else errors
-        self.stats = {} if stats is None else stats
-        self.fix_errors = fix_errors
+    files: list[FileReport] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+    fix_errors: int = 0
 
 
 def _import_checker() -> None:
@@ -158,9 +128,8 @@ class Engine:
 
         On a large run (``MIN_PARALLEL_PENDING`` uncached files or more) the triage itself is
         split: the files go out in chunks (backend paths first, where the parse candidates
-        are), each process triages a chunk and parses its candidates on the spot, and this
-        process works through the chunks from the end of the queue while the workers take them
-        from the front. On a small run everything is triaged here, and the parse queue is
+        are), each worker triages a chunk and parses its candidates on the spot, taking the
+        chunks in queue order. On a small run everything is triaged here, and the parse queue is
         farmed out at the end, largest file first, when it is big enough to pay for a fork.
         """
         results: list[Optional[FileResult]] = [None] * len(targets)

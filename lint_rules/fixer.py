@@ -257,9 +257,10 @@ def report_fixes(result: FileResult, text: str, fix: "FixOutcome") -> None:
     A finding the fix removes (in any round: one fix can enable another) gets the file's
     verified edits, shared by all of the file's fixed findings (one fix: they are checked
     together and may depend on each other); any other finding has none, with the reason."""
+    from dataclasses import replace
+
     from .fixes.plan import NO_FIX
     from .model import FixInfo
-    from .records import replace
 
     fixed = {(f.code, f.location, f.end_location) for f in fix.fixed}
     edits = tuple(map(tuple, text_edits(text, fix.new_text))) if fixed and not fix.error else ()

@@ -6,25 +6,19 @@ without paying for the parser import.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Optional
 
-from .records import record, set_field
 
-
-@record(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Location:
     """1-based line and 1-based column, like ruff."""
 
-    __slots__ = ("row", "column")
     row: int
     column: int
 
-    def __init__(self, row: int, column: int) -> None:
-        set_field(self, "row", row)
-        set_field(self, "column", column)
 
-
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FixInfo:
     """What a fix for a finding would do; the edit itself is made by the fixer.
 
@@ -33,63 +27,33 @@ class FixInfo:
     ``kvguard fix``).
     """
 
-    __slots__ = ("applicability", "message", "key", "edits")
     applicability: str
     message: str
     # Findings whose fixes share a non-empty key (within one file) are fixed by one edit, and
     # count as one fix in the summaries.
-    key: str
+    key: str = ""
     # The text edits, as ruff's JSON has them: (content, row, column, end_row, end_column),
     # 1-based, the end exclusive; positions are those of the unfixed file.
-    edits: tuple[tuple[str, int, int, int, int], ...]
-
-    def __init__(
-        self,
-        applicability: str,
-        message: str,
-        key: str = "",
-        edits: tuple[tuple[str, int, int, int, int], ...] = (),
-    ) -> None:
-        set_field(self, "applicability", applicability)
-        set_field(self, "message", message)
-        set_field(self, "key", key)
-        set_field(self, "edits", edits)
+    edits: tuple[tuple[str, int, int, int, int], ...] = ()
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One finding of a rule in a file: where, what, and the fix it offers (if any)."""
 
-    __slots__ = ("code", "message", "location", "end_location", "context", "fix")
     code: str
     message: str
     location: Location
     end_location: Location
     # Qualified name of the enclosing function (``Class.method``), or "<module>".
-    context: str
-    fix: Optional[FixInfo]
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        location: Location,
-        end_location: Location,
-        context: str = "<module>",
-        fix: Optional[FixInfo] = None,
-    ) -> None:
-        set_field(self, "code", code)
-        set_field(self, "message", message)
-        set_field(self, "location", location)
-        set_field(self, "end_location", end_location)
-        set_field(self, "context", context)
-        set_field(self, "fix", fix)
+    context: str = "<module>"
+    fix: Optional[FixInfo] = None
 
     def sort_key(self) -> tuple:
         return (self.location.row, self.location.column, self.code, self.message)
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScopeConfig:
     """Which code counts as attention-backend code (the only code findings are reported in).
 
@@ -109,79 +73,33 @@ class ScopeConfig:
     :func:`lint_rules.fixes.target.detect_target`).
     """
 
-    __slots__ = (
-        "paths",
-        "base_patterns",
-        "all_code",
-        "allocator_attributes",
-        "kvg004_write_gating",
-        "root",
-        "full_location_sources",
-        "swa_translators",
-        "target_version",
-    )
-    paths: tuple[str, ...]
-    base_patterns: tuple[str, ...]
-    all_code: bool
+    paths: tuple[str, ...] = ("**/layers/attention/**",)
+    base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend")
+    all_code: bool = False
     # The attribute names that hold the allocator (``allocator-attributes``; forks rename it).
-    allocator_attributes: tuple[str, ...]
-    kvg004_write_gating: bool
-    root: Optional[str]
-    full_location_sources: tuple[str, ...]
-    swa_translators: tuple[str, ...]
-    target_version: Optional[str]
-
-    def __init__(
-        self,
-        paths: tuple[str, ...] = ("**/layers/attention/**",),
-        base_patterns: tuple[str, ...] = ("AttentionBackend", "*AttnBackend", "*AttentionBackend"),
-        all_code: bool = False,
-        allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",),
-        kvg004_write_gating: bool = False,
-        root: Optional[str] = None,
-        full_location_sources: tuple[str, ...] = (
-            "out_cache_loc",
-            "req_to_token",
-            "page_table",
-            "kv_indices",
-        ),
-        swa_translators: tuple[str, ...] = ("translate_loc_from_full_to_swa",),
-        target_version: Optional[str] = None,
-    ) -> None:
-        set_field(self, "paths", paths)
-        set_field(self, "base_patterns", base_patterns)
-        set_field(self, "all_code", all_code)
-        set_field(self, "allocator_attributes", allocator_attributes)
-        set_field(self, "kvg004_write_gating", kvg004_write_gating)
-        set_field(self, "full_location_sources", full_location_sources)
-        set_field(self, "swa_translators", swa_translators)
-        set_field(self, "root", root)
-        set_field(self, "target_version", target_version)
+    allocator_attributes: tuple[str, ...] = ("token_to_kv_pool_allocator",)
+    kvg004_write_gating: bool = False
+    root: Optional[str] = None
+    full_location_sources: tuple[str, ...] = (
+        "out_cache_loc",
+        "req_to_token",
+        "page_table",
+        "kv_indices",
+    )
+    swa_translators: tuple[str, ...] = ("translate_loc_from_full_to_swa",)
+    target_version: Optional[str] = None
 
 
-@record
+@dataclass(slots=True)
 class FileResult:
     """Outcome of linting one file."""
 
-    __slots__ = ("path", "findings", "error", "unused_suppressions")
     path: str
-    findings: list[Finding]  # default: a new empty list
+    findings: list[Finding] = field(default_factory=list)
     # A clear, single-line reason when the file could not be read/decoded/parsed.
-    error: Optional[str]
-    # Suppression comments that matched no finding: (line, code) pairs (default: a new list).
-    unused_suppressions: list[tuple[int, str]]
-
-    def __init__(
-        self,
-        path: str,
-        findings: Optional[list[Finding]] = None,
-        error: Optional[str] = None,
-        unused_suppressions: Optional[list[tuple[int, str]]] = None,
-    ) -> None:
-        self.path = path
-        self.findings = [] if findings is None else findings
-        self.error = error
-        self.unused_suppressions = [] if unused_suppressions is None else unused_suppressions
+    error: Optional[str] = None
+    # Suppression comments that matched no finding: (line, code) pairs.
+    unused_suppressions: list[tuple[int, str]] = field(default_factory=list)
 
 
 def exception_reason(exc: BaseException) -> str:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import dataclass
 from typing import Optional
-
-from .records import record
 
 # A single-quoted string from its opening quote (a backslash escapes anything, a newline too).
 _SINGLE = {
@@ -42,49 +41,23 @@ _PREFIX_CHARS = frozenset("rRbBuUfF")
 _IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
-@record
+@dataclass(slots=True)
 class Chunk:
     """One top-level function or method: ``text[start:end]`` (decorators and trailing blank or
     comment lines included, nested functions inside)."""
 
-    __slots__ = ("name", "cls", "start", "end", "indent")
     name: str
     cls: Optional[str]  # the innermost enclosing class, if any
     start: int  # offset of its first line (the first decorator, or the ``def``)
     end: int  # offset where the next statement at its indentation or less begins
     indent: int
 
-    def __init__(
-        self,
-        name: str,
-        cls: Optional[str],
-        start: int,
-        end: int,
-        indent: int,
-    ) -> None:
-        self.name = name
-        self.cls = cls
-        self.start = start
-        self.end = end
-        self.indent = indent
 
-
-@record
+@dataclass(slots=True)
 class Outline:
-    __slots__ = ("text", "chunks", "comments")
     text: str
     chunks: list[Chunk]
     comments: list[tuple[int, int]]  # (start, end) offsets of the comments, in order
-
-    def __init__(
-        self,
-        text: str,
-        chunks: list[Chunk],
-        comments: list[tuple[int, int]],
-    ) -> None:
-        self.text = text
-        self.chunks = chunks
-        self.comments = comments
 
     def chunk_at(self, offset: int) -> Optional[int]:
         """Index of the chunk holding ``offset``, or None (code outside functions)."""

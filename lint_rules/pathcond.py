@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Optional, Union
 
 from .lexical import search_words
 from .names import POOL_ATTR, is_swa_pool_class_name
-from .records import record
 
 ATOMS = ("A", "D", "F")
 MAX_VARS = 18
@@ -102,55 +102,29 @@ class Space:
         return ((t & mask) >> size) != (t & ~mask & self.full)
 
 
-@record
+@dataclass(slots=True)
 class Cond:
     """What a test expression tells: ``pos`` holds whenever it is truthy, ``neg`` whenever
     falsy (both over-approximations); ``atoms_only``: no free variable in it."""
 
-    __slots__ = ("pos", "neg", "atoms_only")
     pos: int
     neg: int
-    atoms_only: bool
-
-    def __init__(
-        self,
-        pos: int,
-        neg: int,
-        atoms_only: bool = True,
-    ) -> None:
-        self.pos = pos
-        self.neg = neg
-        self.atoms_only = atoms_only
+    atoms_only: bool = True
 
 
 # ----------------------------------------------------------------------------- module facts
 
 
-@record
+@dataclass(slots=True)
 class _FnFacts:
-    __slots__ = ("node", "cls", "once", "bound", "env")
     node: FuncNode
     cls: Optional[str]
     # local names bound once (``locals_once``); None: not computed yet (``Facts.facts_of``
     # records every function of the module, few are ever asked about)
-    once: Optional[dict[str, ast.expr]]
+    once: Optional[dict[str, ast.expr]] = None
     # a helper asked at one call: parameter -> (argument, the caller's facts)
-    bound: dict
-    env: Optional["Facts"]  # the module whose names the body resolves (None: the rule's)
-
-    def __init__(
-        self,
-        node: FuncNode,
-        cls: Optional[str],
-        once: Optional[dict[str, ast.expr]] = None,
-        bound: Optional[dict] = None,
-        env: Optional["Facts"] = None,
-    ) -> None:
-        self.node = node
-        self.cls = cls
-        self.once = once
-        self.bound = {} if bound is None else bound
-        self.env = env
+    bound: dict = field(default_factory=dict)
+    env: Optional["Facts"] = None  # the module whose names the body resolves (None: the rule's)
 
     @property
     def locals_once(self) -> dict[str, ast.expr]:
@@ -842,19 +816,10 @@ class _Resolver:
 # ----------------------------------------------------------------------------- path analysis
 
 
-@record
+@dataclass(slots=True)
 class Verdict:
-    __slots__ = ("safe", "problems")
     safe: bool
     problems: list[str]  # what is missing or inverted; empty when safe
-
-    def __init__(
-        self,
-        safe: bool,
-        problems: list[str],
-    ) -> None:
-        self.safe = safe
-        self.problems = problems
 
 
 class _State:

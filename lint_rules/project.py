@@ -34,6 +34,7 @@ import gc
 import os
 import re
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
 
@@ -44,7 +45,6 @@ from .names import (
     is_swa_member_name,
     swa_only_members,
 )
-from .records import record
 from .sinks import (
     KVCACHE_ANCHOR,
     SWA_CLASS_TEST,
@@ -365,60 +365,27 @@ def _base_words(patterns) -> Optional[re.Pattern]:
     return re.compile(b"|".join(pieces)) if pieces else None
 
 
-@record
+@dataclass(slots=True)
 class FnFact:
-    __slots__ = (
-        "qual",
-        "params",
-        "implicit",
-        "returns_alloc",
-        "carrier_fields",
-        "may_anchor",
-        "tree",
-        "seeds",
-        "computed",
-    )
     qual: str
     params: list
-    implicit: int  # 1 for a method called bound
-    returns_alloc: bool
+    implicit: int = 0  # 1 for a method called bound
+    returns_alloc: bool = False
     # The function returns a record of its module (an instance of a module-level class) and
     # these attribute names hold the allocator in that module (field-based, as the flow model
     # reads attributes): a read of one on the returned value is the allocator.
-    carrier_fields: frozenset
+    carrier_fields: frozenset = frozenset()
     # Some parameter may reach an anchor (the function names an SWA allocator class, reads a
     # translate member or probes an SWA-only member, and has parameters). Which parameters do,
     # and of which kinds, is computed per parameter when a call first passes the allocator
     # there (:meth:`anchor_kinds`: the defining module's model re-run with that parameter
     # seeded), not when the module is summarised.
-    may_anchor: bool
-    tree: Optional[ast.Module]  # the defining module's ``ast``
+    may_anchor: bool = False
+    tree: Optional[ast.Module] = None  # the defining module's ``ast``
     # (unit index, parameter names, ``**kwargs`` name or None) of each definition of the name
     # that may anchor (a name defined twice, e.g. under ``if``/``else``: every definition)
-    seeds: list
-    computed: dict  # param name ("**": the kwargs) -> kinds
-
-    def __init__(
-        self,
-        qual: str,
-        params: list,
-        implicit: int = 0,
-        returns_alloc: bool = False,
-        carrier_fields: frozenset = frozenset(),
-        may_anchor: bool = False,
-        tree: Optional[ast.Module] = None,
-        seeds: Optional[list] = None,
-        computed: Optional[dict] = None,
-    ) -> None:
-        self.qual = qual
-        self.params = params
-        self.implicit = implicit
-        self.returns_alloc = returns_alloc
-        self.carrier_fields = carrier_fields
-        self.may_anchor = may_anchor
-        self.tree = tree
-        self.seeds = [] if seeds is None else seeds
-        self.computed = {} if computed is None else computed
+    seeds: list = field(default_factory=list)
+    computed: dict = field(default_factory=dict)  # param name ("**": the kwargs) -> kinds
 
     def anchor_kinds(self, param: str) -> frozenset:
         """Anchor kinds the parameter ``param`` (``"**"``: the ``**kwargs``) reaches when it
@@ -446,84 +413,31 @@ class FnFact:
         return {k: kinds for k in sorted(keys) if (kinds := self.anchor_kinds(k))}
 
 
-@record
+@dataclass(slots=True)
 class ClassFact:
-    __slots__ = ("path", "name", "bases", "attrs", "props", "methods")
     path: str
     name: str
     bases: list  # ast expressions of the bases (resolved in ``path``)
-    attrs: frozenset  # attributes holding the allocator
-    props: frozenset  # properties returning it
-    methods: dict  # method name -> FnFact (returning it)
-
-    def __init__(
-        self,
-        path: str,
-        name: str,
-        bases: list,
-        attrs: frozenset = frozenset(),
-        props: frozenset = frozenset(),
-        methods: Optional[dict] = None,
-    ) -> None:
-        self.path = path
-        self.name = name
-        self.bases = bases
-        self.attrs = attrs
-        self.props = props
-        self.methods = {} if methods is None else methods
+    attrs: frozenset = frozenset()  # attributes holding the allocator
+    props: frozenset = frozenset()  # properties returning it
+    methods: dict = field(default_factory=dict)  # method name -> FnFact (returning it)
 
 
-@record
+@dataclass(slots=True)
 class Summary:
-    __slots__ = (
-        "path",
-        "module",
-        "imports",
-        "stars",
-        "defined",
-        "functions",
-        "classes",
-        "summarised",
-        "pending",
-        "heads",
-    )
     path: str
     module: str
     imports: dict  # local name -> (module, attribute or None)
     stars: list
     defined: set
-    functions: dict  # name -> FnFact
-    classes: dict  # name -> ClassFact
-    summarised: bool
+    functions: dict = field(default_factory=dict)  # name -> FnFact
+    classes: dict = field(default_factory=dict)  # name -> ClassFact
+    summarised: bool = False
     # ``functions``/``classes`` not computed yet (asked with ``Index.summary(path,
     # facts=False)``; the next ``summary(path)`` computes them). Their names are among
     # ``heads``: the def and class statements outside any def or class.
-    pending: bool
-    heads: frozenset
-
-    def __init__(
-        self,
-        path: str,
-        module: str,
-        imports: dict,
-        stars: list,
-        defined: set,
-        functions: Optional[dict] = None,
-        classes: Optional[dict] = None,
-        summarised: bool = False,
-        pending: bool = False,
-        heads: frozenset = frozenset(),
-    ) -> None:
-        self.path = path
-        self.module = module
-        self.imports = imports
-        self.stars = stars
-        self.defined = defined
-        self.functions = {} if functions is None else functions
-        self.classes = {} if classes is None else classes
-        self.summarised = summarised
-        self.pending = pending
-        self.heads = heads
+    pending: bool = False
+    heads: frozenset = frozenset()
 
 
 def module_of(path: str) -> tuple[str, str]:

@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from typing import Optional
 
 from .flow import (
@@ -64,7 +65,6 @@ from .names import (
     is_swa_allocator_class_name,
     swa_allocator_name_offsets,
 )
-from .records import record
 from .sinks import (
     ALLOCATOR_CALL,
     ALLOCATOR_MEMBER,
@@ -128,92 +128,29 @@ def anchors_of(codes) -> Optional[frozenset]:
     return frozenset(out)
 
 
-@record(eq=False)
+@dataclass(eq=False, slots=True)
 class _Code:
     """A function (with its nested functions), or code outside functions, flattened once."""
 
-    __slots__ = (
-        "name",
-        "inits_of",
-        "params",
-        "annotated",
-        "defnames",
-        "all_params",
-        "returns_alloc_annotation",
-        "assigns",
-        "ann_targets",
-        "returns",
-        "calls",
-        "attrs_used",
-        "names_used",
-        "strings",
-        "carriers",
-        "relevant",
-        "node",
-        "words",
-        "_pending",
-    )
-    name: str
-    inits_of: Optional[str]  # class name when this is its __init__
-    params: set[str]
-    annotated: set[str]  # params annotated with an allocator class
-    defnames: set[str]  # its own name and nested defs' names
-    all_params: set[str]  # parameters of it and nested functions
-    returns_alloc_annotation: bool
-    assigns: list  # (targets, value)
-    ann_targets: list  # targets annotated with an allocator class
-    returns: list  # returned / yielded expressions
-    calls: list  # ast.Call
-    attrs_used: set[str]
-    names_used: set[str]
-    strings: set[str]  # string constants
-    carriers: set[str]  # names that may carry the allocator
-    relevant: bool
-    node: Optional[ast.AST]
-    words: Optional[set[str]]
-    _pending: list
-
-    def __init__(
-        self,
-        name: str = "",
-        inits_of: Optional[str] = None,
-        params: Optional[set[str]] = None,
-        annotated: Optional[set[str]] = None,
-        defnames: Optional[set[str]] = None,
-        all_params: Optional[set[str]] = None,
-        returns_alloc_annotation: bool = False,
-        assigns: Optional[list] = None,
-        ann_targets: Optional[list] = None,
-        returns: Optional[list] = None,
-        calls: Optional[list] = None,
-        attrs_used: Optional[set[str]] = None,
-        names_used: Optional[set[str]] = None,
-        strings: Optional[set[str]] = None,
-        carriers: Optional[set[str]] = None,
-        relevant: bool = False,
-        node: Optional[ast.AST] = None,
-        words: Optional[set[str]] = None,
-        _pending: Optional[list] = None,
-    ) -> None:
-        self.name = name
-        self.inits_of = inits_of
-        self.params = set() if params is None else params
-        self.annotated = set() if annotated is None else annotated
-        self.defnames = set() if defnames is None else defnames
-        self.all_params = set() if all_params is None else all_params
-        self.returns_alloc_annotation = returns_alloc_annotation
-        self.assigns = [] if assigns is None else assigns
-        self.ann_targets = [] if ann_targets is None else ann_targets
-        self.returns = [] if returns is None else returns
-        self.calls = [] if calls is None else calls
-        self.attrs_used = set() if attrs_used is None else attrs_used
-        self.names_used = set() if names_used is None else names_used
-        self.strings = set() if strings is None else strings
-        self.carriers = set() if carriers is None else carriers
-        self.relevant = relevant
-        self.node = node
-        self.words = words
-        self._pending = [] if _pending is None else _pending
+    name: str = ""
+    inits_of: Optional[str] = None  # class name when this is its __init__
+    params: set[str] = field(default_factory=set)
+    annotated: set[str] = field(default_factory=set)  # params annotated with an allocator class
+    defnames: set[str] = field(default_factory=set)  # its own name and nested defs' names
+    all_params: set[str] = field(default_factory=set)  # parameters of it and nested functions
+    returns_alloc_annotation: bool = False
+    assigns: list = field(default_factory=list)  # (targets, value)
+    ann_targets: list = field(default_factory=list)  # targets annotated with an allocator class
+    returns: list = field(default_factory=list)  # returned / yielded expressions
+    calls: list = field(default_factory=list)  # ast.Call
+    attrs_used: set[str] = field(default_factory=set)
+    names_used: set[str] = field(default_factory=set)
+    strings: set[str] = field(default_factory=set)  # string constants
+    carriers: set[str] = field(default_factory=set)  # names that may carry the allocator
+    relevant: bool = False
+    node: Optional[ast.AST] = None
+    words: Optional[set[str]] = None
+    _pending: list = field(default_factory=list)
 
     def add(self, root: ast.AST) -> None:
         self._pending.append(root)

@@ -10,10 +10,9 @@ checker and the reporters iterate over :data:`RULES` and ask each entry's proper
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Optional
-
-from .records import record, set_field
 
 # In needles: stands for the configured allocator attributes (``allocator-attributes``).
 ROOTS = "<allocator-attributes>"
@@ -41,22 +40,10 @@ def _with_roots(
     return tuple(tuple(x for n in group for x in subst.get(n, (n,))) for group in needles)
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleMeta:
     """One rule's index entry: what selection, the prefilter and the reduction know of it."""
 
-    __slots__ = (
-        "code",
-        "name",
-        "summary",
-        "module",
-        "default_enabled",
-        "needles",
-        "fixable",
-        "anchors",
-        "reduction",
-        "check",
-    )
     code: str
     name: str
     summary: str
@@ -67,42 +54,18 @@ class RuleMeta:
     # "token_to_kv_pool_allocator") or, for KVG004, a pool read ("token_to_kv_pool"), and an
     # anchor (``ANCHOR_WORDS``: the words of its sinks' forms).
     needles: tuple[tuple[str, ...], ...]
-    fixable: bool
+    fixable: bool = False
     # Reduction anchors (lint_rules/reduce.py ANCHORS: what a finding of this rule sits on,
     # asked of the stdlib-ast flow model). None: not reducible, the engine always parses.
-    anchors: Optional[tuple[str, ...]]
+    anchors: Optional[tuple[str, ...]] = None
     # The rule's own libcst-free proof that a text has no finding ("module:function", called
     # with (text, scope, the file's context.FileContext)); None: the shared reduction
     # (reduce.py) covers it, if anything.
-    reduction: Optional[str]
+    reduction: Optional[str] = None
     # The rule decided on the stdlib ``ast`` ("module:function", called with (text, path,
     # scope, tree, context) -> a list of ``astfinding.AstFinding``, or None where the rule's
     # libcst class must decide): the lint reports from it without libcst (lint_rules/sparse.py).
-    check: Optional[str]
-
-    def __init__(
-        self,
-        code: str,
-        name: str,
-        summary: str,
-        module: str,
-        default_enabled: bool,
-        needles: tuple[tuple[str, ...], ...],
-        fixable: bool = False,
-        anchors: Optional[tuple[str, ...]] = None,
-        reduction: Optional[str] = None,
-        check: Optional[str] = None,
-    ) -> None:
-        set_field(self, "code", code)
-        set_field(self, "name", name)
-        set_field(self, "summary", summary)
-        set_field(self, "module", module)
-        set_field(self, "default_enabled", default_enabled)
-        set_field(self, "needles", needles)
-        set_field(self, "fixable", fixable)
-        set_field(self, "anchors", anchors)
-        set_field(self, "reduction", reduction)
-        set_field(self, "check", check)
+    check: Optional[str] = None
 
     def needles_for(self, scope=None) -> tuple[tuple[str, ...], ...]:
         """The needles with ``ROOTS`` replaced by the configured allocator attributes,
@@ -230,27 +193,14 @@ class UnknownRuleError(ValueError):
     """A selector that names no rule (the CLI exits 2 with this message)."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Selection:
     """One layer of rule selection: the configuration file, or the command line on top of it."""
 
-    __slots__ = ("select", "extend_select", "ignore", "origin")
-    select: Optional[tuple[str, ...]]
-    extend_select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    origin: str
-
-    def __init__(
-        self,
-        select: Optional[tuple[str, ...]] = None,
-        extend_select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        origin: str = "command line",
-    ) -> None:
-        set_field(self, "select", select)
-        set_field(self, "extend_select", extend_select)
-        set_field(self, "ignore", ignore)
-        set_field(self, "origin", origin)
+    select: Optional[tuple[str, ...]] = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    origin: str = "command line"
 
 
 def default_codes() -> frozenset[str]:

@@ -8,60 +8,27 @@ SARIF's rule table and ``--statistics``, and only for the codes that occur.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Callable, Optional, TextIO
 
 from .model import FixInfo, Location
-from .records import record, set_field
 
 UNUSED_CODE = "unused-suppression"
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One reported item: a finding, an unused suppression, or a file error (code None)."""
 
-    __slots__ = (
-        "display",
-        "abspath",
-        "code",
-        "message",
-        "location",
-        "end_location",
-        "fix",
-        "fixable",
-        "is_error",
-    )
     display: str
     abspath: str
     code: Optional[str]
     message: str
     location: Location
     end_location: Location
-    fix: Optional[FixInfo]
-    fixable: bool  # the fix would be applied with the current --fix/--unsafe-fixes
-    is_error: bool
-
-    def __init__(
-        self,
-        display: str,
-        abspath: str,
-        code: Optional[str],
-        message: str,
-        location: Location,
-        end_location: Location,
-        fix: Optional[FixInfo] = None,
-        fixable: bool = False,
-        is_error: bool = False,
-    ) -> None:
-        set_field(self, "display", display)
-        set_field(self, "abspath", abspath)
-        set_field(self, "code", code)
-        set_field(self, "message", message)
-        set_field(self, "location", location)
-        set_field(self, "end_location", end_location)
-        set_field(self, "fix", fix)
-        set_field(self, "fixable", fixable)
-        set_field(self, "is_error", is_error)
+    fix: Optional[FixInfo] = None
+    fixable: bool = False  # the fix would be applied with the current --fix/--unsafe-fixes
+    is_error: bool = False
 
     @property
     def sort_key(self) -> tuple:

@@ -5,41 +5,24 @@ libcst-free: the checker is imported only when a file is linted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from .config import Config
 from .discovery import Target, project_root
 from .globs import GlobSet
 from .model import FileResult, Finding, internal_error
-from .records import record, replace
 from .registry import expand
 
 
-@record
+@dataclass(slots=True)
 class Options:
-    __slots__ = ("fix", "unsafe_fixes", "diff", "use_cache", "report_unused", "jobs")
-    fix: bool
-    unsafe_fixes: bool
-    diff: bool
-    use_cache: bool
-    report_unused: bool
-    jobs: Optional[int]
-
-    def __init__(
-        self,
-        fix: bool = False,
-        unsafe_fixes: bool = False,
-        diff: bool = False,
-        use_cache: bool = True,
-        report_unused: bool = False,
-        jobs: Optional[int] = None,
-    ) -> None:
-        self.fix = fix
-        self.unsafe_fixes = unsafe_fixes
-        self.diff = diff
-        self.use_cache = use_cache
-        self.report_unused = report_unused
-        self.jobs = jobs
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    use_cache: bool = True
+    report_unused: bool = False
+    jobs: Optional[int] = None
 
 
 def _fix_planned(finding: Finding) -> bool:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from dataclasses import dataclass
 from typing import Optional
-
-from .records import record, set_field
 
 BOM = codecs.BOM_UTF8
 
@@ -28,21 +27,15 @@ class SourceEncodeError(ValueError):
     """The text cannot be written back in the file's encoding."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecodedSource:
     """A file's text as decoded, with what writing it back needs."""
 
-    __slots__ = ("text", "encoding", "bom")
     text: str
     # Normalised codec name, e.g. "utf-8", "iso-8859-1".
     encoding: str
     # True when the file started with a UTF-8 byte order mark (kept on write).
-    bom: bool
-
-    def __init__(self, text: str, encoding: str, bom: bool = False) -> None:
-        set_field(self, "text", text)
-        set_field(self, "encoding", encoding)
-        set_field(self, "bom", bom)
+    bom: bool = False
 
 
 def _may_have_cookie(data: bytes) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional
 
@@ -26,60 +27,26 @@ from .astfinding import AstFinding, Span  # noqa: F401  (the lint state's raw fi
 from .flow import KVCACHE, child_statements
 from .model import Finding, Location, ScopeConfig
 from .parsing import ParseFailure, parse_module, positions
-from .records import record
 from .registry import RULES
 
 # Python's own line ends (as in reduce.py).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 
 
-@record(eq=False)
+@dataclass(eq=False, slots=True)
 class LintState:
     """A linted module: the parsed (possibly reduced) module, its analysis, the raw findings
     and a way to position any of its nodes in the original text."""
 
-    __slots__ = (
-        "text",
-        "module",
-        "analysis",
-        "raw",
-        "reduced",
-        "_positions",
-        "_tree",
-        "_starts",
-        "annotated",
-    )
     text: str
-    module: object  # cst.Module (reduced or full); None when no finding is possible
-    analysis: object  # ModuleAnalysis
-    raw: list  # RawFinding
-    reduced: bool  # the module is the reduced text (same lines, same positions)
-    _positions: object
-    _tree: object  # stdlib ast of the full text (False: does not parse)
-    _starts: Optional[list]
-    annotated: bool  # fixes.plan.annotate ran (fix infos and reasons are set)
-
-    def __init__(
-        self,
-        text: str,
-        module: object = None,
-        analysis: object = None,
-        raw: Optional[list] = None,
-        reduced: bool = False,
-        _positions: object = None,
-        _tree: object = None,
-        _starts: Optional[list] = None,
-        annotated: bool = False,
-    ) -> None:
-        self.text = text
-        self.module = module
-        self.analysis = analysis
-        self.raw = [] if raw is None else raw
-        self.reduced = reduced
-        self._positions = _positions
-        self._tree = _tree
-        self._starts = _starts
-        self.annotated = annotated
+    module: object = None  # cst.Module (reduced or full); None when no finding is possible
+    analysis: object = None  # ModuleAnalysis
+    raw: list = field(default_factory=list)  # RawFinding
+    reduced: bool = False  # the module is the reduced text (same lines, same positions)
+    _positions: object = None
+    _tree: object = None  # stdlib ast of the full text (False: does not parse)
+    _starts: Optional[list] = None
+    annotated: bool = False  # fixes.plan.annotate ran (fix infos and reasons are set)
 
     @property
     def tree(self):
@@ -163,30 +130,15 @@ def _word_pattern(words: tuple) -> "re.Pattern":
     return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
 
 
-@record(eq=False)
+@dataclass(eq=False, slots=True)
 class Candidate:
     """A function or method outside any function (the unit a reduction keeps or blanks)."""
 
-    __slots__ = ("node", "first", "body", "last", "indent")
     node: ast.AST  # ast.FunctionDef / ast.AsyncFunctionDef of the full text
     first: int  # its first line (decorators included)
     body: int  # the first line of its body (blanked from here)
     last: int  # its last line
     indent: str  # the indentation of the body's first line
-
-    def __init__(
-        self,
-        node: ast.AST,
-        first: int,
-        body: int,
-        last: int,
-        indent: str,
-    ) -> None:
-        self.node = node
-        self.first = first
-        self.body = body
-        self.last = last
-        self.indent = indent
 
     @property
     def name(self) -> str:

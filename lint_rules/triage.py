@@ -9,70 +9,43 @@ stdlib-``ast`` proof. The outcome is typed: :class:`Settled` (decided here), :cl
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .discovery import Target, os_reason
 from .fileio import read_file
 from .haystack import Haystack
 from .model import FileResult
-from .records import record
 from .registry import RULES
 from .settings import RunSettings
 from .source import BOM, SourceDecodeError, _may_have_cookie, decode_source
 
 
-@record
+@dataclass(slots=True)
 class Settled:
     """Decided without a parse (or unreadable): store ``result`` when ``cacheable``."""
 
-    __slots__ = ("result", "st", "digest", "cacheable", "deps")
     result: FileResult
     st: Optional[os.stat_result]
     digest: Optional[str]
     cacheable: bool
-    deps: Optional[list]  # the project index's dependencies (lint_rules.project)
-
-    def __init__(
-        self,
-        result: FileResult,
-        st: Optional[os.stat_result],
-        digest: Optional[str],
-        cacheable: bool,
-        deps: Optional[list] = None,
-    ) -> None:
-        self.result = result
-        self.st = st
-        self.digest = digest
-        self.cacheable = cacheable
-        self.deps = deps
+    deps: Optional[list] = None  # the project index's dependencies (lint_rules.project)
 
 
-@record
+@dataclass(slots=True)
 class Cached:
     """The cache holds the result of these very bytes (its stat signature is refreshed)."""
 
-    __slots__ = ("result", "st", "digest")
     result: FileResult
     st: os.stat_result
     digest: str
 
-    def __init__(self, result: FileResult, st: os.stat_result, digest: str) -> None:
-        self.result = result
-        self.st = st
-        self.digest = digest
 
-
-@record
+@dataclass(slots=True)
 class NeedsParse:
-    __slots__ = ("st", "digest", "deps")
     st: os.stat_result
     digest: str
-    deps: Optional[list]
-
-    def __init__(self, st: os.stat_result, digest: str, deps: Optional[list] = None) -> None:
-        self.st = st
-        self.digest = digest
-        self.deps = deps
+    deps: Optional[list] = None
 
 
 Outcome = Union[Settled, Cached, NeedsParse]

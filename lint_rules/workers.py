@@ -1,37 +1,31 @@
 """One process-pool scheduler for every parallel job of a run (triage chunks, parses, fixes).
 
 A job is an index; the task function reaches the workers through ``fork`` (the run's settings
-and targets come with it), so only indices and results cross process boundaries. The pool is
-forked when the caller asks for the results, after it has submitted everything: ``jobs - 1``
-workers take the submitted jobs from the front of one shared queue while this process takes
-them from the back (and runs the deferred ones), so a queue ordered heaviest first balances
-itself. Built on ``os.fork`` and two file descriptors (no ``multiprocessing``: its import and
-its queues, threads and pickled calls cost more than a whole-tree triage chunk):
+and targets come with it), so only indices and results cross process boundaries. The pool is a
+``concurrent.futures.ProcessPoolExecutor`` on the ``fork`` context, started when the caller asks
+for the results, after it has submitted everything: ``jobs`` workers take the submitted jobs in
+submission order (so a queue ordered heaviest first balances itself) while this process waits;
+it runs the deferred jobs itself. (This process no longer takes jobs from the back of the
+queue: cancelling a future the executor has not reached yet makes a later break of the executor
+raise in its manager thread on Python 3.11.)
 
-* the queue: two counters (next from the front, end of the back) in an anonymous shared file,
-  read and written under a POSIX record lock (``fcntl.lockf``: per process, and released by
-  the kernel when its holder dies, so a crashed worker never blocks the others);
-* results: each worker appends length-prefixed records of ``(index, ok, value)`` (``marshal``
-  for plain data, else ``pickle``) to its own
-  anonymous file, read back once it has exited. A job with no record there (its worker died)
-  becomes an error for that job, never a hang; the other records of that worker are kept.
-
-Workers die with the run (``PR_SET_PDEATHSIG``), even when it is killed with SIGKILL, and are
-killed when the run stops early (an interrupt, an exception).
+A worker that dies (a native parser's SIGSEGV) breaks the executor: the jobs already done keep
+their results, the jobs it failed are run again in a new pool, the few that were in flight in a
+pool of one worker, where the first job a break fails is the one that crashed (it gets a
+:class:`WorkerError`, never a hang). Workers die with the run (``PR_SET_PDEATHSIG``),
+even when it is killed with SIGKILL, and are killed when the run stops early (an interrupt, an
+exception).
 """
 
 from __future__ import annotations
 
-import marshal
 import os
-import struct
 import sys
 from typing import Any, Callable, Iterator, Optional
 
 from .model import exception_reason
 
-_COUNTERS = struct.Struct("<qq")  # (front, back) of the shared queue
-_LENGTH = struct.Struct("<Q")  # the size of one result record
+_TASK: Optional[Callable[[int], Any]] = None  # the running pool's task, inherited by fork
 
 
 class WorkerError(RuntimeError):
@@ -49,118 +43,43 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _die_with_parent() -> None:
-    """In a worker: have the kernel send SIGTERM when the parent dies, even by SIGKILL, so no
-    worker outlives a killed run (Linux ``PR_SET_PDEATHSIG``; a no-op elsewhere)."""
+def _start_worker(parent: int) -> None:
+    """In a new worker: the run stops its workers itself (SIGINT ignored, SIGTERM's default
+    action, not the run's handler), and the kernel sends SIGTERM when the run dies, even by
+    SIGKILL (Linux ``PR_SET_PDEATHSIG``; a no-op elsewhere)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         import ctypes
-        import signal
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGTERM))  # 1 == PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
     except Exception:
         pass
+    if os.getppid() != parent:  # the run died before prctl took effect
+        os._exit(0)
 
 
-def _anonymous_file() -> int:
-    """A read-write descriptor of a file no other process can open (inherited by forks)."""
-    if hasattr(os, "memfd_create"):
-        try:
-            return os.memfd_create("kvguard", os.MFD_CLOEXEC)
-        except OSError:
-            pass
-    import tempfile
-
-    fd, path = tempfile.mkstemp(prefix="kvguard-pool-")
-    os.unlink(path)
-    return fd
-
-
-class _SharedQueue:
-    """Positions ``0 .. n-1``: :meth:`take` from the front (workers) or the back (this
-    process), each position exactly once across the forked processes."""
-
-    def __init__(self, n: int) -> None:
-        self.fd = _anonymous_file()
-        os.pwrite(self.fd, _COUNTERS.pack(0, n), 0)
-
-    def take(self, front: bool) -> Optional[int]:
-        import fcntl
-
-        fcntl.lockf(self.fd, fcntl.LOCK_EX)
-        try:
-            lo, hi = _COUNTERS.unpack(os.pread(self.fd, _COUNTERS.size, 0))
-            if lo >= hi:
-                return None
-            if front:
-                position, lo = lo, lo + 1
-            else:
-                hi -= 1
-                position = hi
-            os.pwrite(self.fd, _COUNTERS.pack(lo, hi), 0)
-            return position
-        finally:
-            fcntl.lockf(self.fd, fcntl.LOCK_UN)
-
-    def close(self) -> None:
-        os.close(self.fd)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _read_records(fd: int) -> dict:
-    """``{index: (ok, value)}`` of every whole record in a worker's result file."""
-    size = os.fstat(fd).st_size
-    data = os.pread(fd, size, 0) if size else b""
-    out: dict = {}
-    at = 0
-    while at + _LENGTH.size <= len(data):
-        (length,) = _LENGTH.unpack_from(data, at)
-        end = at + _LENGTH.size + length
-        if end > len(data):
-            break  # cut short by the worker's death
-        try:
-            index, ok, value = _decode(data[at + _LENGTH.size : end])
-        except Exception:
-            break
-        out[index] = (ok, value)
-        at = end
-    return out
-
-
-def _decode(blob: bytes) -> tuple:
-    if blob[:1] == b"m":
-        return marshal.loads(blob[1:])
-    import pickle
-
-    return pickle.loads(blob[1:])
-
-
-def _encode(index: int, ok: bool, value: Any) -> bytes:
-    """A record: ``marshal`` for plain data (a clean triage chunk is a list of indices: no
-    ``pickle`` import on either side), else ``pickle``."""
+def _run_job(index: int) -> Any:
+    """A job in a worker; an exception that cannot cross the process boundary as itself is
+    reported as its text."""
+    assert _TASK is not None
     try:
-        blob = b"m" + marshal.dumps((index, ok, value))
-    except ValueError:  # an object marshal does not know
+        return _TASK(index)
+    except Exception as exc:
         import pickle
 
         try:
-            blob = b"p" + pickle.dumps((index, ok, value), pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:  # an unpicklable result or exception: report it as text
-            reason = value if not ok else exc
-            blob = b"p" + pickle.dumps(
-                (index, False, RuntimeError(exception_reason(reason))),
-                pickle.HIGHEST_PROTOCOL,
-            )
-    return _LENGTH.pack(len(blob)) + blob
+            pickle.loads(pickle.dumps(exc, pickle.HIGHEST_PROTOCOL))
+        except Exception:
+            raise RuntimeError(exception_reason(exc)) from None
+        raise
 
 
 class WorkerPool:
-    """``task(index)`` for every job, in ``jobs - 1`` forked workers plus this process.
+    """``task(index)`` for every submitted job in ``jobs`` forked workers, every deferred one in
+    this process (all of them here when the pool cannot fork, or ``jobs`` is 1).
 
     ``prepare`` runs once in this process before the fork (imports the workers should inherit).
     Use as a context manager; :meth:`results` yields ``(index, value, exception)`` in
@@ -182,9 +101,8 @@ class WorkerPool:
         self.parallel = (jobs > 1 or self.isolate) and can_fork()
         self._prepare = prepare
         self._queue: list[tuple[bool, int]] = []  # (shared, index) in submission order
-        self._workers: list[tuple[int, int]] = []  # (pid, result file descriptor)
-        self._shared: Optional[_SharedQueue] = None
-        self._reaped: set[int] = set()  # waited for: the pid may belong to another process now
+        self._executor: Any = None
+        self._processes: list = []  # the current executor's worker processes
         self.forked = False
 
     def submit(self, index: int) -> None:
@@ -195,139 +113,121 @@ class WorkerPool:
         """To this process, when the caller asks for results."""
         self._queue.append((False, index))
 
-    def _fork(self, shared: list[int], workers: Optional[int] = None) -> None:
-        if self._shared is None:
-            if self._prepare is not None:
-                self._prepare()
-            self._shared = _SharedQueue(len(shared))
-        queue = self._shared
-        parent = os.getpid()
-        for _ in range(min(self.jobs - 1 if workers is None else workers, len(shared))):
-            out = _anonymous_file()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            pid = os.fork()
-            if pid == 0:  # the worker
-                code = 0
-                try:
-                    self._work(queue, shared, out, parent)
-                except BaseException:
-                    code = 1
-                finally:
-                    os._exit(code)
-            self._workers.append((pid, out))
-        self.forked = bool(self._workers)
-
-    def _work(self, queue: _SharedQueue, shared: list[int], out: int, parent: int) -> None:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run stops its workers itself
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        _die_with_parent()
-        if os.getppid() != parent:  # the parent died before prctl took effect (not "== 1":
-            # the run itself may be PID 1, in a container)
-            return
-        for fd in (w[1] for w in self._workers):
-            os.close(fd)  # the earlier workers' result files
-        while True:
-            position = queue.take(front=True)
-            if position is None:
-                return
-            index = shared[position]
-            try:
-                record = _encode(index, True, self.task(index))
-            except Exception as exc:
-                record = _encode(index, False, exc)
-            _write_all(out, record)
+    @property
+    def worker_pids(self) -> list[int]:
+        return [p.pid for p in self._processes]
 
     def results(self) -> Iterator[tuple[int, Any, Optional[BaseException]]]:
         shared = [index for is_shared, index in self._queue if is_shared]
-        if self.isolate:
-            yield from self._isolated_results(shared)
-            return
+        done: dict[int, tuple[Any, Optional[BaseException]]] = {}
         if shared:
-            self._fork(shared)
-        done_here: dict[int, Any] = {}
-        if self._shared is not None:
-            while (position := self._shared.take(front=False)) is not None:
-                index = shared[position]
-                done_here[index] = self.task(index)
-        elif shared:  # no worker could be started: all of it here
-            for index in reversed(shared):
-                done_here[index] = self.task(index)
+            self._run_shared(shared, max(1, self.jobs), done)
         for is_shared, index in reversed(self._queue):
             if not is_shared:
-                done_here[index] = self.task(index)
-        reported: dict[int, tuple] = {}
-        for pid, out in self._workers:
-            _wait(pid)
-            self._reaped.add(pid)
-            reported.update(_read_records(out))
+                done[index] = (self.task(index), None)
         for _, index in self._queue:
-            if index in done_here:
-                yield index, done_here[index], None
-            elif index in reported:
-                ok, value = reported[index]
-                yield (index, value, None) if ok else (index, None, value)
-            else:
-                yield index, None, WorkerError("a worker process ended before reporting it")
+            value, exc = done[index]
+            yield index, value, exc
 
-    def _isolated_results(self, shared: list[int]) -> Iterator[tuple]:
-        """Every job in forked workers; when one dies (the job it held is reported as a
-        crash), fresh workers take the rest of the queue."""
-        reported: dict[int, tuple] = {}
-        deaths: list[str] = []
-        queue_left, taken = bool(shared), -1
-        while queue_left:
-            self._fork(shared, max(1, self.jobs))
-            if not self._workers:  # no worker could be started: here after all
-                for index in shared:
-                    if index not in reported:
-                        reported[index] = (True, self.task(index))
-                break
-            for pid, out in self._workers:
-                status = _wait(pid)
-                self._reaped.add(pid)
-                reported.update(_read_records(out))
-                if status is not None and os.WIFSIGNALED(status):
-                    deaths.append(f"signal {os.WTERMSIG(status)}")
-                os.close(out)
-            self._workers = []
-            assert self._shared is not None
-            lo, hi = _COUNTERS.unpack(os.pread(self._shared.fd, _COUNTERS.size, 0))
-            queue_left = lo < hi and lo > taken  # (a round that took nothing ends it)
-            taken = lo
-        why = f" (killed by {deaths[0]})" if deaths else ""
-        for _, index in self._queue:
-            if index in reported:
-                ok, value = reported[index]
-                yield (index, value, None) if ok else (index, None, value)
-            else:
-                yield index, None, WorkerError(f"the worker process crashed{why}")
+    # -- the executor ------------------------------------------------------------------------
+
+    def _start(self, workers: int) -> bool:
+        """A new executor of ``workers`` forked processes (False: none could be started)."""
+        global _TASK
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _TASK = self.task
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            self._executor = ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+        except (OSError, NotImplementedError):
+            return False
+        return True
+
+    def _stop(self, kill: bool = False) -> str:
+        """Shut the executor down (``kill``: its workers first); why it broke, if it did."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return ""
+        if kill:
+            for process in self._processes:
+                try:
+                    process.kill()
+                except OSError:
+                    pass
+        executor.shutdown(wait=True, cancel_futures=True)
+        why = self._death()
+        self._processes = []
+        return why
+
+    def _round(
+        self, pending: list[int], workers: int, done: dict
+    ) -> Optional[tuple[list[int], str]]:
+        """One executor over ``pending``. None when every job got its result; else the jobs
+        the broken executor failed, in submission order, and why it broke."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        if not self._start(workers):
+            for index in reversed(pending):
+                done[index] = (self.task(index), None)
+            return None
+        futures = [(index, self._executor.submit(_run_job, index)) for index in pending]
+        self._processes = list((getattr(self._executor, "_processes", None) or {}).values())
+        self.forked = True
+        failed: list[int] = []
+        for index, future in futures:
+            try:
+                done[index] = (future.result(), None)
+            except BrokenProcessPool:
+                failed.append(index)
+            except Exception as exc:
+                done[index] = (None, exc)
+        why = self._stop()
+        return (failed, why) if failed else None
+
+    def _death(self) -> str:
+        """`` (killed by signal N)`` for a worker killed by a signal other than the SIGTERM
+        the broken executor sends the others."""
+        import signal
+
+        for process in self._processes:
+            code = process.exitcode
+            if code is not None and code < 0 and -code != signal.SIGTERM:
+                return f" (killed by signal {-code})"
+        return ""
+
+    def _run_shared(self, pending: list[int], workers: int, done: dict) -> None:
+        """Every job of ``pending`` in executors of ``workers`` processes, a new one after a
+        break for the jobs the broken one failed."""
+        while pending:
+            broken = self._round(pending, workers, done)
+            if broken is None:
+                return
+            failed, why = broken
+            if workers == 1:
+                # one worker runs the jobs in order, and its results are read before its death
+                # is: the first job it failed is the one that crashed it
+                done[failed[0]] = (None, WorkerError(f"the worker process crashed{why}"))
+                pending = failed[1:]
+                continue
+            # The job that crashed was in flight: among the first ``2 * workers + 1`` the
+            # executor failed (its call queue holds ``workers + 1``, each worker one more).
+            # Those run again in a pool of one worker, the others in a pool like this one.
+            cut = 2 * workers + 1
+            self._run_shared(failed[:cut], 1, done)
+            pending = failed[cut:]
 
     def __enter__(self) -> "WorkerPool":
         return self
 
     def __exit__(self, *exc_info) -> None:
-        import signal
-
-        for pid, out in self._workers:
-            if pid not in self._reaped:  # stopped early: kill it (a no-op for a zombie)
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-                _wait(pid)
-            os.close(out)
-        self._workers = []
-        if self._shared is not None:
-            self._shared.close()
-            self._shared = None
-
-
-def _wait(pid: int) -> Optional[int]:
-    """Wait for a worker; its wait status (None when it was reaped already)."""
-    try:
-        return os.waitpid(pid, 0)[1]
-    except ChildProcessError:
-        return None
+        global _TASK
+        self._stop(kill=True)  # stopped early: its workers are killed, not waited for
+        _TASK = None

@@ -8,11 +8,10 @@ each rule lists its transforms in ``Rule.FIXES``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Optional
 
 from ..model import FixInfo
-from ..records import fields
 from .base import FixContext, Offer, Unfixable
 
 NO_FIX = " (no automatic fix: "
@@ -88,7 +87,7 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _fix_info(message: str, key: str) -> FixInfo:
-    if "key" in fields(FixInfo):
+    if "key" in {f.name for f in fields(FixInfo)}:
         return FixInfo("unsafe", message, key)  # one fix for several findings counts once
     return FixInfo("unsafe", message)
 

@@ -10,6 +10,7 @@ through is parsed. The last test shows that this property is what keeps its find
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import libcst as cst
 import pytest
@@ -19,7 +20,6 @@ from lint_rules.config import discover_config
 from lint_rules.discovery import discover
 from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
-from lint_rules.records import replace
 from lint_rules.rules.base import Case, Rule
 
 from .conftest import write

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 import os
+import signal
 import time
 
 import pytest
@@ -37,10 +38,31 @@ def test_results_in_submission_order_and_shared_across_processes():
     assert forked
     assert [i for i, _, _ in out] == list(range(30)) + [100, 101]
     assert all(exc is None and value[0] == i * i for i, value, exc in out)
-    runners = {value[1] for _, value, _ in out}
-    assert parent in runners and len(runners) >= 2  # the run and at least one worker
+    runners = {value[1] for i, value, _ in out if i < 100}
+    assert parent not in runners and len(runners) >= 2  # the submitted jobs: in workers
     deferred_runners = {value[1] for i, value, _ in out if i >= 100}
     assert deferred_runners == {parent}
+
+
+def test_a_crash_among_many_costs_only_the_crashing_jobs():
+    """Two jobs that crash their worker (SIGSEGV) in a run of three workers: the pool is made
+    again for the jobs the broken one failed; only those two get an error, with the signal."""
+    parent = os.getpid()
+
+    def task(i):
+        if i in (0, 7) and os.getpid() != parent:
+            import faulthandler
+
+            faulthandler.disable()  # (pytest's: it would print the worker's stack)
+            os.kill(os.getpid(), signal.SIGSEGV)
+        time.sleep(0.01)
+        return i
+
+    out, _ = _run(task, 3, range(30))
+    assert [i for i, _, _ in out] == list(range(30))
+    failed = {i: str(exc) for i, _, exc in out if exc is not None}
+    assert failed == {i: "the worker process crashed (killed by signal 11)" for i in (0, 7)}
+    assert all(value == i for i, value, exc in out if exc is None)
 
 
 def test_a_workers_exception_is_reported_for_its_job():
@@ -77,6 +99,31 @@ def test_an_unpicklable_exception_is_reported_as_text():
     assert failed and all(isinstance(e, RuntimeError) and "Local: odd" in str(e) for e in failed)
 
 
+def test_one_worker_blames_the_first_job_it_failed_and_runs_it_once(tmp_path):
+    """In a pool of one worker (stdin, a single file's fix) the job that crashed it is the
+    first it failed: that job gets the error without being run again, the others their
+    results."""
+
+    def task(i):
+        with open(tmp_path / f"ran-{i}", "a") as fh:
+            fh.write("x")
+        if i == 3:
+            import faulthandler
+
+            faulthandler.disable()  # (pytest's: it would print the worker's stack)
+            os.kill(os.getpid(), signal.SIGSEGV)
+        return i
+
+    with WorkerPool(task, 1, isolate=True) as pool:
+        for i in range(6):
+            pool.submit(i)
+        out = list(pool.results())
+    assert [(i, v) for i, v, e in out if e is None] == [(i, i) for i in (0, 1, 2, 4, 5)]
+    (crash,) = [e for i, _, e in out if e is not None]
+    assert str(crash) == "the worker process crashed (killed by signal 11)"
+    assert (tmp_path / "ran-3").read_text() == "x"
+
+
 def test_a_crashed_worker_costs_its_job_only():
     parent = os.getpid()
 
@@ -86,8 +133,7 @@ def test_a_crashed_worker_costs_its_job_only():
         time.sleep(0.02)
         return i
 
-    # job 0 is first in the queue: the worker takes it right after the fork, while this
-    # process works from the back
+    # job 0 is first in the queue: a worker takes it right after the fork
     out, _ = _run(task, 2, range(20))
     by_index = {i: (value, exc) for i, value, exc in out}
     assert set(by_index) == set(range(20))
@@ -98,24 +144,30 @@ def test_a_crashed_worker_costs_its_job_only():
 
 @pytest.mark.serial  # a timing bound: run alone (scripts/test.sh)
 def test_no_worker_outlives_the_pool_when_the_run_stops_early():
-    parent = os.getpid()
     workers = []
 
     def task(i):
-        if os.getpid() == parent:
-            workers.extend(pid for pid, _ in pool._workers)  # forked by now
-            raise KeyboardInterrupt  # the run is interrupted while its workers work
         time.sleep(5)
         return i
 
+    def interrupt(signum, frame):  # Ctrl-C while the run waits for its workers
+        workers.extend(pool.worker_pids)  # forked by now
+        raise KeyboardInterrupt
+
     pool = WorkerPool(task, 3)
+    previous = signal.signal(signal.SIGALRM, interrupt)
     started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        with pool:
-            for i in range(10):
-                pool.submit(i)
-            list(pool.results())
-    assert len(workers) == 2 and pool._workers == []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with pool:
+                for i in range(10):
+                    pool.submit(i)
+                signal.setitimer(signal.ITIMER_REAL, 0.5)
+                list(pool.results())
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert len(workers) == 3 and pool.worker_pids == []
     assert time.monotonic() - started < 4  # killed, not waited for
     for pid in workers:
         with pytest.raises(ChildProcessError):

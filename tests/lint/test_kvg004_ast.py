@@ -374,8 +374,9 @@ def test_adoption_paths_see_the_ast_findings(tmp_path):
 def test_fixes_with_kvg004_selected_equal_the_libcst_rules(monkeypatch):
     """``kvguard fix`` with the default rules plus KVG004 (mixed states: libcst findings and
     the ``ast`` side's in one list) gives what it gives with KVG004 on libcst."""
+    from dataclasses import replace
+
     from lint_rules import fixer
-    from lint_rules.records import replace
     from lint_rules.registry import default_codes
 
     codes = frozenset(default_codes()) | K4

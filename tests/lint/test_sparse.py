@@ -115,7 +115,8 @@ def test_reduced_findings_equal_the_full_parse_on_attention_directories(version,
 def _libcst_kvg004(monkeypatch) -> None:
     """KVG004 through its libcst rule (what decides where the ``ast`` side does not:
     lint_rules/gating.py, ``findings``), so the reduced module is what it reads."""
-    from lint_rules.records import replace
+    from dataclasses import replace
+
     from lint_rules.registry import RULES
 
     monkeypatch.setitem(RULES, "KVG004", replace(RULES["KVG004"], check=None))
