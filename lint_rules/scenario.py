@@ -998,12 +998,10 @@ def _runner(generation: str, pool: Obj) -> Obj:
     )
 
 
-def _runner_param(fn, mark: Callable) -> Optional[str]:
-    """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
-    as the marked call's receiver, or through a local bound once to it), if it is one and the
-    same for every fetch."""
+def _param_aliases(fn) -> tuple:
+    """``fn``'s parameter names, and its locals bound once, to a parameter (``mr =
+    model_runner``: it stands for the parameter) -> that parameter."""
     params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
-    # a local bound once, to a parameter (``mr = model_runner``), stands for it
     bound: dict = {}
     for n in ast.walk(fn):
         for t in n.targets if isinstance(n, ast.Assign) else ():
@@ -1014,6 +1012,14 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
         for name, values in bound.items()
         if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in params
     }
+    return params, aliases
+
+
+def _runner_param(fn, mark: Callable) -> Optional[str]:
+    """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
+    as the marked call's receiver, or through a local bound once to it), if it is one and the
+    same for every fetch."""
+    params, aliases = _param_aliases(fn)
     roots = set()
     for n in ast.walk(fn):
         if isinstance(n, ast.Call) and mark(n) is not None and len(n.args) >= 2:
@@ -1089,24 +1095,14 @@ def guarded(
 def _runner_root(fn) -> Optional[str]:
     """The parameter whose ``token_to_kv_pool_allocator`` ``fn`` reads (directly or through a
     local bound once to it), if there is exactly one."""
-    params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
-    bound: dict = {}
-    for n in ast.walk(fn):
-        for t in n.targets if isinstance(n, ast.Assign) else ():
-            if isinstance(t, ast.Name):
-                bound.setdefault(t.id, []).append(n.value)
-    roots = set()
-    for n in ast.walk(fn):
-        if (
-            isinstance(n, ast.Attribute)
-            and n.attr == "token_to_kv_pool_allocator"
-            and isinstance(n.value, ast.Name)
-        ):
-            name = n.value.id
-            values = bound.get(name, ())
-            if name not in params and len(values) == 1 and isinstance(values[0], ast.Name):
-                name = values[0].id
-            roots.add(name)
+    params, aliases = _param_aliases(fn)
+    roots = {
+        aliases.get(n.value.id, n.value.id)
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Attribute)
+        and n.attr == "token_to_kv_pool_allocator"
+        and isinstance(n.value, ast.Name)
+    }
     return roots.pop() if len(roots) == 1 and roots <= params else None
 
 
