@@ -40,12 +40,15 @@ def test_use_resolved_pool_alone():
 
 
 def test_use_resolved_pool_parenthesises_where_precedence_needs_it():
+    # a comparison operand: the replacement needs parentheses (``wrapper_id == 0 == isinstance``
+    # would not do: it takes the SWA path when the allocator is *not* SWA, so no draft reads it)
     text = FLASHINFER_UPDATER_SHAPE.replace(
-        "use_swa = wrapper_id == 0 and isinstance(", "use_swa = wrapper_id == 0 == isinstance("
+        "use_swa = wrapper_id == 0 and isinstance(",
+        "use_swa = wrapper_id == 0 and True == isinstance(",
     )
     out = _only(text, UPDATER_PATH, UseResolvedPool)
-    assert out.error is None
-    assert "wrapper_id == 0 == (self._swa_kv_pool is not None)" in out.new_text
+    assert out.error is None and sorted(f.code for f in out.fixed) == ["KVG001", "KVG002"]
+    assert "wrapper_id == 0 and True == (self._swa_kv_pool is not None)" in out.new_text
 
 
 def test_the_codemod_commands_name_their_transform():

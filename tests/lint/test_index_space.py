@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from lint_rules import checker, index_space, registry
+from lint_rules.context import FileContext
 from lint_rules.model import ScopeConfig
 
 PATH = "sglang/srt/layers/attention/example_backend.py"
@@ -175,7 +176,9 @@ def test_prefilter_and_clean_proof_never_hide_a_finding(version):
             except SyntaxError:
                 continue
             checked += 1
-            ungated = index_space._report(model, text, rel, scope) if model.hits else []
+            ungated = (
+                index_space._report(model, text, rel, scope, FileContext()) if model.hits else []
+            )
             res = checker.lint_text(text, rel, {"KVG005"}, scope)
             assert [(f.node[0], f.context) for f in ungated] == [
                 (x.location.row, x.context) for x in res.findings
