@@ -104,6 +104,21 @@ def _member_bytes() -> tuple[bytes, ...]:
     return tuple(m.encode() for m in sorted(swa_only_members()))
 
 
+@lru_cache(maxsize=1)
+def _member_set() -> frozenset:
+    return frozenset(_member_bytes())
+
+
+def _quotes_a_member(data: bytes) -> bool:
+    """Is an SWA-only member the whole text between two consecutive quote characters of
+    ``data``? A probe names its member as a string constant (``sinks``), and a literal whose
+    value is a member name (no quote, no backslash in it) is written between two consecutive
+    quotes, whatever its prefix or quote style. It misses what a byte search per member misses
+    (a name split by implicit concatenation or escapes) and runs on every file with a probe
+    word, where that search cost most of a cold run (benchmarks/gate_members.py)."""
+    return not _member_set().isdisjoint(data.replace(b"'", b'"').split(b'"'))
+
+
 def probe_byte_words() -> tuple[bytes, ...]:
     """The words of the SWA member probe's forms (``hasattr``, ``getattr``)."""
     return tuple(w.encode() for w in sink_words((SWA_MEMBER_PROBE,)))
@@ -217,11 +232,11 @@ def _gate_plan(needles: tuple) -> tuple:
 _COVER = b"llocator"
 
 
-def _gate_words(hay: Haystack, plan: tuple) -> bool:
+def _gate_words(hay: Haystack, plan: tuple, probes: Optional[tuple] = None) -> bool:
     """Do the bytes of ``hay`` hold one of the needles of ``plan`` (allocator / anchor words,
-    :func:`_gate_plan`), or a probe word (``hasattr``, ``getattr``) and an ``swa`` in any case
-    (or an SWA-only member)? The same answer as ``any(n in data ...) or (b"hasattr" in data
-    and _SWA.search(data))`` and its twins
+    :func:`_gate_plan`), or one of ``probes`` (the probe sink's words, ``hasattr``, ...) and an
+    ``swa`` in any case or a quoted SWA-only member (:func:`_quotes_a_member`)? The same answer
+    as ``any(n in data ...) or (b"hasattr" in data and _SWA.search(data))`` and its twins
     (tests/lint/test_project.py checks it), without a regular expression (several times slower
     than a literal search; this runs on every file). ``hay`` remembers what was searched, for
     the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded
@@ -235,8 +250,9 @@ def _gate_words(hay: Haystack, plan: tuple) -> bool:
             if hay.has(n):
                 return True
     # ``lower()`` touches ASCII letters only: "swa" in it is ``[sS][wW][aA]`` in the bytes
-    return any(hay.has(w) for w in probe_byte_words()) and (
-        b"swa" in hay.data.lower() or any(m in hay.data for m in _member_bytes())
+    probes = probe_byte_words() if probes is None else probes
+    return any(hay.has(w) for w in probes) and (
+        b"swa" in hay.data.lower() or _quotes_a_member(hay.data)
     )
 
 
@@ -695,7 +711,7 @@ class Index:
         if hay is None and data is not None:
             hay = Haystack(data)
         answer: tuple = (False, [])
-        if hay is not None and _gate_words(hay, self._gate_plan):
+        if hay is not None and _gate_words(hay, self._gate_plan, self._facts.probes):
             self.enter(path)
             deps: dict[str, list] = {}
             matters = False

@@ -9,6 +9,7 @@ the reference)."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -373,9 +374,18 @@ def _probe_word(data: bytes) -> bool:
 
 
 def _swa_only_member(data: bytes) -> bool:
+    """A string literal whose value is an SWA-only member (the reference form: tokenize)."""
+    import tokenize
+
     from lint_rules.names import swa_only_members
 
-    return any(m.encode() in data for m in swa_only_members())
+    members = swa_only_members()
+    tokens = tokenize.tokenize(io.BytesIO(data).readline)
+    with contextlib.suppress(tokenize.TokenError, SyntaxError):  # an open bracket at the end
+        for t in tokens:
+            if t.type == tokenize.STRING and ast.literal_eval(t.string) in members:
+                return True
+    return False
 
 
 @pytest.mark.parametrize(
@@ -392,6 +402,9 @@ def _swa_only_member(data: bytes) -> bool:
         b"a.get_kvcache()\n",
         b"if hasattr(x, 'y'):\n    mode = 'swA'\n",
         b"if hasattr(alloc, 'ensure_capacity'):\n",
+        b'if getattr(alloc, r"""can_reserve""", None):\n',
+        b"if hasattr(alloc, ensure_capacity):\n",
+        b"if hasattr(alloc, 'ensure_capacity_x'):\n",
         b"ensure_capacity = 1\n",
     ],
 )
@@ -436,7 +449,7 @@ def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
         b"alloc",
         b"ator",
     ]
-    pieces += [b"full_to_swa", b"ensure_capacity"]
+    pieces += [b"full_to_swa", b"ensure_capacity", b"'ensure_capacity'", b'"can_reserve"']
     rng = random.Random(7)
     for _ in range(400):
         data = b" ".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
