@@ -101,6 +101,13 @@ def swa_allocator_bases() -> frozenset:
     return frozenset(_api_data().get("swa_allocator_bases", ()))
 
 
+@lru_cache(maxsize=1)
+def kv_pool_scalar_members() -> frozenset:
+    """The members every KV pool class of every release stores only scalars in (its size,
+    page size, ...): reading one from a pool reads no KV."""
+    return frozenset(_api_data().get("kv_pool_scalar_members", ()))
+
+
 def close_over(names: set, defs) -> set:
     """Grow ``names`` (in place) with every defined name whose defining words hold one of them,
     to a fixed point; ``defs`` is ``(name, words)`` pairs. Returns ``names``."""

@@ -25,6 +25,8 @@ emitted code touches actually have in that release:
   the allocator for one of them decides "is it SWA?" (KVG001);
 * ``swa_allocator_bases``: the classes an SWA allocator class derives from (KVG001's scenario
   evaluation: ``isinstance(<SWA allocator>, C)`` holds for these, and for no other allocator);
+* ``kv_pool_scalar_members``: the members every KV pool class stores only scalars in (its
+  size, page size, dtype: KVG003's scenario reads them without the pool escaping);
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -526,6 +528,110 @@ def _allocator_members(rel: Release, allocators: dict) -> tuple[set, set]:
     return swa, other
 
 
+_SCALAR_TYPES = frozenset({"int", "bool", "str", "float", "dtype", "Optional", "None"})
+
+
+def _scalar_annotation(node) -> bool:
+    """``int``, ``bool``, ``str``, ``float``, ``torch.dtype``, ``Optional[...]`` / ``X | None``
+    of those."""
+    if node is None:
+        return False
+    names = [
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in ast.walk(node)
+        if isinstance(n, (ast.Name, ast.Attribute)) and not isinstance(n.ctx, ast.Store)
+    ]
+    names = [n for n in names if n != "torch"]
+    return bool(names) and set(names) <= _SCALAR_TYPES
+
+
+_SCALAR_CALLS = frozenset({"int", "float", "bool", "str", "len", "min", "max", "abs", "round"})
+
+
+def _scalar_value(node, scalars: set, members: set) -> bool:
+    """A value made of constants (not None), ``scalars`` (parameters annotated with a scalar
+    type), reads of ``members`` of any object and the builtins of :data:`_SCALAR_CALLS`, by
+    operators and conditional expressions only (arithmetic with a number is a number)."""
+
+    def scalar(n) -> bool:
+        return _scalar_value(n, scalars, members)
+
+    if isinstance(node, ast.Constant):
+        return node.value is not None and not isinstance(node.value, (bytes, tuple))
+    if isinstance(node, ast.Name):
+        return node.id in scalars
+    if isinstance(node, ast.Attribute):
+        return node.attr in members
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in _SCALAR_CALLS
+    if isinstance(node, ast.BoolOp):
+        return all(scalar(v) for v in node.values)
+    if isinstance(node, ast.BinOp):
+        number = [
+            isinstance(x, ast.Constant) and type(x.value) in (int, float)
+            for x in (node.left, node.right)
+        ]
+        return any(number) or (scalar(node.left) and scalar(node.right))
+    if isinstance(node, ast.UnaryOp):
+        return scalar(node.operand)
+    if isinstance(node, ast.IfExp):
+        return scalar(node.body) and scalar(node.orelse)
+    return isinstance(node, ast.Compare)
+
+
+def _pool_stores(rel: Release, pools: dict):
+    """``(member, value node or None, scalar parameters)`` of every ``self.x`` store in a KV
+    pool class (None: not a plain assignment), and ``(member, annotation)`` of class-level
+    annotated names as ``(member, annotation, None)``."""
+    for key in pools:
+        cls = rel.classes.get(key)
+        if cls is None:
+            continue
+        for n in cls.node.body:
+            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+                yield n.target.id, n.annotation, None
+        for fn in cls.methods.values():
+            args = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+            params = {a.arg for a in args if _scalar_annotation(a.annotation)}
+            for n in ast.walk(fn):
+                targets = n.targets if isinstance(n, ast.Assign) else []
+                if isinstance(n, (ast.AnnAssign, ast.AugAssign)):
+                    targets = [n.target]
+                for t in targets:
+                    for a in ast.walk(t):
+                        if (
+                            isinstance(a, ast.Attribute)
+                            and isinstance(a.value, ast.Name)
+                            and a.value.id == "self"
+                        ):
+                            plain = t is a and getattr(n, "value", None) is not None
+                            yield a.attr, n.value if plain else None, params
+
+
+def _pool_member_kinds(rel: Release, pools: dict) -> tuple[set, set]:
+    """(members every KV pool class stores only scalars in, the others): a ``self.x`` store
+    of a scalar value (:func:`_scalar_value`, where reads of the members some store gives a
+    scalar count as scalars) or a class-level name annotated with a scalar type. Reading a
+    scalar member of the target's pool (its size, page size, dtype) reads no KV (KVG003's
+    scenario: such a read lets nothing of the pool escape)."""
+    stores = list(_pool_stores(rel, pools))
+
+    def kinds(members: set) -> tuple[set, set]:
+        scalar: set = set()
+        other: set = set()
+        for member, value, params in stores:
+            if params is None:
+                ok = _scalar_annotation(value)
+            else:
+                ok = value is not None and _scalar_value(value, params, members)
+            (scalar if ok else other).add(member)
+        return scalar, other
+
+    candidates, _ = kinds(set())
+    scalar, other = kinds(candidates)
+    return scalar - other, other
+
+
 def _trtllm_facts(tree: Path) -> str:
     path = tree / TRTLLM
     if not path.is_file():
@@ -553,6 +659,7 @@ def _derive(rel: Release) -> tuple[dict, set]:
     (what :func:`derive_all` keeps out of the all-release list)."""
     names, pools, allocators = _pool_facts(rel)
     swa, other = _allocator_members(rel, allocators)
+    scalar, _ = _pool_member_kinds(rel, pools)
     facts = {
         "model_runner": _runner_facts(rel),
         "spec_algorithm": _spec_facts(rel),
@@ -562,6 +669,7 @@ def _derive(rel: Release) -> tuple[dict, set]:
         "allocators": allocators,
         "swa_allocator_bases": sorted(_swa_allocator_bases(rel, allocators)),
         "swa_allocator_members": sorted(swa - other),
+        "kv_pool_scalar_members": sorted(scalar),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
     return facts, other
@@ -572,11 +680,14 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     swa_any: set = set()
     other_any: set = set()
     bases_any: set = set()
+    scalar_every: Optional[set] = None
     for v in versions:
         releases[v], other = _derive(Release(sglang_wheels.ensure_tree(v, quiet=quiet)))
         swa_any.update(releases[v]["swa_allocator_members"])
         bases_any.update(releases[v]["swa_allocator_bases"])
         other_any |= other
+        scalar = set(releases[v]["kv_pool_scalar_members"])
+        scalar_every = scalar if scalar_every is None else scalar_every & scalar
     fixed = [v for v, r in releases.items() if r["trtllm_swa_decision"] == "resolver"]
     return {
         "format": FORMAT,
@@ -586,6 +697,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "swa_allocator_members": sorted(swa_any - other_any),
         # every class some SWA allocator class derives from, in some release
         "swa_allocator_bases": sorted(bases_any),
+        # members of the KV pool classes that hold a scalar in every release
+        "kv_pool_scalar_members": sorted(scalar_every or ()),
         "releases": releases,
     }
 
