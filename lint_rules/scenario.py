@@ -28,6 +28,7 @@ from .names import (
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
+    kv_pool_scalar_members,
     swa_allocator_bases,
 )
 
@@ -57,13 +58,35 @@ class _Raised(Exception):
 
 
 class Obj:
-    """A scenario object: its kind, known attributes, missing ones (a read raises)."""
+    """A scenario object: its kind, known attributes, missing ones (a read raises); ``key``: for
+    the target's pool a marked fetch gave (or a part of it), that fetch's key."""
 
-    def __init__(self, kind: str, attrs=None, missing=(), owner=None) -> None:
+    def __init__(self, kind: str, attrs=None, missing=(), owner=None, key=None) -> None:
         self.kind = kind
         self.attrs = dict(attrs or {})
         self.missing = frozenset(missing)
         self.owner = owner  # for ``self``: the class whose methods it has
+        self.key = key
+
+
+def _fetched(v, seen: Optional[set] = None) -> set:
+    """The keys of the fetched pools ``v`` holds: itself, in a tuple or dict, as a bound
+    method's receiver, in a closure's scope."""
+    seen = set() if seen is None else seen
+    if id(v) in seen:
+        return set()
+    seen.add(id(v))
+    if isinstance(v, Obj):
+        return {v.key} if v.key is not None else set()
+    if isinstance(v, tuple):
+        return set().union(*(_fetched(x, seen) for x in v))
+    if isinstance(v, Mapping):
+        return set().union(*(_fetched(x, seen) for _, x in v.pairs))
+    if isinstance(v, Bound):
+        return _fetched(v.first, seen)
+    if isinstance(v, Func) and v.env is not None:
+        return set().union(*(_fetched(x, seen) for x in v.env.values()))
+    return set()
 
 
 class Const:
@@ -299,7 +322,7 @@ class _Interp:
         self.mark = mark
         self.is_swa_pool_class = is_swa_pool_class
         self.steps = 0
-        self.reached: set = set()
+        self.escaped: set = set()  # keys of the fetches whose pool left the function
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.is_swa_allocator_class: Callable = lambda node: False
@@ -375,7 +398,7 @@ class _Interp:
         if kind is ast.Name:
             return self.lookup(e.id, env)
         if kind is ast.Attribute:
-            return self.attribute(self.eval(e.value, env, depth), e.attr)
+            return self.read(self.eval(e.value, env, depth), e.attr)
         if kind is ast.Call:
             return self.call(e, env, depth)
         if kind is ast.BoolOp:
@@ -391,7 +414,7 @@ class _Interp:
         if kind is ast.IfExp:
             t = _truth(self.eval(e.test, env, depth))
             if t is TOP:
-                return _join([self.eval(e.body, env, depth), self.eval(e.orelse, env, depth)])
+                return self.join([self.eval(e.body, env, depth), self.eval(e.orelse, env, depth)])
             return self.eval(e.body if t else e.orelse, env, depth)
         if kind is ast.Lambda:
             return Func(e, env)
@@ -416,10 +439,25 @@ class _Interp:
                 key = self.eval(k, env, depth) if k is not None else TOP
                 pairs.append((key, value))
             return Mapping(pairs)
-        for child in ast.iter_child_nodes(e):  # reach any fetch inside; the value is unknown
+        # reach any fetch inside; the value is unknown, a fetched pool's where it may hold one
+        keys: set = set()
+        for child in ast.iter_child_nodes(e):
             if isinstance(child, ast.expr):
-                self.eval(child, env, depth)
-        return TOP
+                keys |= _fetched(self.eval(child, env, depth))
+            elif isinstance(child, ast.comprehension):
+                for part in (child.iter, *child.ifs):
+                    keys |= _fetched(self.eval(part, env, depth))
+        if kind in (ast.Yield, ast.YieldFrom):
+            self.escaped |= keys
+            return TOP
+        return Obj("kvcache", key=min(keys)) if keys else TOP
+
+    def read(self, v, attr: str):
+        """``v.attr`` in an expression: a member of a fetched pool is that pool's (the pool
+        escapes with it), but for the scalars every KV pool class holds (its size, ...)."""
+        if isinstance(v, Obj) and v.key is not None and attr not in v.attrs:
+            return TOP if attr in kv_pool_scalar_members() else Obj("kvcache", key=v.key)
+        return self.attribute(v, attr)
 
     def attribute(self, v, attr: str):
         if isinstance(v, Obj) and v.kind == "alloc" and attr == "__class__":
@@ -482,19 +520,27 @@ class _Interp:
             return Bound(func, obj)
         return TOP
 
+    def join(self, values: list):
+        """One value for ``values`` (TOP where they differ); a fetched pool lost in the join
+        counts as escaped (what is done with the joined value is not followed)."""
+        v = _join(values)
+        if v is TOP:
+            self.escaped |= _fetched(tuple(values))
+        return v
+
     def boolop(self, e: ast.BoolOp, env: dict, depth: int):
         is_and = isinstance(e.op, ast.And)
         unknown = False
-        last = None
+        seen = []
         for value in e.values:
-            last = self.eval(value, env, depth)
-            t = _truth(last)
+            seen.append(self.eval(value, env, depth))
+            t = _truth(seen[-1])
             if t is TOP:
                 unknown = True
             elif t is (not is_and):
                 # every path that got this far stops here (the others stopped earlier)
-                return TOP if unknown else last
-        return TOP if unknown else last
+                return self.join(seen) if unknown else seen[-1]
+        return self.join(seen) if unknown else seen[-1]
 
     def compare(self, e: ast.Compare, env: dict, depth: int):
         left = self.eval(e.left, env, depth)
@@ -564,20 +610,24 @@ class _Interp:
         if key is not None:
             for a in e.args[1:]:
                 self.eval(a, env, depth)
-            self.reached.add(key)
-            return Obj("kvcache")  # the target's SWA pool
+            return Obj("kvcache", key=key)  # the target's SWA pool
         if isinstance(e.func, ast.Name) and e.func.id == "super" and not e.args:
             owner, obj = env.get("__class__"), env.get("__self__")
             if "super" not in env and isinstance(owner, ClassRef) and obj is not None:
                 return SuperRef(obj, owner.node)
             return TOP
         func = self.eval(e.func, env, depth)
-        args = [self.eval(a, env, depth) for a in e.args if not isinstance(a, ast.Starred)]
-        kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords if k.arg}
-        if any(isinstance(a, ast.Starred) for a in e.args) or any(
-            k.arg is None for k in e.keywords
+        args = [self.eval(a, env, depth) for a in e.args]
+        kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords}
+        if not isinstance(func, (Func, Builtin, Const)) and not (
+            isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
+            # a call the scenario cannot follow (or a fetched pool's own method): what it is
+            # given, and whose method it is, may be kept or read
+            self.escaped |= _fetched((func, *args, *kwargs.values()))
+        if any(isinstance(a, ast.Starred) for a in e.args) or None in kwargs:
             return TOP
+        args = [v for v, a in zip(args, e.args) if not isinstance(a, ast.Starred)]
         if isinstance(func, Const):
             return func.value
         if isinstance(func, Builtin):
@@ -712,7 +762,7 @@ class _Interp:
             raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
         if raises:
             raise _Raised(raises[0])
-        return _join(returns)
+        return self.join(returns)
 
     # -- statements: a list of outcomes (kind, value, env) -------------------------------------
 
@@ -822,11 +872,13 @@ class _Interp:
                     self.bind(t, TOP, env, depth)
         elif isinstance(target, ast.Attribute):
             owner = self.eval(target.value, env, depth)
+            self.escaped |= _fetched(v)  # kept on an object: it outlives the call
             if isinstance(owner, Obj) and owner.kind == "self":
                 owner.attrs[target.attr] = v
         elif isinstance(target, ast.Starred):
             self.bind(target.value, TOP, env, depth)
-        else:
+        else:  # an item store
+            self.escaped |= _fetched(v)
             self.eval(target, env, depth)
 
     def try_(self, s, env: dict, depth: int) -> list:
@@ -1018,7 +1070,9 @@ def _param_aliases(fn) -> tuple:
 def _runner_param(fn, mark: Callable) -> Optional[str]:
     """The parameter the fetches read the allocator from (``<param>.token_to_kv_pool_allocator``
     as the marked call's receiver, or through a local bound once to it), if it is one and the
-    same for every fetch."""
+    same for every fetch. A fetch through a held method (``fetch = getattr(alloc,
+    "get_kvcache", ...)``; its receiver is not the allocator) reads the one runner whose
+    allocator ``fn`` reads (:func:`_runner_root`)."""
     params, aliases = _param_aliases(fn)
     roots = set()
     for n in ast.walk(fn):
@@ -1029,7 +1083,11 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
                 and receiver.attr == "token_to_kv_pool_allocator"
                 and isinstance(receiver.value, ast.Name)
             ):
-                return None
+                root = _runner_root(fn)
+                if root is None:
+                    return None
+                roots.add(root)
+                continue
             roots.add(aliases.get(receiver.value.id, receiver.value.id))
     if len(roots) != 1 or not roots <= params:
         return None
@@ -1067,14 +1125,14 @@ def guarded(
     keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     # a generator's answers are what it yields, not what it returns
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
-    reached: set = set()
+    escaped: set = set()
     interp = _Interp(module, mark, is_swa_pool_class)
     owner = interp.classes.get(cls) if cls else None
     for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
         env = _bind_params(fn, owner)
         pool = Obj("swapool" if own_swa else "pool")
         env[param] = _runner(generation, pool)
-        interp.reached = set()
+        interp.escaped = set()
         try:
             outcomes = interp.block(fn.body, env, 0)
         except Undecided as exc:
@@ -1088,8 +1146,9 @@ def guarded(
         else:
             # (one that stores or yields its answer, e.g. in ``__init__``: with its own SWA
             # pool a draft must not reach the fetch either)
-            reached |= interp.reached
-    return {k: k not in reached for k in keys}
+            escaped |= interp.escaped
+            escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
+    return {k: k not in escaped for k in keys}
 
 
 def _runner_root(fn) -> Optional[str]:

@@ -31,10 +31,7 @@ KNOWN = {
     "resolver_bug_draft_flag_on_self": "a draft flag read from self that nothing sets",
     "resolver_bug_no_guard_walrus": "a walrus-bound fetch returned from a class test",
     "ok_identity_guard_translate_alloc": "an identity guard carried through a stored allocator",
-    "ok_kvcache_capacity": "a kvcache read for its size only",
-    "ok_kvcache_identity": "an identity test of the kvcache as the guard",
     "ok_pool_decides_alloc_translates": "the pool decides, the allocator translates (debatable)",
-    "resolver_ok_getattr_fetch": "a fetch bound through getattr with a default",
     "resolver_ok_guard_in_caller": "the guard in the caller of a module-level helper",
 }
 

@@ -1,0 +1,91 @@
+"""KVG003 reports a kvcache fetch a regular draft reaches only where the target's pool escapes.
+
+Each backend below fetches ``get_kvcache()`` on the draft's path and then does one thing with
+it: keeps it, returns it, hands it to a call, keeps a part of it, yields it, or only reads a
+scalar (its size), compares it by identity, or drops it. Truth: the backend run on a real EAGLE
+draft runner (sglang's classes on CPU, ``tests.support.real_sglang``) reads KV it does not
+own (``compose.reads_wrong_kv``); KVG003 must agree (lint_rules/scenario.py, ``_fetched``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import compose
+
+HEAD = """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _keep(x):
+    return x
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+"""
+TAIL = """
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""
+USES = {
+    # the pool escapes: a bug
+    "kept": "        self.swa_pool = alloc.get_kvcache()\n",
+    "kept-in-a-tuple": (
+        "        self.pools = (self.pool, alloc.get_kvcache())\n"
+        "        self.swa_pool = self.pools[1]\n"
+    ),
+    "through-a-call": "        self.swa_pool = _keep(alloc.get_kvcache())\n",
+    "unknown-condition": (
+        "        kv = alloc.get_kvcache()\n"
+        "        self.swa_pool = kv if model_runner.server_args is not None else None\n"
+    ),
+    "a-part": (
+        "        kv = alloc.get_kvcache()\n"
+        "        self.swa_pool = kv if isinstance(kv, SWAKVPool) else None\n"
+        "        self.translate = kv.translate_loc_from_full_to_swa\n"
+    ),
+    # the pool does not escape: correct
+    "size-only": (
+        "        self.max_tokens = alloc.get_kvcache().size\n"
+        "        self.swa_pool = self.pool if isinstance(self.pool, SWAKVPool) else None\n"
+    ),
+    "identity-guard": (
+        "        kv = alloc.get_kvcache()\n"
+        "        ok = kv is self.pool and isinstance(kv, SWAKVPool)\n"
+        "        self.swa_pool = kv if ok else None\n"
+    ),
+    "dropped": (
+        "        alloc.get_kvcache()\n"
+        "        self.swa_pool = self.pool if isinstance(self.pool, SWAKVPool) else None\n"
+    ),
+}
+BUGS = {"kept", "kept-in-a-tuple", "through-a-call", "unknown-condition", "a-part"}
+
+
+@pytest.fixture(scope="module")
+def runners():
+    import torch
+
+    from tests.support import real_sglang as real
+
+    target = real.build_target_runner(swa=True)
+    return target, real.build_eagle_draft_runner(target), torch.tensor([5, 6, 7])
+
+
+@pytest.mark.parametrize("use", sorted(USES))
+def test_kvg003_reports_only_an_escaping_pool(use, runners):
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, draft, loc = runners
+    text = HEAD + USES[use] + TAIL
+    assert compose.swa_path_live(text, target, loc)
+    bug = compose.reads_wrong_kv(text, draft, loc)
+    assert bug == (use in BUGS), "the label disagrees with execution"
+    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
+    assert bool(found) == bug, [f.message for f in found]
