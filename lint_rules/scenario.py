@@ -10,7 +10,9 @@ and explored both ways. It follows same-module functions, methods of the class (
 containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
 ``break``/``else``, ``match`` and early returns.
 
-:func:`guarded` answers per fetch: True when no path of the full-pool draft reaches it and
+:func:`guarded` answers per fetch: True when on no path of the full-pool draft the fetched
+pool escapes (:func:`_fetched`: kept on an object, returned or yielded, handed to a call not
+followed, or lost in a join; a scalar member read, an identity test is not an escape) and
 every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties).
 When it cannot tell (a construct it does not model decides a path, or its step budget runs
 out) it names what stopped it, and KVG003's finding says so. KVG003 drops a finding only on

@@ -20,10 +20,13 @@ An unknown predicate is never assumed to hold. The use is safe iff its condition
 "active pool not SWA and not (draft and not FROZEN_KV)", decided by enumerating the atoms.
 Where that cannot prove it (the guard in a helper with more than a `return`, a
 `try`/`except`, `contextlib.suppress`, a loop, a `match`), the function is evaluated under
-the decisive scenarios instead: a regular EAGLE draft (with and without `is_frozen_kv_mtp`)
-must not reach the fetch, and one with its own SWA pool must get that pool on every path (a
-fetch in a closure or lambda is evaluated from the function that binds the runner). Where
-that evaluation cannot tell, the finding stays and says what stopped it.
+the decisive scenarios instead: on a regular EAGLE draft (with and without
+`is_frozen_kv_mtp`) the fetched pool must not escape (kept on an object, returned, yielded,
+handed to a call the evaluation cannot follow, or a part of it kept: reading only a scalar
+every KV pool class holds, such as its `size`, or comparing it by identity lets nothing
+escape), and one with its own SWA pool must get that pool on every path (a fetch in a closure
+or lambda is evaluated from the function that binds the runner). Where that evaluation cannot
+tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",
 "draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
 `isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`
