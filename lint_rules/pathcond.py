@@ -648,7 +648,7 @@ class _Resolver:
             return self.unknown(e, ctx)
         if isinstance(e, ast.Attribute):
             if e.attr == DRAFT_ATTR:
-                return self.atom("D")
+                return self._draft_read(e, ctx)
             flag = self.flag(e, ctx)
             if flag is not None:
                 return flag
@@ -715,7 +715,8 @@ class _Resolver:
                     if len(e.args) == 2 or (
                         isinstance(e.args[2], ast.Constant) and e.args[2].value in (False, None)
                     ):
-                        return self.atom("D")
+                        read = ast.Attribute(e.args[0], DRAFT_ATTR, ast.Load())
+                        return self._draft_read(ast.copy_location(read, e), ctx)
             if f.id in ("isinstance", "issubclass") and len(e.args) == 2 and not e.keywords:
                 subject, classes = e.args
                 if f.id == "issubclass":
@@ -749,6 +750,23 @@ class _Resolver:
                     if got is not None:
                         return got
         return self.unknown(e, ctx)
+
+    def _draft_read(self, e: ast.Attribute, ctx: _FnFacts) -> Cond:
+        """``<x>.is_draft_worker``: the runner's draft flag; on the class's own instance, what
+        the module's stores of it give (``self.is_draft_worker = runner.is_draft_worker``, as
+        fa3 and flashmla keep it). Where nothing in the module stores it and every base of
+        the class is in the module, nothing sets it: the read decides nothing known."""
+        owner = self._class_for(e.value.id, ctx) if isinstance(e.value, ast.Name) else None
+        if owner is None:
+            if isinstance(e.value, ast.Name) and e.value.id in ("self", "cls"):
+                return self.unknown(e, ctx)  # an instance whose class is not known here
+            return self.atom("D")
+        if self.facts.attr_stores.get(DRAFT_ATTR):
+            flag = self.flag(e, ctx)
+            return flag if flag is not None else self.unknown(e, ctx)
+        if all(c in self.facts.bases for c in self._mro(owner)):
+            return self.unknown(e, ctx)
+        return self.atom("D")  # a base defined elsewhere may set it
 
     def _class_for(self, receiver: str, ctx: _FnFacts) -> Optional[str]:
         node = ctx.node
@@ -926,7 +944,8 @@ class _Analysis:
             self.visit(e.values[-1], cur)
             return
         if isinstance(e, ast.NamedExpr):
-            self.visit(e.value, s)
+            # bound inside an expression (the name is not followed): a kvcache value is used
+            self.consume(e.value, s)
             return
         if isinstance(e, (ast.Name, ast.Constant)):
             return

@@ -1091,6 +1091,8 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
                 roots.add(root)
                 continue
             roots.add(aliases.get(receiver.value.id, receiver.value.id))
+    if not roots:  # no fetch of its own (a caller of the helper that fetches)
+        return _runner_root(fn)
     if len(roots) != 1 or not roots <= params:
         return None
     return roots.pop()
@@ -1113,18 +1115,25 @@ def _bind_params(fn, owner) -> dict:
 
 
 def guarded(
-    fn, module: ast.Module, mark: Callable, is_swa_pool_class, cls: Optional[str] = None
+    fn,
+    module: ast.Module,
+    mark: Callable,
+    is_swa_pool_class,
+    cls: Optional[str] = None,
+    keys: Optional[set] = None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
-    ``<runner parameter>.token_to_kv_pool_allocator``), under a regular EAGLE draft with either
-    spec API (module docstring). Where the interpreter cannot tell: the construct that stopped
-    it (a string); None where ``fn`` has no runner parameter to bind."""
+    ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
+    calls), under a regular EAGLE draft with either spec API (module docstring). Where the
+    interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
+    no runner parameter to bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_param(fn, mark)
     if param is None:
         return None
-    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    if keys is None:
+        keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     # a generator's answers are what it yields, not what it returns
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
     escaped: set = set()
@@ -1151,6 +1160,57 @@ def guarded(
             escaped |= interp.escaped
             escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
     return {k: k not in escaped for k in keys}
+
+
+def _callers(module: ast.Module, name: str) -> Optional[list]:
+    """``(function, class name or None)`` for each module function or method calling the
+    module function ``name``; None where ``name`` is referred to otherwise (passed on, called
+    at module or class level, by itself): its uses are then not all known here."""
+    calls = {
+        id(n.func)
+        for n in ast.walk(module)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    }
+
+    def refers(node) -> list:
+        return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name]
+
+    out: list = []
+    tops = [(b, None) for b in module.body]
+    tops += [(m, b.name) for b in module.body if isinstance(b, ast.ClassDef) for m in b.body]
+    counted = 0
+    for node, cls in tops:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name != name:
+            refs = refers(node)
+            if refs and all(id(r) in calls for r in refs):
+                out.append((node, cls))
+                counted += len(refs)
+    total = len(refers(module))
+    return out if out and counted == total else None
+
+
+def guarded_by_callers(
+    fn, module: ast.Module, mark: Callable, is_swa_pool_class
+) -> Union[dict, str, None]:
+    """:func:`guarded` for the fetches of a private module function ``fn`` (its marked tree)
+    that binds no runner itself (it is handed the allocator): guarded where every function of
+    the module calling it is, evaluated with ``fn``'s fetches in place; None where its callers
+    are not all known (public, or referred to other than by calls)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not fn.name.startswith("_"):
+        return None
+    defs = [b for b in module.body if isinstance(b, type(fn)) and b.name == fn.name]
+    callers = _callers(module, fn.name) if len(defs) == 1 else None
+    if callers is None:
+        return None
+    marked = ast.Module(body=[fn if b is defs[0] else b for b in module.body], type_ignores=[])
+    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    out = {k: True for k in keys}
+    for caller, cls in callers:
+        got = guarded(caller, marked, mark, is_swa_pool_class, cls, keys=keys)
+        if not isinstance(got, dict):
+            return got
+        out = {k: out[k] and got.get(k, False) for k in keys}
+    return out
 
 
 def _runner_root(fn) -> Optional[str]:

@@ -248,7 +248,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if any(out.values()):
             # the path conditions cannot prove the guard: evaluate the decisive scenarios
             # (lint_rules/scenario.py); a fetch they prove guarded is, however written
-            from ..scenario import guarded
+            from ..scenario import guarded, guarded_by_callers
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
@@ -258,6 +258,9 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 # evaluate the outermost function that binds it
                 safe = self._guarded_in(outer, targets, tree)
                 outer = outer.parent
+            if safe is None and tree is not None and fn.parent is None and fn.cls is None:
+                # a private helper handed the allocator: the guard may be in its callers
+                safe = guarded_by_callers(node, tree, _mark_key, self._is_swa_pool_class)
             for call, k in targets.items():
                 if not out[call]:
                     continue

@@ -89,3 +89,56 @@ def test_kvg003_reports_only_an_escaping_pool(use, runners):
     assert bug == (use in BUGS), "the label disagrees with execution"
     found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
     assert bool(found) == bug, [f.message for f in found]
+
+
+CALLER = """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def HELPER(allocator):
+    kv = allocator.get_kvcache()
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        mr = model_runner
+        self.pool = mr.token_to_kv_pool
+        if isinstance(self.pool, SWAKVPool):
+            self._swa_pool = self.pool
+        elif DRAFT_TEST:
+            self._swa_pool = None
+        else:
+            self._swa_pool = HELPER(mr.token_to_kv_pool_allocator)
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""
+DRAFT = "mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp()"
+
+
+@pytest.mark.parametrize(
+    "helper, draft_test, reported",
+    [
+        ("_kvcache_if_swa", DRAFT, False),  # the guard is in the one caller
+        ("_kvcache_if_swa", "False", True),  # no draft check in the caller
+        ("_kvcache_if_swa", "not (" + DRAFT + ")", True),  # inverted
+        # a public helper may have callers elsewhere: its fetch is judged alone
+        ("kvcache_if_swa", DRAFT, True),
+    ],
+)
+def test_kvg003_finds_the_guard_in_the_callers_of_a_private_helper(
+    helper, draft_test, reported, runners
+):
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, draft, loc = runners
+    text = CALLER.replace("HELPER", helper).replace("DRAFT_TEST", draft_test)
+    assert compose.swa_path_live(text, target, loc)
+    if helper.startswith("_"):
+        assert compose.reads_wrong_kv(text, draft, loc) == reported
+    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
+    assert bool(found) == reported, [f.message for f in found]

@@ -28,11 +28,8 @@ KNOWN = {
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_kvcache_type_decides": "a class test on the allocator's kvcache as an SWA decision",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
-    "resolver_bug_draft_flag_on_self": "a draft flag read from self that nothing sets",
-    "resolver_bug_no_guard_walrus": "a walrus-bound fetch returned from a class test",
     "ok_identity_guard_translate_alloc": "an identity guard carried through a stored allocator",
     "ok_pool_decides_alloc_translates": "the pool decides, the allocator translates (debatable)",
-    "resolver_ok_guard_in_caller": "the guard in the caller of a module-level helper",
 }
 
 
