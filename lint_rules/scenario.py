@@ -322,6 +322,7 @@ def _name_of(e: ast.AST) -> str:
 class _Interp:
     def __init__(self, module: ast.Module, mark: Callable, is_swa_pool_class) -> None:
         self.mark = mark
+        self.module = module
         self.is_swa_pool_class = is_swa_pool_class
         self.steps = 0
         self.escaped: set = set()  # keys of the fetches whose pool left the function
@@ -1227,27 +1228,90 @@ def _runner_root(fn) -> Optional[str]:
     return roots.pop() if len(roots) == 1 and roots <= params else None
 
 
+def _stored_elsewhere(module: ast.Module, init) -> Optional[set]:
+    """The attribute names stored (``x.<name> = ...``) in the module outside ``init``; None
+    where ``setattr`` or a module-level store may set any."""
+    out: set = set()
+    inside = {id(n) for n in ast.walk(init)}
+    for n in ast.walk(module):
+        if isinstance(n, ast.Call) and _name_of(n.func) == "setattr":
+            return None
+        if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load) and id(n) not in inside:
+            out.add(n.attr)
+    return out
+
+
+def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "Obj"):
+    """The instance the class's ``__init__`` builds on a regular draft (its runner parameter
+    bound as :func:`_runner` makes it): ``Obj("self")`` holding what ``__init__`` stores and
+    nothing else in the module stores; None where the class has a base outside the module
+    (it may store more), or ``__init__`` binds no runner or cannot be evaluated."""
+    seen, todo = set(), [owner]
+    while todo:
+        c = todo.pop()
+        if c.name in seen:
+            continue
+        seen.add(c.name)
+        for b in c.bases:
+            base = interp.classes.get(_name_of(b))
+            if base is None and _name_of(b) != "object":
+                return None
+            if base is not None:
+                todo.append(base)
+    init = _method(owner, "__init__")
+    param = _runner_root(init) if init is not None else None
+    elsewhere = _stored_elsewhere(interp.module, init) if param is not None else None
+    if elsewhere is None:
+        return None
+    env = _bind_params(init, owner)
+    env[param] = _runner(generation, pool)
+    first = (init.args.posonlyargs + init.args.args)[0].arg
+    interp.block(init.body, env, 0)
+    built = env[first]
+    for name in elsewhere:
+        built.attrs.pop(name, None)
+    return built
+
+
 def draft_truths(
-    fn, module: ast.Module, decisions: list, is_swa_pool_class, is_swa_allocator_class, cls=None
+    fn,
+    module: ast.Module,
+    decisions: list,
+    is_swa_pool_class,
+    is_swa_allocator_class,
+    cls=None,
+    own_swa: tuple = (False,),
 ) -> Optional[dict]:
     """The truths each expression of ``decisions`` (nodes of ``fn``, in ``module``'s tree)
-    takes when ``fn`` runs on a regular EAGLE draft with its own full-only pool (both spec
-    APIs): ``{id(node): {True, False, TOP}}``, a node never evaluated absent. None where ``fn``
-    reads no runner's allocator to bind or the interpreter cannot decide."""
+    takes when ``fn`` runs on a regular EAGLE draft with its own pool (full-only; with
+    ``own_swa=(False, True)`` also an SWA pool), both spec APIs: ``{id(node): {True, False,
+    TOP}}``, a node never evaluated absent. A method that binds no runner runs on the
+    instance its class's ``__init__`` builds on that draft (:func:`_built_self`). None where
+    there is no runner's allocator to bind or the interpreter cannot decide."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_root(fn)
-    if param is None:
-        return None
     interp = _Interp(module, lambda call: None, is_swa_pool_class)
     interp.is_swa_allocator_class = is_swa_allocator_class
-    interp.watch = frozenset(id(d) for d in decisions)
     owner = interp.classes.get(cls) if cls else None
-    for generation in ("frozen-api", "older-api"):
+    plain = not {_name_of(d) for d in fn.decorator_list} & {"staticmethod", "classmethod"}
+    if param is None and (owner is None or fn.name == "__init__" or not fn.args.args or not plain):
+        return None
+    watch = frozenset(id(d) for d in decisions)
+    for generation, swa in itertools.product(("frozen-api", "older-api"), own_swa):
+        pool = Obj("swapool" if swa else "pool")
         env = _bind_params(fn, owner)
-        env[param] = _runner(generation, Obj("pool"))
         try:
+            if param is None:
+                interp.watch = frozenset()
+                built = _built_self(interp, owner, generation, pool)
+                if built is None:
+                    return None
+                env[fn.args.args[0].arg] = env["__self__"] = built
+            else:
+                env[param] = _runner(generation, pool)
+            interp.watch = watch
             interp.block(fn.body, env, 0)
-        except (Undecided, RecursionError):
+        except (Undecided, RecursionError, _Raised):
             return None
     return interp.seen

@@ -170,6 +170,66 @@ class Rule(cst.BatchableCSTVisitor):
     def context_name(self) -> str:
         return self.ctx.frames[-1].qualname if self.ctx.frames else "<module>"
 
+    def function_ast(self):
+        """The stdlib ``ast`` node of the enclosing function (in the analysis' tree), found by
+        name within its lines; None where there is none or no tree."""
+        import ast
+
+        fn = self.function
+        tree = self.analysis.syntax_tree()
+        if fn is None or tree is None or isinstance(fn.node, cst.Lambda):
+            return None
+        where = self.analysis.positions().get(fn.node)
+        if where is None:
+            return None
+        return next(
+            (
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.name == fn.name
+                and where.start.line <= n.lineno <= where.end.line
+            ),
+            None,
+        )
+
+    def draft_never_reaches(self, node: cst.CSTNode) -> bool:
+        """Does no regular EAGLE draft (its own full or SWA pool, the target's allocator;
+        lint_rules/scenario.py) evaluate ``node`` (the ``ast`` expression at its position)?
+        False where that cannot be told."""
+        import ast
+
+        from ..scenario import draft_truths
+
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(node)
+        if fn_ast is None or at is None:
+            return False
+        kinds = (ast.Call, ast.Attribute, ast.Subscript, ast.Name)
+        target = next(
+            (
+                n
+                for n in ast.walk(fn_ast)
+                if isinstance(n, kinds)
+                and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+                == (at.start.line, at.start.column, at.end.line, at.end.column)
+            ),
+            None,
+        )
+        if target is None:
+            return False
+        fn = self.function
+        truths = draft_truths(
+            fn_ast,
+            self.analysis.syntax_tree(),
+            [target],
+            lambda e: self.analysis.ast_class_test("pool", e),
+            lambda e: self.analysis.ast_class_test("allocator", e),
+            fn.cls.name if fn.cls is not None else None,
+            own_swa=(False, True),
+        )
+        return truths is not None and id(target) not in truths
+
     def derived(self, expr: cst.BaseExpression) -> bool:
         return self.analysis.is_allocator_derived(expr, self.function)
 

@@ -23,7 +23,9 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 Not reported: a test whose only effect is output or bookkeeping (a branch that only logs or
 counts, a metrics record nothing reads), and a decision that never holds on a regular draft
 (its own full pool, the target's SWA allocator), evaluated as `scenario.py` does for KVG003:
-`isinstance(pool, SWAKVPool) and isinstance(alloc, SWATokenToKVPoolAllocator)`.
+`isinstance(pool, SWAKVPool) and isinstance(alloc, SWATokenToKVPoolAllocator)` (a method that
+binds no runner runs on the instance its class's `__init__` builds on that draft, where the
+class and its bases are all in the module and only `__init__` stores what it reads).
 
 `alloc` is any allocator-derived value: the attribute itself, a local alias, a `self.` attribute,
 a tuple-unpacked or walrus-bound name, `getattr(x, "token_to_kv_pool_allocator")`, a record,
@@ -304,26 +306,12 @@ class SwaModeFromAllocator(Rule):
         if stmt is not None and self._bookkeeping(stmt):
             return True
         fn = self.function
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(stmt) if stmt is not None else None
+        if at is None or fn_ast is None:
+            return False
         tree = self.analysis.syntax_tree()
-        if stmt is None or fn is None or tree is None or isinstance(fn.node, cst.Lambda):
-            return False
-        positions = self.analysis.positions()
-        at, where = positions.get(stmt), positions.get(fn.node)
-        if at is None or where is None:
-            return False
         line = at.start.line
-        fn_ast = next(
-            (
-                n
-                for n in ast.walk(tree)
-                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and n.name == fn.name
-                and where.start.line <= n.lineno <= where.end.line
-            ),
-            None,
-        )
-        if fn_ast is None:
-            return False
         decision, stores = None, []
         for n in ast.walk(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == line:

@@ -5,7 +5,10 @@ Flags attention-backend code that translates KV indices from the full index spac
 index space **through the allocator**: `alloc.translate_loc_from_full_to_swa(...)`,
 `alloc.full_to_swa_index_mapping`, or the same members fetched with `getattr(alloc, "...")`,
 `operator.attrgetter("...")(alloc)` or `operator.methodcaller("...", loc)(alloc)`, where `alloc`
-is allocator-derived (see KVG001 for what that covers).
+is allocator-derived (see KVG001 for what that covers). Not reported: a translation no regular
+draft reaches, with its own full or SWA pool (evaluated as `scenario.py` does for KVG003; a
+method that binds no runner runs on the instance its class's `__init__` builds on that draft,
+e.g. one that keeps the allocator only where `alloc.get_kvcache() is self.pool`).
 
 ## Why is this bad?
 The allocator's full→SWA map belongs to the **target** model's pool. A speculative draft shares
@@ -75,7 +78,8 @@ class SwaTranslateThroughAllocator(Rule):
         names = sink_of(anchor)[1]
         for subject, member in form.cst_match(node):
             if member in names and self.in_scope() and self.derived(subject):
-                self.report(node, _message(self, node, member))
+                if not self.draft_never_reaches(node):
+                    self.report(node, _message(self, node, member))
                 return
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -25,8 +25,10 @@ the decisive scenarios instead: on a regular EAGLE draft (with and without
 handed to a call the evaluation cannot follow, or a part of it kept: reading only a scalar
 every KV pool class holds, such as its `size`, or comparing it by identity lets nothing
 escape), and one with its own SWA pool must get that pool on every path (a fetch in a closure
-or lambda is evaluated from the function that binds the runner). Where that evaluation cannot
-tell, the finding stays and says what stopped it.
+or lambda is evaluated from the function that binds the runner, a private module helper handed
+the allocator from each function of the module that calls it). A draft flag read from `self`
+counts only where the module stores it (or a base outside the module may). Where that
+evaluation cannot tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",
 "draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
 `isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`

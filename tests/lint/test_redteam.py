@@ -28,7 +28,6 @@ KNOWN = {
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_kvcache_type_decides": "a class test on the allocator's kvcache as an SWA decision",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
-    "ok_identity_guard_translate_alloc": "an identity guard carried through a stored allocator",
     "ok_pool_decides_alloc_translates": "the pool decides, the allocator translates (debatable)",
 }
 

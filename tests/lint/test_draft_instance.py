@@ -1,0 +1,71 @@
+"""KVG001/KVG002 in a method that binds no runner: the method runs on the instance its class's
+``__init__`` builds on a regular EAGLE draft (``scenario._built_self``).
+
+The backend keeps the allocator only where its kvcache is the pool the backend reads (an
+identity guard), then probes and translates through the kept allocator in ``forward_decode``.
+Truth: the module run on real target and EAGLE draft runners (``compose.reads_wrong_kv``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import compose
+
+BACKEND = """
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self._alloc = KEPT
+
+    def forward_decode(self, loc):
+        if self._alloc is not None and hasattr(self._alloc, "translate_loc_from_full_to_swa"):
+            loc = self._alloc.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+EXTRA"""
+SETTER = """
+    def set_allocator(self, alloc):
+        self._alloc = alloc
+"""
+
+
+@pytest.fixture(scope="module")
+def runners():
+    import torch
+
+    from tests.support import real_sglang as real
+
+    target = real.build_target_runner(swa=True)
+    return target, real.build_eagle_draft_runner(target), torch.tensor([5, 6, 7])
+
+
+@pytest.mark.parametrize(
+    "kept, bug",
+    [
+        ("alloc if alloc.get_kvcache() is self.pool else None", False),
+        ("alloc", True),
+        ("alloc if alloc.get_kvcache() is not None else None", True),
+    ],
+)
+def test_rules_follow_what_init_keeps(kept, bug, runners):
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, draft, loc = runners
+    text = BACKEND.replace("KEPT", kept).replace("EXTRA", "")
+    assert compose.swa_path_live(text, target, loc)
+    assert compose.reads_wrong_kv(text, draft, loc) == bug
+    found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
+    assert sorted({f.code for f in found}) == (["KVG001", "KVG002"] if bug else [])
+
+
+def test_an_attribute_stored_elsewhere_is_not_taken_from_init():
+    """Another method may store the attribute: what ``__init__`` kept does not decide."""
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    kept = "alloc if alloc.get_kvcache() is self.pool else None"
+    text = BACKEND.replace("KEPT", kept).replace("EXTRA", SETTER)
+    found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
+    assert sorted({f.code for f in found}) == ["KVG001", "KVG002"]
