@@ -83,9 +83,10 @@ def _api_data() -> dict:
     once, when first asked (not through ``sglang_api``, which imports ``dataclasses``: this is
     on the check path)."""
     import json
-    from pathlib import Path
+    import os
 
-    return json.loads(Path(__file__).with_name("sglang_api.json").read_text(encoding="utf-8"))
+    with open(os.path.join(os.path.dirname(__file__), "sglang_api.json"), encoding="utf-8") as f:
+        return json.load(f)  # (not ``pathlib``: its import costs more than this read)
 
 
 @lru_cache(maxsize=1)
