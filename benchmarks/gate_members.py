@@ -12,7 +12,6 @@ longer identifier or outside a string, which no probe can read.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from pathlib import Path
@@ -21,11 +20,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 import sglang_wheels  # noqa: E402
+from corpus import update_results_section  # noqa: E402
 
 from lint_rules import project  # noqa: E402
 
 VERSION = "0.5.23"
-BEGIN, END = "<!-- gate-members:begin -->", "<!-- gate-members:end -->"
 
 
 def _per_member(data: bytes) -> bool:
@@ -67,14 +66,7 @@ def measure(runs: int) -> str:
 
 
 def write(section: str) -> None:
-    path = HERE / "RESULTS.md"
-    text = path.read_text(encoding="utf-8")
-    block = f"{BEGIN}\n{section}{END}\n"
-    if BEGIN in text:
-        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END) + "\n", block, text, flags=re.S)
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text, encoding="utf-8")
+    update_results_section("gate-members", section)
 
 
 def main() -> None:

@@ -28,9 +28,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import sglang_wheels  # noqa: E402
+from corpus import update_results_section  # noqa: E402
 
 VERSION = "0.5.23"
-BEGIN, END = "<!-- stdlib:begin -->", "<!-- stdlib:end -->"
 
 
 def _env(tree: Path) -> dict:
@@ -121,14 +121,7 @@ def render(best: dict[str, dict[str, float]], runs: int, trees: dict[str, Path])
 
 
 def write(section: str) -> None:
-    path = HERE / "RESULTS.md"
-    text = path.read_text(encoding="utf-8")
-    block = f"{BEGIN}\n{section}{END}\n"
-    if BEGIN in text:
-        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END) + "\n", block, text, flags=re.S)
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text, encoding="utf-8")
+    update_results_section("stdlib", section)
 
 
 def main() -> None:
