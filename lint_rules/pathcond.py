@@ -852,6 +852,12 @@ class _Restart(Exception):
     """A new variable appeared mid-walk: tables built so far are stale; walk again."""
 
 
+def _class_test(e: ast.Call) -> bool:
+    """``isinstance(x, C)`` / ``issubclass(x, C)`` (x: ``e.args[0]``)."""
+    f = e.func
+    return isinstance(f, ast.Name) and f.id in ("isinstance", "issubclass") and len(e.args) == 2
+
+
 class _Analysis:
     """One walk of a function's statements; the variable count must not change during it."""
 
@@ -920,11 +926,15 @@ class _Analysis:
         return {}
 
     def consume(self, e: Optional[ast.expr], s: _State) -> None:
-        """``e``'s value escapes here: a use of any kvcache value it may be."""
+        """``e``'s value escapes here: a use of any kvcache value it may be, or whose class
+        ``e`` tests (a stored ``isinstance(kv, SWAKVPool)`` decides from the target's pool)."""
         if e is None:
             return
         for key, c in self.kv(e, s).items():
             self.uses.append((key, c))
+        if isinstance(e, ast.Call) and _class_test(e):
+            for key, c in self.kv(e.args[0], s).items():
+                self.uses.append((key, c))
         self.visit(e, s)
 
     def visit(self, e: Optional[ast.AST], s: _State) -> None:

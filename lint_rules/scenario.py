@@ -326,6 +326,7 @@ class _Interp:
         self.is_swa_pool_class = is_swa_pool_class
         self.steps = 0
         self.escaped: set = set()  # keys of the fetches whose pool left the function
+        self.tested: set = set()  # keys of the fetched pools class-tested in this statement
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.is_swa_allocator_class: Callable = lambda node: False
@@ -651,6 +652,7 @@ class _Interp:
 
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
         if name == "isinstance" and len(args) == 2:
+            self.tested |= _fetched(args[0])
             return self.isinstance(args[0], e.args[1])
         if name == "type" and len(args) == 1:
             return AllocType() if isinstance(args[0], Obj) and args[0].kind == "alloc" else TOP
@@ -802,13 +804,23 @@ class _Interp:
         if kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
             if s.value is None:
                 return [("next", None, env)]
+            outer, self.tested = self.tested, set()
             v = self.eval(s.value, env, depth)
             targets = s.targets if kind is ast.Assign else [s.target]
+            if any(not isinstance(t, ast.Name) for t in targets):
+                # kept on an object: what a class test of a fetched pool answered decides from
+                # the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
+                self.escaped |= self.tested
+            self.tested |= outer
             for t in targets:
                 self.bind(t, TOP if kind is ast.AugAssign else v, env, depth)
             return [("next", None, env)]
         if kind is ast.Return:
+            outer, self.tested = self.tested, set()
             v = self.eval(s.value, env, depth) if s.value is not None else None
+            if depth == 0:
+                self.escaped |= self.tested
+            self.tested |= outer
             return [("return", v, env)]
         if kind is ast.If:
             t = _truth(self.eval(s.test, env, depth))

@@ -31,7 +31,9 @@ counts only where the module stores it (or a base outside the module may). Where
 evaluation cannot tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",
 "draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
-`isinstance(kvcache, SWAKVPool)`) is not a use. sglang >= 0.5.13's `_resolve_swa_kv_pool`
+`isinstance(kvcache, SWAKVPool)`) is not a use, but keeping what a class test of it answered
+(`self.use_swa = isinstance(alloc.get_kvcache(), SWAKVPool)`, or returning it) decides from
+the target's pool, and is. sglang >= 0.5.13's `_resolve_swa_kv_pool`
 stays silent in every spelling.
 
 ## Why is this bad?

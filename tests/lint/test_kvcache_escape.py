@@ -1,8 +1,8 @@
 """KVG003 reports a kvcache fetch a regular draft reaches only where the target's pool escapes.
 
 Each backend below fetches ``get_kvcache()`` on the draft's path and then does one thing with
-it: keeps it, returns it, hands it to a call, keeps a part of it, yields it, or only reads a
-scalar (its size), compares it by identity, or drops it. Truth: the backend run on a real EAGLE
+it: keeps it, returns it, hands it to a call, keeps a part of it or what a class test of it
+answered, or only reads a scalar (its size), compares it by identity, or drops it. Truth: the backend run on a real EAGLE
 draft runner (sglang's classes on CPU, ``tests.support.real_sglang``) reads KV it does not
 own (``compose.reads_wrong_kv``); KVG003 must agree (lint_rules/scenario.py, ``_fetched``).
 """
@@ -49,6 +49,10 @@ USES = {
         "        self.swa_pool = kv if isinstance(kv, SWAKVPool) else None\n"
         "        self.translate = kv.translate_loc_from_full_to_swa\n"
     ),
+    "its-class-kept": (
+        "        self.use_swa = isinstance(alloc.get_kvcache(), SWAKVPool)\n"
+        "        self.swa_pool = self.pool if self.use_swa else None\n"
+    ),
     # the pool does not escape: correct
     "size-only": (
         "        self.max_tokens = alloc.get_kvcache().size\n"
@@ -65,6 +69,7 @@ USES = {
     ),
 }
 BUGS = {"kept", "kept-in-a-tuple", "through-a-call", "unknown-condition", "a-part"}
+BUGS |= {"its-class-kept"}
 
 
 @pytest.fixture(scope="module")
