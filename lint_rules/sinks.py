@@ -121,12 +121,22 @@ def _hasattr(node: ast.AST) -> tuple:
     return ()
 
 
+# ``getattr`` and ``inspect.getattr_static`` (the same question, without running descriptors)
+_GETATTRS = ("getattr", "getattr_static")
+
+
+def _named_getattr(func: ast.AST) -> bool:
+    return _name(func) in _GETATTRS or (
+        isinstance(func, ast.Attribute) and func.attr == "getattr_static"
+    )
+
+
 def _getattr_probe(node: ast.AST) -> tuple:
     # ``getattr(x, "m", default)``: asks whether ``x`` has ``m`` (a read without a default
     # raises instead: not a probe)
     args = node.args
     if (
-        _name(node.func) == "getattr"
+        _named_getattr(node.func)
         and len(args) >= 3
         and not any(isinstance(a, ast.Starred) for a in args[:3])
         and isinstance(args[1], ast.Constant)
@@ -183,7 +193,7 @@ def _match_class(node: ast.AST) -> tuple:
 
 def _getattr(node: ast.AST) -> tuple:
     args = node.args
-    if _name(node.func) == "getattr" and len(args) >= 2 and isinstance(args[1], ast.Constant):
+    if _named_getattr(node.func) and len(args) >= 2 and isinstance(args[1], ast.Constant):
         return ((args[0], args[1].value),)
     return ()
 
@@ -254,9 +264,16 @@ def _cst_hasattr(node):
         yield args[0], _cst_string(args[1])
 
 
+def _cst_named_getattr(node) -> bool:
+    func = node.func
+    return _cst_name(node) in _GETATTRS or (
+        type(func).__name__ == "Attribute" and func.attr.value == "getattr_static"
+    )
+
+
 def _cst_getattr_probe(node):
     args = _cst_positional(node)
-    if _cst_name(node) == "getattr" and len(args) >= 3:
+    if _cst_named_getattr(node) and len(args) >= 3:
         yield args[0], _cst_string(args[1])
 
 
@@ -298,7 +315,7 @@ def _cst_member_read(node):
 
 def _cst_getattr(node):
     args = _cst_positional(node)
-    if _cst_name(node) == "getattr" and len(args) >= 2:
+    if _cst_named_getattr(node) and len(args) >= 2:
         yield args[0], _cst_string(args[1])
 
 

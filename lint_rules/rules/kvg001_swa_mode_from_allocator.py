@@ -7,7 +7,8 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 * `isinstance(alloc, SWATokenToKVPoolAllocator)` (or a tuple that contains an SWA allocator
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
-* `hasattr(alloc, m)`, `getattr(alloc, m, None)`, `m in vars(alloc)` or `m in dir(alloc)` for
+* `hasattr(alloc, m)`, `getattr(alloc, m, None)` (or `inspect.getattr_static`), `m in
+  vars(alloc)` or `m in dir(alloc)` for
   an SWA-only allocator member `m` (any member named `swa`, and those only the real SWA
   allocator classes have: `sglang_api.json`);
 * `match alloc: case SWATokenToKVPoolAllocator(): ...`;

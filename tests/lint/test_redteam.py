@@ -23,7 +23,6 @@ KNOWN = {
     "bug_any_generator": "a probe whose member is a comprehension variable over literals",
     "bug_concat_method_name": "a member name held in a module constant",
     "bug_mapping_const_name": "a member name held in a module constant",
-    "bug_getattr_static": "inspect.getattr_static as a probe",
     "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",

@@ -1,9 +1,9 @@
 """The sinks are declared once (lint_rules/sinks.py): a new form is one declaration.
 
-The test below teaches the SWA member probe a form no rule knows today, a probe through
-``inspect.getattr_static(x, "m", default)``, by adding it to the declaration only, and sees ``kvguard check`` (the engine with
-the byte prefilter, the project index, the clean-proofs and the reduced module all on) find
-it; before the declaration nothing finds it.
+The test below teaches the SWA member probe a form no rule knows today, a membership test in
+the object's own ``__dir__()`` (``"m" in x.__dir__()``), by adding it to the declaration only,
+and sees ``kvguard check`` (the engine with the byte prefilter, the project index, the
+clean-proofs and the reduced module all on) find it; before the declaration nothing finds it.
 """
 
 from __future__ import annotations
@@ -22,14 +22,11 @@ from lint_rules.model import ScopeConfig
 from lint_rules.reduce import reduce_for
 
 PROBE_SOURCE = textwrap.dedent("""
-    import inspect
-
-
     class FooAttnBackend(AttentionBackend):
         def __init__(self, model_runner):
             self.sliding = False
             allocator = model_runner.token_to_kv_pool_allocator
-            if inspect.getattr_static(allocator, "full_to_swa_index_mapping", None) is not None:
+            if "full_to_swa_index_mapping" in allocator.__dir__():
                 self.sliding = True
 
 
@@ -40,33 +37,38 @@ PATH = "sglang/srt/layers/attention/foo_backend.py"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 
-def _probe_ast(node: ast.Call):
-    """``inspect.getattr_static(x, "m", default)``: probes ``x`` for the member ``m``."""
+def _probe_ast(node: ast.Compare):
+    """``"m" in x.__dir__()``: probes ``x`` for the member ``m``."""
+    right = node.comparators[0]
     if (
-        getattr(node.func, "attr", None) == "getattr_static"
-        and len(node.args) == 3
-        and isinstance(node.args[1], ast.Constant)
+        len(node.ops) == 1
+        and isinstance(node.ops[0], ast.In)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(right, ast.Call)
+        and getattr(right.func, "attr", None) == "__dir__"
     ):
-        yield node.args[0], node.args[1].value
+        yield right.func.value, node.left.value
 
 
-def _probe_cst(node: cst.Call):
-    args = node.args
+def _probe_cst(node: cst.Comparison):
+    (target,) = node.comparisons if len(node.comparisons) == 1 else (None,)
+    right = target.comparator if target is not None else None
     if (
-        getattr(node.func, "attr", None) is not None
-        and node.func.attr.value == "getattr_static"
-        and len(args) == 3
-        and isinstance(args[1].value, cst.SimpleString)
+        isinstance(target.operator if target else None, cst.In)
+        and isinstance(node.left, cst.SimpleString)
+        and isinstance(right, cst.Call)
+        and isinstance(right.func, cst.Attribute)
+        and right.func.attr.value == "__dir__"
     ):
-        yield args[0].value, args[1].value.evaluated_value
+        yield right.func.value, node.left.evaluated_value
 
 
 PROBE_FORM = sinks.Form(
-    "getattr-static",
-    ("getattr_static",),
-    (ast.Call,),
+    "own-dir-membership",
+    ("__dir__",),
+    (ast.Compare,),
     _probe_ast,
-    cst_type="Call",
+    cst_type="Comparison",
     cst_match=_probe_cst,
 )
 
@@ -101,21 +103,20 @@ def project(tmp_path):
 
 
 def test_no_rule_knows_the_form_undeclared(project, monkeypatch):
-    assert "getattr_static" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
+    assert "__dir__" not in sinks.words((sinks.SWA_MEMBER_PROBE,))
     assert _check(project, monkeypatch) == []
 
 
 def test_a_new_form_is_found_through_every_fast_path(probe_form, project, monkeypatch):
     row = (
         PROBE_SOURCE.splitlines().index(
-            '        if inspect.getattr_static(allocator, "full_to_swa_index_mapping", None)'
-            " is not None:"
+            '        if "full_to_swa_index_mapping" in allocator.__dir__():'
         )
         + 1
     )
     # each fast path, asked alone, says "may match"
     meta = registry.RULES["KVG001"]
-    assert "getattr_static" in meta.needles_for()[1]
+    assert "__dir__" in meta.needles_for()[1]
     assert meta.may_match(PROBE_SOURCE)
     for outline in (True, False):
         assert not reduce_for(PROBE_SOURCE, {"KVG001"}, use_outline=outline)[0]
