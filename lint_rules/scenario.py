@@ -1241,13 +1241,26 @@ def _runner_root(fn) -> Optional[str]:
 
 
 def _stored_elsewhere(module: ast.Module, init) -> Optional[set]:
-    """The attribute names stored (``x.<name> = ...``) in the module outside ``init``; None
-    where ``setattr`` or a module-level store may set any."""
+    """The attribute names stored (``x.<name> = ...``, ``del x.<name>``) in the module outside
+    ``init``'s own statements (a function nested in it runs when called: outside); None where
+    ``setattr`` or a store into ``vars(x)`` / ``x.__dict__`` may set any."""
+    inside: set = set()
+    todo = list(init.body)
+    while todo:
+        n = todo.pop()
+        inside.add(id(n))
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
     out: set = set()
-    inside = {id(n) for n in ast.walk(init)}
     for n in ast.walk(module):
         if isinstance(n, ast.Call) and _name_of(n.func) == "setattr":
             return None
+        if isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load):
+            base = n.value
+            if (isinstance(base, ast.Attribute) and base.attr == "__dict__") or (
+                isinstance(base, ast.Call) and _name_of(base.func) == "vars"
+            ):
+                return None
         if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load) and id(n) not in inside:
             out.add(n.attr)
     return out

@@ -24,10 +24,11 @@ class GeneratedAttnBackend:
             loc = self._alloc.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 EXTRA"""
-SETTER = """
-    def set_allocator(self, alloc):
-        self._alloc = alloc
-"""
+SETTERS = {
+    "a method": "\n    def set_allocator(self, alloc):\n        self._alloc = alloc\n",
+    "vars": "\n    def set_allocator(self, alloc):\n        vars(self)['_alloc'] = alloc\n",
+    "setattr": "\n    def set_allocator(self, alloc):\n        setattr(self, '_alloc', alloc)\n",
+}
 
 
 @pytest.fixture(scope="module")
@@ -60,12 +61,13 @@ def test_rules_follow_what_init_keeps(kept, bug, runners):
     assert sorted({f.code for f in found}) == (["KVG001", "KVG002"] if bug else [])
 
 
-def test_an_attribute_stored_elsewhere_is_not_taken_from_init():
+@pytest.mark.parametrize("setter", sorted(SETTERS))
+def test_an_attribute_stored_elsewhere_is_not_taken_from_init(setter):
     """Another method may store the attribute: what ``__init__`` kept does not decide."""
     from lint_rules.checker import lint_text
     from lint_rules.model import ScopeConfig
 
     kept = "alloc if alloc.get_kvcache() is self.pool else None"
-    text = BACKEND.replace("KEPT", kept).replace("EXTRA", SETTER)
+    text = BACKEND.replace("KEPT", kept).replace("EXTRA", SETTERS[setter])
     found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
     assert sorted({f.code for f in found}) == ["KVG001", "KVG002"]
