@@ -37,8 +37,10 @@ MIN_PARALLEL_FILES = 2
 MIN_PARALLEL_BYTES = 48 * 1024
 # From this many uncached files on, the triage itself is split across processes, in chunks
 # (about TRIAGE_CHUNKS_PER_JOB per process, so the processes balance each other); below it,
-# triage here first, then fork for the parse queue only if it is worth it.
-MIN_PARALLEL_PENDING = 64
+# triage here first, then fork for the parse queue only if it is worth it. Below it the
+# executor's start (its import, the fork, the result queue) costs more than the second process
+# saves: an attention directory (about 140 files) triages faster here (benchmarks/speed.py).
+MIN_PARALLEL_PENDING = 256
 # From this many uncached files on, the byte needles are searched with libc ``strstr``
 # (lint_rules/haystack.py): its ``ctypes`` import costs a few ms (and, done before the fork,
 # spares each worker its own import for ``PR_SET_PDEATHSIG``).

@@ -19,9 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from lint_rules.engine import MIN_PARALLEL_PENDING
+
 from .helpers import BUGGY, CLEAN, REPO, cli_env, kvguard, snapshot, write
 
-N = 240  # at or above engine.MIN_PARALLEL_PENDING: the streamed pool path
+N = MIN_PARALLEL_PENDING + 24  # the streamed pool path
 
 
 def _tree(root: Path) -> Path:
