@@ -1305,12 +1305,10 @@ def draft_truths(
     is_swa_pool_class,
     is_swa_allocator_class,
     cls=None,
-    own_swa: tuple = (False,),
 ) -> Optional[dict]:
     """The truths each expression of ``decisions`` (nodes of ``fn``, in ``module``'s tree)
-    takes when ``fn`` runs on a regular EAGLE draft with its own pool (full-only; with
-    ``own_swa=(False, True)`` also an SWA pool), both spec APIs: ``{id(node): {True, False,
-    TOP}}``, a node never evaluated absent. A method that binds no runner runs on the
+    takes when ``fn`` runs on a regular EAGLE draft with its own full-only pool (both spec
+    APIs): ``{id(node): {True, False, TOP}}``, a node never evaluated absent. A method that binds no runner runs on the
     instance its class's ``__init__`` builds on that draft (:func:`_built_self`). None where
     there is no runner's allocator to bind or the interpreter cannot decide."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -1323,8 +1321,8 @@ def draft_truths(
     if param is None and (owner is None or fn.name == "__init__" or not fn.args.args or not plain):
         return None
     watch = frozenset(id(d) for d in decisions)
-    for generation, swa in itertools.product(("frozen-api", "older-api"), own_swa):
-        pool = Obj("swapool" if swa else "pool")
+    for generation in ("frozen-api", "older-api"):
+        pool = Obj("pool")
         env = _bind_params(fn, owner)
         try:
             if param is None:

@@ -194,9 +194,9 @@ class Rule(cst.BatchableCSTVisitor):
         )
 
     def draft_never_reaches(self, node: cst.CSTNode) -> bool:
-        """Does no regular EAGLE draft (its own full or SWA pool, the target's allocator;
-        lint_rules/scenario.py) evaluate ``node`` (the ``ast`` expression at its position)?
-        False where that cannot be told."""
+        """Does a regular EAGLE draft (its own full pool, the target's allocator;
+        lint_rules/scenario.py) never evaluate ``node`` (the ``ast`` expression at its
+        position)? False where that cannot be told."""
         import ast
 
         from ..scenario import draft_truths
@@ -226,7 +226,6 @@ class Rule(cst.BatchableCSTVisitor):
             lambda e: self.analysis.ast_class_test("pool", e),
             lambda e: self.analysis.ast_class_test("allocator", e),
             fn.cls.name if fn.cls is not None else None,
-            own_swa=(False, True),
         )
         return truths is not None and id(target) not in truths
 

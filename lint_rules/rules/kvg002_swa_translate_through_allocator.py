@@ -5,10 +5,12 @@ Flags attention-backend code that translates KV indices from the full index spac
 index space **through the allocator**: `alloc.translate_loc_from_full_to_swa(...)`,
 `alloc.full_to_swa_index_mapping`, or the same members fetched with `getattr(alloc, "...")`,
 `operator.attrgetter("...")(alloc)` or `operator.methodcaller("...", loc)(alloc)`, where `alloc`
-is allocator-derived (see KVG001 for what that covers). Not reported: a translation no regular
-draft reaches, with its own full or SWA pool (evaluated as `scenario.py` does for KVG003; a
-method that binds no runner runs on the instance its class's `__init__` builds on that draft,
-e.g. one that keeps the allocator only where `alloc.get_kvcache() is self.pool`).
+is allocator-derived (see KVG001 for what that covers). Not reported: a translation a regular
+draft (its own full pool, the target's allocator) never reaches, evaluated as `scenario.py`
+does for KVG003 (`if isinstance(self.pool, SWAKVPool): alloc.translate_loc_from_full_to_swa(...)`
+runs on the target only; a method that binds no runner runs on the instance its class's
+`__init__` builds on that draft, e.g. one that keeps the allocator only where
+`alloc.get_kvcache() is self.pool`).
 
 ## Why is this bad?
 The allocator's full→SWA map belongs to the **target** model's pool. A speculative draft shares

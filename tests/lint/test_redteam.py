@@ -26,7 +26,6 @@ KNOWN = {
     "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
-    "ok_pool_decides_alloc_translates": "the pool decides, the allocator translates (debatable)",
 }
 
 
