@@ -307,6 +307,20 @@ def _method(cls: ast.ClassDef, name: str):
     return found
 
 
+def _property(cls: ast.ClassDef, name: str):
+    """The getter of the property ``name`` of ``cls`` (``property`` or ``cached_property``,
+    no other decorator), else None."""
+    found = None
+    for node in cls.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            found = node
+    if found is None or len(found.decorator_list) != 1:
+        return None
+    deco = found.decorator_list[0]
+    last = deco.attr if isinstance(deco, ast.Attribute) else _name_of(deco)
+    return found if last in ("property", "cached_property") else None
+
+
 def _func_name(node: ast.AST) -> str:
     return getattr(node, "name", "lambda")
 
@@ -326,6 +340,7 @@ class _Interp:
         self.is_swa_pool_class = is_swa_pool_class
         self.steps = 0
         self.escaped: set = set()  # keys of the fetches whose pool left the function
+        self.depth = 0  # the call depth being evaluated (a property read is one deeper)
         self.tested: set = set()  # keys of the fetched pools class-tested in this statement
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
@@ -512,6 +527,9 @@ class _Interp:
     def method_of(self, obj, classes: list, attr: str):
         """``obj.attr`` as a method found in ``classes`` (bound, or a static function)."""
         for c in classes:
+            getter = _property(c, attr)
+            if getter is not None:
+                return self.invoke(Func(getter, None, c), [obj], {}, self.depth + 1)
             method = _method(c, attr)
             if method is None:
                 continue
@@ -759,7 +777,11 @@ class _Interp:
             return self.eval(node.body, env, depth + 1)
         if func.owner is not None and names and args:  # what ``super()`` reads (the cell)
             env["__class__"], env["__self__"] = ClassRef(func.owner), args[0]
-        outcomes = self.block(node.body, env, depth + 1)
+        outer, self.depth = self.depth, depth + 1
+        try:
+            outcomes = self.block(node.body, env, depth + 1)
+        finally:
+            self.depth = outer
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
         raises = [o[1] for o in outcomes if o[0] == "raise"]
@@ -1143,7 +1165,7 @@ def guarded(
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_param(fn, mark)
-    if param is None:
+    if param is None and not (cls and _plain_method(fn)):
         return None
     if keys is None:
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
@@ -1152,10 +1174,21 @@ def guarded(
     escaped: set = set()
     interp = _Interp(module, mark, is_swa_pool_class)
     owner = interp.classes.get(cls) if cls else None
+    if param is None and owner is None:
+        return None
     for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
         env = _bind_params(fn, owner)
         pool = Obj("swapool" if own_swa else "pool")
-        env[param] = _runner(generation, pool)
+        try:
+            if param is None:  # a method: on the instance ``__init__`` builds on that draft
+                built = _built_self(interp, owner, generation, pool)
+                if built is None:
+                    return None
+                env[fn.args.args[0].arg] = env["__self__"] = built
+            else:
+                env[param] = _runner(generation, pool)
+        except (Undecided, RecursionError, _Raised):
+            return None
         interp.escaped = set()
         try:
             outcomes = interp.block(fn.body, env, 0)
@@ -1266,25 +1299,46 @@ def _stored_elsewhere(module: ast.Module, init) -> Optional[set]:
     return out
 
 
+def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
+    """The parameter of ``init`` it keeps as ``self.<a> = <param>`` where some method of the
+    class reads ``self.<a>.token_to_kv_pool_allocator`` (the runner the class keeps)."""
+    params = {a.arg for a in init.args.posonlyargs + init.args.args + init.args.kwonlyargs}
+    kept = {}
+    for n in ast.walk(init):
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in params:
+            for t in n.targets:
+                if isinstance(t, ast.Attribute) and _name_of(t.value) == "self":
+                    kept[t.attr] = n.value.id
+    read = {
+        n.value.attr
+        for n in ast.walk(owner)
+        if isinstance(n, ast.Attribute)
+        and n.attr == "token_to_kv_pool_allocator"
+        and isinstance(n.value, ast.Attribute)
+        and _name_of(n.value.value) == "self"
+    }
+    found = {kept[a] for a in read if a in kept}
+    return found.pop() if len(found) == 1 else None
+
+
+def _plain_method(fn) -> bool:
+    """A method called on an instance (not ``__init__``, no static or class method)."""
+    decorators = {_name_of(d) for d in fn.decorator_list}
+    return (
+        fn.name != "__init__"
+        and bool(fn.args.args)
+        and not decorators & {"staticmethod", "classmethod"}
+    )
+
+
 def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "Obj"):
-    """The instance the class's ``__init__`` builds on a regular draft (its runner parameter
-    bound as :func:`_runner` makes it): ``Obj("self")`` holding what ``__init__`` stores and
-    nothing else in the module stores; None where the class has a base outside the module
-    (it may store more), or ``__init__`` binds no runner or cannot be evaluated."""
-    seen, todo = set(), [owner]
-    while todo:
-        c = todo.pop()
-        if c.name in seen:
-            continue
-        seen.add(c.name)
-        for b in c.bases:
-            base = interp.classes.get(_name_of(b))
-            if base is None and _name_of(b) != "object":
-                return None
-            if base is not None:
-                todo.append(base)
+    """The instance the class's ``__init__`` builds on a regular draft (its runner parameter,
+    read there or kept on ``self`` for the methods, bound as :func:`_runner` makes it):
+    ``Obj("self")`` holding what ``__init__`` stores and nothing else in the module stores
+    (what a base class of another module sets is unknown: read as unknown, explored both
+    ways); None where ``__init__`` binds no runner or cannot be evaluated."""
     init = _method(owner, "__init__")
-    param = _runner_root(init) if init is not None else None
+    param = _runner_root(init) or _stored_runner(init, owner) if init is not None else None
     elsewhere = _stored_elsewhere(interp.module, init) if param is not None else None
     if elsewhere is None:
         return None
@@ -1317,8 +1371,7 @@ def draft_truths(
     interp = _Interp(module, lambda call: None, is_swa_pool_class)
     interp.is_swa_allocator_class = is_swa_allocator_class
     owner = interp.classes.get(cls) if cls else None
-    plain = not {_name_of(d) for d in fn.decorator_list} & {"staticmethod", "classmethod"}
-    if param is None and (owner is None or fn.name == "__init__" or not fn.args.args or not plain):
+    if param is None and (owner is None or not _plain_method(fn)):
         return None
     watch = frozenset(id(d) for d in decisions)
     for generation in ("frozen-api", "older-api"):

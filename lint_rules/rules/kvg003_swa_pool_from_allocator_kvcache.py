@@ -26,7 +26,9 @@ handed to a call the evaluation cannot follow, or a part of it kept: reading onl
 every KV pool class holds, such as its `size`, or comparing it by identity lets nothing
 escape), and one with its own SWA pool must get that pool on every path (a fetch in a closure
 or lambda is evaluated from the function that binds the runner, a private module helper handed
-the allocator from each function of the module that calls it). A draft flag read from `self`
+the allocator from each function of the module that calls it, a method that binds no runner on
+the instance its class's `__init__` builds on that draft, properties read as their getters
+return). A draft flag read from `self`
 counts only where the module stores it (or a base outside the module may). Where that
 evaluation cannot tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",

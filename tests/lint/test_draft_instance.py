@@ -71,3 +71,56 @@ def test_an_attribute_stored_elsewhere_is_not_taken_from_init(setter):
     text = BACKEND.replace("KEPT", kept).replace("EXTRA", SETTERS[setter])
     found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
     assert sorted({f.code for f in found}) == ["KVG001", "KVG002"]
+
+
+RESOLVER_METHOD = """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend(AttentionBackendBase):
+    def __init__(self, model_runner):
+        self._mr = model_runner
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = self._resolve()
+
+    @property
+    def _plain_draft(self):
+        mr = self._mr
+        try:
+            frozen = mr.spec_algorithm.is_frozen_kv_mtp()
+        except AttributeError:
+            frozen = False
+        return DRAFT
+
+    def _resolve(self):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self._plain_draft:
+            return None
+        kv = self._mr.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""
+
+
+@pytest.mark.parametrize(
+    "draft, bug",
+    [("mr.is_draft_worker and not frozen", False), ("mr.is_draft_worker and frozen", True)],
+)
+def test_kvg003_evaluates_a_resolver_method_on_the_kept_runner(draft, bug, runners):
+    """The resolver reads the runner ``__init__`` kept on ``self`` and asks a property: the
+    method runs on the instance ``__init__`` builds (its base class is of another module)."""
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, drafted, loc = runners
+    text = RESOLVER_METHOD.replace("DRAFT", draft)
+    runnable = "class AttentionBackendBase:\n    pass\n" + text
+    assert compose.swa_path_live(runnable, target, loc)
+    assert compose.reads_wrong_kv(runnable, drafted, loc) == bug
+    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
+    assert bool(found) == bug, [f.message for f in found]
