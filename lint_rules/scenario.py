@@ -22,6 +22,7 @@ True.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 from collections import Counter
 from typing import Callable, Optional, Union
@@ -1156,15 +1157,16 @@ def guarded(
     is_swa_pool_class,
     cls: Optional[str] = None,
     keys: Optional[set] = None,
+    runner: Optional[str] = None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
-    calls), under a regular EAGLE draft with either spec API (module docstring). Where the
-    interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
+    calls; ``runner``: the parameter bound to the runner, when known), under a regular EAGLE
+    draft with either spec API (module docstring). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
     no runner parameter to bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    param = _runner_param(fn, mark)
+    param = runner or _runner_param(fn, mark)
     if param is None and not (cls and _plain_method(fn)):
         return None
     if keys is None:
@@ -1208,51 +1210,111 @@ def guarded(
     return {k: k not in escaped for k in keys}
 
 
-def _callers(module: ast.Module, name: str) -> Optional[list]:
-    """``(function, class name or None)`` for each module function or method calling the
-    module function ``name``; None where ``name`` is referred to otherwise (passed on, called
-    at module or class level, by itself): its uses are then not all known here."""
-    calls = {
-        id(n.func)
-        for n in ast.walk(module)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
-    }
+def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list]:
+    """``(function, class name or None)`` for each module function or method calling ``name``:
+    the module function (``cls`` None: ``name(...)``) or the method of class ``cls``
+    (``self.name(...)`` in that class's methods); None where it is referred to otherwise
+    (passed on, called at module or class level, on another object): its uses are then not
+    all known here."""
 
     def refers(node) -> list:
-        return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name]
+        if cls is None:
+            return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name]
+        return [n for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr == name]
+
+    def called(node, owner) -> bool:
+        calls = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+        refs = refers(node)
+        decorators = {_name_of(d) for d in node.decorator_list}
+        instance = bool(node.args.args) and not decorators & {"staticmethod", "classmethod"}
+        if cls is not None and (owner != cls or not instance):
+            return not refs
+        first = node.args.args[0].arg if cls is not None else None
+        return all(id(r) in calls and (first is None or _name_of(r.value) == first) for r in refs)
 
     out: list = []
     tops = [(b, None) for b in module.body]
     tops += [(m, b.name) for b in module.body if isinstance(b, ast.ClassDef) for m in b.body]
     counted = 0
-    for node, cls in tops:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name != name:
-            refs = refers(node)
-            if refs and all(id(r) in calls for r in refs):
-                out.append((node, cls))
-                counted += len(refs)
+    for node, owner in tops:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if node.name == name and owner == cls:
+            continue
+        refs = refers(node)
+        if refs and not called(node, owner):
+            return None
+        if refs:
+            out.append((node, owner))
+            counted += len(refs)
     total = len(refers(module))
     return out if out and counted == total else None
 
 
+def _handed_runner(caller, name: str, index: int, keyword: str) -> Optional[str]:
+    """The parameter of ``caller`` it hands to every call of ``name`` as the argument at
+    ``index`` (or ``keyword=``), if one and the same."""
+    params, aliases = _param_aliases(caller)
+    found = set()
+    for n in ast.walk(caller):
+        if not (isinstance(n, ast.Call) and _terminal_name(n.func) == name):
+            continue
+        args = [a for a in n.args if not isinstance(a, ast.Starred)]
+        arg = args[index] if index < len(args) else None
+        arg = next((k.value for k in n.keywords if k.arg == keyword), arg)
+        if not isinstance(arg, ast.Name):
+            return None
+        found.add(aliases.get(arg.id, arg.id))
+    return found.pop() if len(found) == 1 and found <= params else None
+
+
+def _terminal_name(e: ast.AST) -> str:
+    return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+
+
 def guarded_by_callers(
-    fn, module: ast.Module, mark: Callable, is_swa_pool_class
+    fn, module: ast.Module, mark: Callable, is_swa_pool_class, cls: Optional[str] = None
 ) -> Union[dict, str, None]:
-    """:func:`guarded` for the fetches of a private module function ``fn`` (its marked tree)
-    that binds no runner itself (it is handed the allocator): guarded where every function of
-    the module calling it is, evaluated with ``fn``'s fetches in place; None where its callers
-    are not all known (public, or referred to other than by calls)."""
+    """:func:`guarded` for the fetches of a private helper ``fn`` (its marked tree: a module
+    function, or a method of ``cls`` called through ``self``) whose guard may be in its
+    callers: guarded where every function of the module calling it is, evaluated with
+    ``fn``'s fetches in place (the caller's runner: the one it reads the allocator from, or
+    the one it hands ``fn``); None where its callers are not all known (public, or referred
+    to other than by calls)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not fn.name.startswith("_"):
         return None
-    defs = [b for b in module.body if isinstance(b, type(fn)) and b.name == fn.name]
-    callers = _callers(module, fn.name) if len(defs) == 1 else None
+    if cls is None:
+        holder, body = None, module.body
+    else:
+        holder = next(
+            (b for b in module.body if isinstance(b, ast.ClassDef) and b.name == cls), None
+        )
+        if holder is None or not _plain_method(fn):
+            return None
+        body = holder.body
+    defs = [b for b in body if isinstance(b, type(fn)) and b.name == fn.name]
+    callers = _callers(module, fn.name, cls) if len(defs) == 1 else None
     if callers is None:
         return None
-    marked = ast.Module(body=[fn if b is defs[0] else b for b in module.body], type_ignores=[])
+    swapped = [fn if b is defs[0] else b for b in body]
+    if holder is None:
+        marked = ast.Module(body=swapped, type_ignores=[])
+    else:
+        klass = copy.copy(holder)
+        klass.body = swapped
+        marked = ast.Module(
+            body=[klass if b is holder else b for b in module.body], type_ignores=[]
+        )
     keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    root = _runner_root(fn)
+    names = [a.arg for a in fn.args.posonlyargs + fn.args.args]
     out = {k: True for k in keys}
-    for caller, cls in callers:
-        got = guarded(caller, marked, mark, is_swa_pool_class, cls, keys=keys)
+    for caller, owner in callers:
+        runner = None
+        if root is not None and root in names:
+            index = names.index(root) - (1 if cls is not None else 0)
+            runner = _handed_runner(caller, fn.name, index, root)
+        got = guarded(caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner)
         if not isinstance(got, dict):
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}

@@ -25,8 +25,9 @@ the decisive scenarios instead: on a regular EAGLE draft (with and without
 handed to a call the evaluation cannot follow, or a part of it kept: reading only a scalar
 every KV pool class holds, such as its `size`, or comparing it by identity lets nothing
 escape), and one with its own SWA pool must get that pool on every path (a fetch in a closure
-or lambda is evaluated from the function that binds the runner, a private module helper handed
-the allocator from each function of the module that calls it, a method that binds no runner on
+or lambda is evaluated from the function that binds the runner, a private helper (a module
+function or a method called through `self`) handed the allocator or the runner from each
+function of the module that calls it, a method that binds no runner on
 the instance its class's `__init__` builds on that draft, properties read as their getters
 return). A draft flag read from `self`
 counts only where the module stores it (or a base outside the module may). Where that
@@ -264,9 +265,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 # evaluate the outermost function that binds it
                 safe = self._guarded_in(outer, targets, tree)
                 outer = outer.parent
-            if safe is None and tree is not None and fn.parent is None and fn.cls is None:
-                # a private helper handed the allocator: the guard may be in its callers
-                safe = guarded_by_callers(node, tree, _mark_key, self._is_swa_pool_class)
+            unguarded = safe is None or (isinstance(safe, dict) and not all(safe.values()))
+            if unguarded and tree is not None and fn.parent is None:
+                # a private helper handed the allocator or the runner: the guard may be in its
+                # callers (all known: then they decide)
+                by_callers = guarded_by_callers(node, tree, _mark_key, self._is_swa_pool_class, cls)
+                if by_callers is not None:
+                    safe = by_callers
             for call, k in targets.items():
                 if not out[call]:
                     continue

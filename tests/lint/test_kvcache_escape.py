@@ -147,3 +147,51 @@ def test_kvg003_finds_the_guard_in_the_callers_of_a_private_helper(
         assert compose.reads_wrong_kv(text, draft, loc) == reported
     found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
     assert bool(found) == reported, [f.message for f in found]
+
+
+METHOD_CALLER = """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        if isinstance(self.pool, SWAKVPool):
+            self._swa_pool = self.pool
+        elif DRAFT_TEST:
+            self._swa_pool = None
+        else:
+            self._swa_pool = self.HELPER(model_runner)
+
+    def HELPER(self, mr):
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""
+
+
+@pytest.mark.parametrize(
+    "helper, draft_test, reported",
+    [
+        ("_from_allocator", DRAFT.replace("mr.", "model_runner."), False),
+        ("_from_allocator", "False", True),
+        ("from_allocator", DRAFT.replace("mr.", "model_runner."), True),  # public: callers unknown
+    ],
+)
+def test_kvg003_finds_the_guard_in_the_callers_of_a_private_method(
+    helper, draft_test, reported, runners
+):
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, draft, loc = runners
+    text = METHOD_CALLER.replace("HELPER", helper).replace("DRAFT_TEST", draft_test)
+    assert compose.swa_path_live(text, target, loc)
+    if helper.startswith("_"):
+        assert compose.reads_wrong_kv(text, draft, loc) == reported
+    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
+    assert bool(found) == reported, [f.message for f in found]
