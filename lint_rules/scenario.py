@@ -1037,8 +1037,11 @@ class _Interp:
         return out + [("next", None, env)]
 
     def pattern(self, p, subject, env: dict, depth: int):
-        if isinstance(p, ast.MatchAs) and p.pattern is None:
-            return True
+        if isinstance(p, ast.MatchAs):  # ``case _``, ``case x``, ``case <pattern> as x``
+            m = True if p.pattern is None else self.pattern(p.pattern, subject, env, depth)
+            if m is not False and p.name:
+                env[p.name] = subject
+            return m
         if isinstance(p, ast.MatchClass) and isinstance(subject, Obj):
             if subject.kind in ("pool", "swapool") and not p.patterns and not p.kwd_patterns:
                 swa = self.is_swa_pool_class(p.cls)
@@ -1371,14 +1374,30 @@ def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
             for t in n.targets:
                 if isinstance(t, ast.Attribute) and _name_of(t.value) == "self":
                     kept[t.attr] = n.value.id
-    read = {
-        n.value.attr
-        for n in ast.walk(owner)
-        if isinstance(n, ast.Attribute)
-        and n.attr == "token_to_kv_pool_allocator"
-        and isinstance(n.value, ast.Attribute)
-        and _name_of(n.value.value) == "self"
-    }
+
+    def kept_attr(e, aliases: dict) -> Optional[str]:
+        if isinstance(e, ast.Name):
+            e = aliases.get(e.id)
+        if isinstance(e, ast.Attribute) and _name_of(e.value) == "self":
+            return e.attr
+        return None
+
+    read = set()
+    for method in owner.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        # locals bound once to ``self.<a>`` (``mr = self.model_runner``)
+        bound: dict = {}
+        for n in ast.walk(method):
+            for t in n.targets if isinstance(n, ast.Assign) else ():
+                if isinstance(t, ast.Name):
+                    bound.setdefault(t.id, []).append(n.value)
+        aliases = {k: v[0] for k, v in bound.items() if len(v) == 1}
+        for n in ast.walk(method):
+            if isinstance(n, ast.Attribute) and n.attr == "token_to_kv_pool_allocator":
+                attr = kept_attr(n.value, aliases)
+                if attr is not None:
+                    read.add(attr)
     found = {kept[a] for a in read if a in kept}
     return found.pop() if len(found) == 1 else None
 

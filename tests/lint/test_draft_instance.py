@@ -124,3 +124,53 @@ def test_kvg003_evaluates_a_resolver_method_on_the_kept_runner(draft, bug, runne
     assert compose.reads_wrong_kv(runnable, drafted, loc) == bug
     found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
     assert bool(found) == bug, [f.message for f in found]
+
+
+CACHED_RESOLVER = """
+import functools
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+        self.pool = model_runner.token_to_kv_pool
+
+    @functools.cached_property
+    def swa_pool(self):
+        mr = self.model_runner
+        match mr.token_to_kv_pool:
+            case SWAKVPool() as own:
+                return own
+        if DRAFT:
+            return None
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""
+
+
+@pytest.mark.parametrize(
+    "draft, bug",
+    [
+        ("mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp()", False),
+        ("mr.is_draft_worker and mr.spec_algorithm.is_frozen_kv_mtp()", True),
+    ],
+)
+def test_kvg003_evaluates_a_cached_property_resolver(draft, bug, runners):
+    """A resolver written as a cached property on the runner ``__init__`` keeps, its active
+    pool taken by ``case SWAKVPool() as own``."""
+    from lint_rules.checker import lint_text
+    from lint_rules.model import ScopeConfig
+
+    target, drafted, loc = runners
+    text = CACHED_RESOLVER.replace("DRAFT", draft)
+    assert compose.swa_path_live(text, target, loc)
+    assert compose.reads_wrong_kv(text, drafted, loc) == bug
+    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
+    assert bool(found) == bug, [f.message for f in found]
