@@ -1182,17 +1182,12 @@ def guarded(
     if param is None and owner is None:
         return None
     for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
-        env = _bind_params(fn, owner)
         pool = Obj("swapool" if own_swa else "pool")
         try:
-            if param is None:  # a method: on the instance ``__init__`` builds on that draft
-                built = _built_self(interp, owner, generation, pool)
-                if built is None:
-                    return None
-                env[fn.args.args[0].arg] = env["__self__"] = built
-            else:
-                env[param] = _runner(generation, pool)
+            env = _draft_env(interp, fn, owner, param, generation, pool)
         except (Undecided, RecursionError, _Raised):
+            return None
+        if env is None:
             return None
         interp.escaped = set()
         try:
@@ -1433,6 +1428,21 @@ def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "
     return built
 
 
+def _draft_env(interp: "_Interp", fn, owner, param, generation: str, pool: "Obj"):
+    """``fn``'s parameters bound for a regular draft with ``pool``: ``param`` (the runner) as
+    :func:`_runner` makes it, or, for a method that binds none, ``self`` as the instance
+    ``__init__`` builds on that draft (None where it cannot be built)."""
+    env = _bind_params(fn, owner)
+    if param is not None:
+        env[param] = _runner(generation, pool)
+        return env
+    built = _built_self(interp, owner, generation, pool)
+    if built is None:
+        return None
+    env[fn.args.args[0].arg] = env["__self__"] = built
+    return env
+
+
 def draft_truths(
     fn,
     module: ast.Module,
@@ -1456,17 +1466,11 @@ def draft_truths(
         return None
     watch = frozenset(id(d) for d in decisions)
     for generation in ("frozen-api", "older-api"):
-        pool = Obj("pool")
-        env = _bind_params(fn, owner)
         try:
-            if param is None:
-                interp.watch = frozenset()
-                built = _built_self(interp, owner, generation, pool)
-                if built is None:
-                    return None
-                env[fn.args.args[0].arg] = env["__self__"] = built
-            else:
-                env[param] = _runner(generation, pool)
+            interp.watch = frozenset()
+            env = _draft_env(interp, fn, owner, param, generation, Obj("pool"))
+            if env is None:
+                return None
             interp.watch = watch
             interp.block(fn.body, env, 0)
         except (Undecided, RecursionError, _Raised):

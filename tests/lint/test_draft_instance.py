@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from lint_rules.checker import lint_text
+from lint_rules.model import ScopeConfig
 from tests.support import compose
+from tests.support.against_execution import assert_rules_agree
 
 BACKEND = """
 class GeneratedAttnBackend:
@@ -31,16 +34,6 @@ SETTERS = {
 }
 
 
-@pytest.fixture(scope="module")
-def runners():
-    import torch
-
-    from tests.support import real_sglang as real
-
-    target = real.build_target_runner(swa=True)
-    return target, real.build_eagle_draft_runner(target), torch.tensor([5, 6, 7])
-
-
 @pytest.mark.parametrize(
     "kept, bug",
     [
@@ -50,23 +43,14 @@ def runners():
     ],
 )
 def test_rules_follow_what_init_keeps(kept, bug, runners):
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
-
-    target, draft, loc = runners
     text = BACKEND.replace("KEPT", kept).replace("EXTRA", "")
-    assert compose.swa_path_live(text, target, loc)
-    assert compose.reads_wrong_kv(text, draft, loc) == bug
-    found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
-    assert sorted({f.code for f in found}) == (["KVG001", "KVG002"] if bug else [])
+    expected = ["KVG001", "KVG002"] if bug else []
+    assert_rules_agree(text, runners, bug, compose.RULES, expected)
 
 
 @pytest.mark.parametrize("setter", sorted(SETTERS))
 def test_an_attribute_stored_elsewhere_is_not_taken_from_init(setter):
     """Another method may store the attribute: what ``__init__`` kept does not decide."""
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
-
     kept = "alloc if alloc.get_kvcache() is self.pool else None"
     text = BACKEND.replace("KEPT", kept).replace("EXTRA", SETTERS[setter])
     found = lint_text(text, compose.PATH, compose.RULES, ScopeConfig()).findings
@@ -114,16 +98,9 @@ class GeneratedAttnBackend(AttentionBackendBase):
 def test_kvg003_evaluates_a_resolver_method_on_the_kept_runner(draft, bug, runners):
     """The resolver reads the runner ``__init__`` kept on ``self`` and asks a property: the
     method runs on the instance ``__init__`` builds (its base class is of another module)."""
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
-
-    target, drafted, loc = runners
     text = RESOLVER_METHOD.replace("DRAFT", draft)
-    runnable = "class AttentionBackendBase:\n    pass\n" + text
-    assert compose.swa_path_live(runnable, target, loc)
-    assert compose.reads_wrong_kv(runnable, drafted, loc) == bug
-    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
-    assert bool(found) == bug, [f.message for f in found]
+    executed = "class AttentionBackendBase:\n    pass\n" + text  # the base: a stand-in
+    assert_rules_agree(text, runners, bug, {"KVG003"}, executed=executed)
 
 
 CACHED_RESOLVER = """
@@ -165,12 +142,4 @@ class GeneratedAttnBackend:
 def test_kvg003_evaluates_a_cached_property_resolver(draft, bug, runners):
     """A resolver written as a cached property on the runner ``__init__`` keeps, its active
     pool taken by ``case SWAKVPool() as own``."""
-    from lint_rules.checker import lint_text
-    from lint_rules.model import ScopeConfig
-
-    target, drafted, loc = runners
-    text = CACHED_RESOLVER.replace("DRAFT", draft)
-    assert compose.swa_path_live(text, target, loc)
-    assert compose.reads_wrong_kv(text, drafted, loc) == bug
-    found = lint_text(text, compose.PATH, {"KVG003"}, ScopeConfig()).findings
-    assert bool(found) == bug, [f.message for f in found]
+    assert_rules_agree(CACHED_RESOLVER.replace("DRAFT", draft), runners, bug, {"KVG003"})

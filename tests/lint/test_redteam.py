@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.support import compose
 
 HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "redteam"
@@ -27,16 +25,6 @@ KNOWN = {
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
 }
-
-
-@pytest.fixture(scope="module")
-def runners():
-    import torch
-
-    from tests.support import real_sglang as real
-
-    target = real.build_target_runner(swa=True)
-    return target, real.build_eagle_draft_runner(target), torch.tensor([5, 6, 7])
 
 
 def test_rules_agree_with_execution_but_for_the_known(runners):

@@ -42,3 +42,22 @@ def table(results: list, groups: Callable[[str], Iterable[str]], first: str) -> 
     for key in sorted(rows, key=lambda k: (k == "all", k)):
         lines.append(f"| {key} | " + " | ".join(map(str, rows[key])) + " |")
     return lines
+
+
+def assert_rules_agree(
+    text: str, runners, bug: bool, codes, found_codes=None, executed: str = ""
+) -> None:
+    """Run ``text`` (a generated backend, ``tests.support.compose``'s contract; ``executed``:
+    what runs in its place, e.g. with a stand-in base class) on the target (its SWA path must
+    be live) and a regular draft (it reads KV it does not own iff ``bug``), then lint it with
+    ``codes``: a finding iff ``bug`` (``found_codes``: exactly those codes)."""
+    from tests.support import compose
+
+    target, draft, loc = runners
+    run = executed or text
+    assert compose.swa_path_live(run, target, loc), "the SWA path is dead on the target"
+    assert compose.reads_wrong_kv(run, draft, loc) == bug, "the label disagrees with execution"
+    found = lint_text(text, compose.PATH, set(codes), ScopeConfig()).findings
+    if found_codes is not None:
+        assert sorted({f.code for f in found}) == sorted(found_codes), found
+    assert bool(found) == bug, [f.message for f in found]
