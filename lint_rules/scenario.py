@@ -1091,19 +1091,24 @@ def _runner(generation: str, pool: Obj) -> Obj:
     )
 
 
-def _param_aliases(fn) -> tuple:
-    """``fn``'s parameter names, and its locals bound once, to a parameter (``mr =
-    model_runner``: it stands for the parameter) -> that parameter."""
-    params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+def _bound_once(fn) -> dict:
+    """``fn``'s locals bound by exactly one plain assignment -> the value expression."""
     bound: dict = {}
     for n in ast.walk(fn):
         for t in n.targets if isinstance(n, ast.Assign) else ():
             if isinstance(t, ast.Name):
                 bound.setdefault(t.id, []).append(n.value)
+    return {name: values[0] for name, values in bound.items() if len(values) == 1}
+
+
+def _param_aliases(fn) -> tuple:
+    """``fn``'s parameter names, and its locals bound once, to a parameter (``mr =
+    model_runner``: it stands for the parameter) -> that parameter."""
+    params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
     aliases = {
-        name: values[0].id
-        for name, values in bound.items()
-        if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in params
+        name: value.id
+        for name, value in _bound_once(fn).items()
+        if isinstance(value, ast.Name) and value.id in params
     }
     return params, aliases
 
@@ -1255,7 +1260,7 @@ def _handed_runner(caller, name: str, index: int, keyword: str) -> Optional[str]
     params, aliases = _param_aliases(caller)
     found = set()
     for n in ast.walk(caller):
-        if not (isinstance(n, ast.Call) and _terminal_name(n.func) == name):
+        if not (isinstance(n, ast.Call) and _name_of(n.func) == name):
             continue
         args = [a for a in n.args if not isinstance(a, ast.Starred)]
         arg = args[index] if index < len(args) else None
@@ -1264,10 +1269,6 @@ def _handed_runner(caller, name: str, index: int, keyword: str) -> Optional[str]
             return None
         found.add(aliases.get(arg.id, arg.id))
     return found.pop() if len(found) == 1 and found <= params else None
-
-
-def _terminal_name(e: ast.AST) -> str:
-    return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
 
 
 def guarded_by_callers(
@@ -1381,13 +1382,7 @@ def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
     for method in owner.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        # locals bound once to ``self.<a>`` (``mr = self.model_runner``)
-        bound: dict = {}
-        for n in ast.walk(method):
-            for t in n.targets if isinstance(n, ast.Assign) else ():
-                if isinstance(t, ast.Name):
-                    bound.setdefault(t.id, []).append(n.value)
-        aliases = {k: v[0] for k, v in bound.items() if len(v) == 1}
+        aliases = _bound_once(method)  # e.g. ``mr = self.model_runner``
         for n in ast.walk(method):
             if isinstance(n, ast.Attribute) and n.attr == "token_to_kv_pool_allocator":
                 attr = kept_attr(n.value, aliases)
