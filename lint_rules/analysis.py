@@ -315,6 +315,7 @@ class ModuleAnalysis:
         self._flow = None  # the allocator-flow model (lint_rules.flow), built on first question
         self._flow_values: Optional[dict] = None  # position -> abstract values
         self._tree = None  # the ast of the (full) text: None not parsed yet, False no ast
+        self._strings: Optional[dict] = None
         self._swa_paths = None  # lint_rules.swa_path.SwaPaths of the tree, once
         self._ast_class_tests: dict = {}  # (kind, ast.dump) -> ast_class_test's answer
         self._positions = None  # node -> CodeRange (lint_rules.parsing.positions), once asked
@@ -522,6 +523,16 @@ class ModuleAnalysis:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._tree = False
         return self._tree or None
+
+    def string_values(self) -> dict:
+        """The names the module binds to strings, and their strings (``sinks.string_values``):
+        a member named through one of them is resolved."""
+        if self._strings is None:
+            from .sinks import string_values
+
+            tree = self.syntax_tree()
+            self._strings = string_values(tree) if tree is not None else {}
+        return self._strings
 
     def positions(self):
         """The module's node positions (libcst ``PositionProvider`` ranges, computed the cheap

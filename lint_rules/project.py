@@ -42,7 +42,6 @@ from .haystack import Haystack
 from .names import (
     SWA_ALLOCATOR_NAMES,
     is_swa_allocator_class_name,
-    is_swa_member_name,
     swa_only_members,
 )
 from .sinks import (
@@ -52,8 +51,11 @@ from .sinks import (
     TRANSLATE_ANCHOR,
     TRANSLATE_MEMBERS,
     class_operands,
+    member_operand,
+    names_swa_member,
     probes,
     sink_types,
+    string_values,
 )
 from .sinks import members as sink_members
 from .sinks import words as sink_words
@@ -94,8 +96,11 @@ _ALLOCATOR_PREFIXES = (b"TokenToKVPool", b"KV", b"SWA")
 
 def anchor_byte_words() -> tuple[bytes, ...]:
     """The words of the member and kvcache sinks (lint_rules/sinks.py): one of them is in the
-    source of every such anchor."""
-    return tuple(w.encode() for w in sink_words((TRANSLATE_ANCHOR, KVCACHE_ANCHOR)))
+    source of every such anchor. A probe word among them (``getattr``) is left to the probes'
+    test (it and an ``swa``: every translate member spells one)."""
+    probes = set(sink_words((SWA_MEMBER_PROBE,)))
+    words = sink_words((TRANSLATE_ANCHOR, KVCACHE_ANCHOR))
+    return tuple(w.encode() for w in words if w not in probes)
 
 
 @lru_cache(maxsize=1)
@@ -1757,9 +1762,8 @@ def _may_anchor_param(fn: ast.AST, words: Optional[set] = None) -> bool:
             if is_swa_allocator_class_name(n.id):
                 return True
         elif isinstance(n, ast.Call) and getattr(n.func, "id", None) == "getattr":
-            if len(n.args) >= 2 and isinstance(n.args[1], ast.Constant):
-                if is_swa_member_name(str(n.args[1].value)):
-                    return True
+            if len(n.args) >= 2 and names_swa_member(member_operand(n.args[1]), None):
+                return True
     return False
 
 
@@ -1893,6 +1897,13 @@ def anchors_in(flow, node: ast.AST) -> set:
     probe_types = sink_types(SWA_MEMBER_PROBE)
     member_types = sink_types(TRANSLATE_ANCHOR)
     kinds: set = set()
+    strings: list = []  # the module's string names (sinks.string_values), read when asked
+
+    def named() -> dict:
+        if not strings:
+            strings.append(string_values(flow.tree))
+        return strings[0]
+
     for n in walk(node):
         kind = type(n)
         # the sinks' forms (lint_rules/sinks.py); a class test counts here when its tested
@@ -1901,10 +1912,12 @@ def anchors_in(flow, node: ast.AST) -> set:
             s is not None and alloc(s) and names_swa_class(op) for s, op in class_operands(n)
         ):
             kinds.add(SWA_CLASS_TEST)
-        if kind in probe_types and any(alloc(s) for s in probes(n)):
+        if kind in probe_types and any(alloc(s) for s in probes(n, named)):
             kinds.add(SWA_MEMBER_PROBE)
         if kind in member_types:
-            kinds |= {f"member:{m}" for s, m in sink_members(TRANSLATE_ANCHOR, n) if alloc(s)}
+            kinds |= {
+                f"member:{m}" for s, m in sink_members(TRANSLATE_ANCHOR, n, named) if alloc(s)
+            }
         if kind is ast.Call:
             hit = flow.cross.get(id(n))
             if hit is not None:

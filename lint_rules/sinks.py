@@ -112,13 +112,15 @@ def _type_compare(node: ast.AST) -> tuple:
 
 def _hasattr(node: ast.AST) -> tuple:
     args = node.args
-    if (
-        _name(node.func) == "hasattr"
-        and _two_positional(args)
-        and isinstance(args[1], ast.Constant)
-    ):
-        return ((args[0], str(args[1].value)),)
+    if _name(node.func) == "hasattr" and _two_positional(args):
+        return ((args[0], member_operand(args[1])),)
     return ()
+
+
+def member_operand(node: ast.AST):
+    """A member operand: its string when it is a literal, else the expression
+    (:func:`member_values` resolves it through the module's string names)."""
+    return str(node.value) if isinstance(node, ast.Constant) else node
 
 
 # ``getattr`` and ``inspect.getattr_static`` (the same question, without running descriptors)
@@ -139,9 +141,8 @@ def _getattr_probe(node: ast.AST) -> tuple:
         _named_getattr(node.func)
         and len(args) >= 3
         and not any(isinstance(a, ast.Starred) for a in args[:3])
-        and isinstance(args[1], ast.Constant)
     ):
-        return ((args[0], str(args[1].value)),)
+        return ((args[0], member_operand(args[1])),)
     return ()
 
 
@@ -157,12 +158,12 @@ def _vars_membership(node: ast.AST) -> tuple:
     if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
         return ()
     left, right = node.left, node.comparators[0]
-    if not (isinstance(left, ast.Constant) and isinstance(left.value, str)):
+    if isinstance(left, ast.Constant) and not isinstance(left.value, str):
         return ()
     if isinstance(right, ast.Call) and _name(right.func) in _NAMESPACES and len(right.args) == 1:
-        return ((right.args[0], left.value),)
+        return ((right.args[0], member_operand(left)),)
     if isinstance(right, ast.Attribute) and right.attr == "__dict__":
-        return ((right.value, left.value),)
+        return ((right.value, member_operand(left)),)
     return ()
 
 
@@ -173,12 +174,11 @@ def _operator_getter(node: ast.AST) -> tuple:
         isinstance(inner, ast.Call)
         and _terminal(inner.func) in ("attrgetter", "methodcaller")
         and inner.args
-        and isinstance(inner.args[0], ast.Constant)
-        and isinstance(inner.args[0].value, str)
+        and not isinstance(inner.args[0], ast.Starred)
         and node.args
         and not isinstance(node.args[0], ast.Starred)
     ):
-        return ((node.args[0], inner.args[0].value),)
+        return ((node.args[0], member_operand(inner.args[0])),)
     return ()
 
 
@@ -193,8 +193,12 @@ def _match_class(node: ast.AST) -> tuple:
 
 def _getattr(node: ast.AST) -> tuple:
     args = node.args
-    if _named_getattr(node.func) and len(args) >= 2 and isinstance(args[1], ast.Constant):
-        return ((args[0], args[1].value),)
+    if (
+        _named_getattr(node.func)
+        and len(args) >= 2
+        and not any(isinstance(a, ast.Starred) for a in args[:2])
+    ):
+        return ((args[0], member_operand(args[1])),)
     return ()
 
 
@@ -254,6 +258,13 @@ def _cst_string(node) -> Optional[str]:
     return None
 
 
+def _cst_member_operand(node):
+    """A member operand of a libcst form: its string when it is a literal, else the node
+    (:func:`member_values` resolves it)."""
+    value = _cst_string(node)
+    return node if value is None else value
+
+
 def _cst_match_class(node):
     yield None, node.cls
 
@@ -261,7 +272,7 @@ def _cst_match_class(node):
 def _cst_hasattr(node):
     args = _cst_positional(node)
     if _cst_name(node) == "hasattr" and len(args) == 2:
-        yield args[0], _cst_string(args[1])
+        yield args[0], _cst_member_operand(args[1])
 
 
 def _cst_named_getattr(node) -> bool:
@@ -274,7 +285,7 @@ def _cst_named_getattr(node) -> bool:
 def _cst_getattr_probe(node):
     args = _cst_positional(node)
     if _cst_named_getattr(node) and len(args) >= 3:
-        yield args[0], _cst_string(args[1])
+        yield args[0], _cst_member_operand(args[1])
 
 
 def _cst_terminal(e) -> Optional[str]:
@@ -287,8 +298,8 @@ def _cst_vars_membership(node):
         return
     if type(node.comparisons[0].operator).__name__ not in ("In", "NotIn"):
         return
-    member, right = _cst_string(node.left), node.comparisons[0].comparator
-    if member is None:
+    member, right = _cst_member_operand(node.left), node.comparisons[0].comparator
+    if type(member).__name__ in ("Integer", "Float", "Imaginary"):
         return
     kind = type(right).__name__
     if kind == "Call" and _cst_name(right) in _NAMESPACES and len(_cst_positional(right)) == 1:
@@ -305,8 +316,8 @@ def _cst_operator_getter(node):
     ):
         return
     names, subjects = _cst_positional(inner), _cst_positional(node)
-    if names and subjects and _cst_string(names[0]) is not None:
-        yield subjects[0], _cst_string(names[0])
+    if names and subjects:
+        yield subjects[0], _cst_member_operand(names[0])
 
 
 def _cst_member_read(node):
@@ -316,7 +327,7 @@ def _cst_member_read(node):
 def _cst_getattr(node):
     args = _cst_positional(node)
     if _cst_named_getattr(node) and len(args) >= 2:
-        yield args[0], _cst_string(args[1])
+        yield args[0], _cst_member_operand(args[1])
 
 
 # sink -> its forms (in the order the fast paths try them). A parametrised sink's words are its
@@ -378,10 +389,12 @@ FORMS: dict[str, list] = {
     ],
     ALLOCATOR_MEMBER: [
         Form("member-read", (), (ast.Attribute,), _member_read, "Attribute", _cst_member_read),
-        Form("getattr", (), (ast.Call,), _getattr, "Call", _cst_getattr),
+        # a member named by a non-literal (a constant, a loop variable) does not spell its name:
+        # these forms' own words cover them
+        Form("getattr", ("getattr",), (ast.Call,), _getattr, "Call", _cst_getattr),
         Form(
             "operator-getter",
-            (),
+            ("attrgetter", "methodcaller"),
             (ast.Call,),
             _operator_getter,
             "Call",
@@ -444,10 +457,152 @@ def matches(anchor: str, node: ast.AST):
             yield from form.match(node)
 
 
-def probes(node: ast.AST):
-    """The subjects of the SWA member probes ``node`` is (members only an SWA allocator has)."""
+# -- string values: a member named through a name ---------------------------------------------
+
+_MAX_VALUES = 64  # a product of concatenated alternatives larger than this is not followed
+
+
+def _product(left, right) -> Optional[frozenset]:
+    if left is None or right is None or len(left) * len(right) > _MAX_VALUES:
+        return None
+    return frozenset(a + b for a in left for b in right)
+
+
+def fold(node, strings: Optional[dict] = None) -> Optional[frozenset]:
+    """The strings an ``ast`` expression may evaluate to: a literal, a name of ``strings``
+    (:func:`string_values`), ``+`` and f-strings of those; None when it is none of these."""
+    if isinstance(node, ast.Constant):
+        return frozenset((node.value,)) if isinstance(node.value, str) else None
+    if isinstance(node, ast.Name):
+        return None if strings is None else strings.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _product(fold(node.left, strings), fold(node.right, strings))
+    if isinstance(node, ast.JoinedStr):
+        out: Optional[frozenset] = frozenset(("",))
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                plain = part.conversion in (-1, ord("s")) and part.format_spec is None
+                part = part.value if plain else None
+            out = _product(out, fold(part, strings) if part is not None else None)
+        return out
+    return None
+
+
+def _sequence(node, strings: dict, sequences: dict) -> Optional[frozenset]:
+    """The strings a literal tuple, list or set of string expressions (or a name bound to one,
+    or ``tuple``/``list``/``set``/``frozenset`` of one) holds."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        out: set = set()
+        for e in node.elts:
+            got = fold(e, strings)
+            if got is None:
+                return None
+            out |= got
+        return frozenset(out)
+    if isinstance(node, ast.Name):
+        return sequences.get(node.id)
+    if (
+        isinstance(node, ast.Call)
+        and _name(node.func) in ("tuple", "list", "set", "frozenset", "sorted")
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return _sequence(node.args[0], strings, sequences)
+    return None
+
+
+def string_values(tree: ast.AST) -> dict:
+    """name -> the strings it may hold, for the names a module binds to strings: a module-level
+    assignment of a string expression (:func:`fold`), and a loop or comprehension target over
+    a literal sequence of them (or a module-level name bound to one). A probe or member read
+    whose member is such a name asks for each of its strings. Flow-insensitive: a name bound
+    otherwise at module level is dropped; a loop target elsewhere adds its strings."""
+    strings: dict = {}
+    sequences: dict = {}
+    dropped: set = set()
+    for stmt in getattr(tree, "body", ()):
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets, value = [stmt.target], stmt.value
+        else:
+            continue
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            name = target.id
+            got = fold(value, strings)
+            seq = None if got is not None else _sequence(value, strings, sequences)
+            if got is not None and name not in dropped and name not in sequences:
+                strings[name] = strings.get(name, frozenset()) | got
+            elif seq is not None and name not in dropped and name not in strings:
+                sequences[name] = sequences.get(name, frozenset()) | seq
+            else:
+                dropped.add(name)
+                strings.pop(name, None)
+                sequences.pop(name, None)
+    loops: dict = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(
+            node.target, ast.Name
+        ):
+            got = _sequence(node.iter, strings, sequences)
+            if got:
+                loops[node.target.id] = loops.get(node.target.id, frozenset()) | got
+    for name, got in loops.items():
+        strings[name] = strings.get(name, frozenset()) | got
+    return strings
+
+
+def _cst_fold(node, strings: dict) -> Optional[frozenset]:
+    kind = type(node).__name__
+    if kind == "Name":
+        return strings.get(node.value)
+    if kind in ("SimpleString", "ConcatenatedString"):
+        value = _cst_string(node)
+        return None if value is None else frozenset((value,))
+    if kind == "BinaryOperation" and type(node.operator).__name__ == "Add":
+        return _product(_cst_fold(node.left, strings), _cst_fold(node.right, strings))
+    return None
+
+
+def member_values(operand, strings: Optional[dict]) -> Optional[frozenset]:
+    """The member names a form's operand may stand for: a literal's string; for an
+    expression, what :func:`fold` (or its libcst twin) gives through ``strings`` (or the
+    function giving it), empty when nothing. ``strings`` None (a fast path without the
+    module's names): None, any member."""
+    if isinstance(operand, str):
+        return frozenset((operand,))
+    if callable(strings):
+        strings = strings()  # asked only here, for a member that is not a literal
+    if strings is None:
+        return None
+    if isinstance(operand, ast.AST):
+        got = fold(operand, strings)
+    else:
+        got = _cst_fold(operand, strings)
+    return got or frozenset()
+
+
+def names_swa_member(operand, strings: Optional[dict]) -> bool:
+    """May the operand name a member only an SWA allocator has (None ``strings``: unless it
+    is a literal, yes)?"""
+    got = member_values(operand, strings)
+    return got is None or any(is_swa_member_name(m) for m in got)
+
+
+def members_named(operand, names, strings: Optional[dict]) -> tuple:
+    """The names of ``names`` the operand may stand for (None ``strings``: all of them,
+    unless it is a literal)."""
+    got = member_values(operand, strings)
+    return tuple(names) if got is None else tuple(m for m in sorted(got) if m in names)
+
+
+def probes(node: ast.AST, strings: Optional[dict] = None):
+    """The subjects of the SWA member probes ``node`` is (members only an SWA allocator has;
+    ``strings``: :func:`string_values` of the module, None to count any non-literal member)."""
     for subject, member in matches(SWA_MEMBER_PROBE, node):
-        if isinstance(member, str) and is_swa_member_name(member):
+        if names_swa_member(member, strings):
             yield subject
 
 
@@ -460,12 +615,12 @@ def is_class_test(node: ast.AST) -> bool:
     return any(True for _ in class_operands(node))
 
 
-def members(anchor: str, node: ast.AST):
+def members(anchor: str, node: ast.AST, strings: Optional[dict] = None):
     """``(subject, member)`` for the reads of one of ``anchor``'s members ``node`` is (an
-    ``allocator-member:<names>`` anchor)."""
+    ``allocator-member:<names>`` anchor; ``strings`` as for :func:`probes`)."""
     names = sink_of(anchor)[1]
-    for subject, member in matches(anchor, node):
-        if member in names:
+    for subject, operand in matches(anchor, node):
+        for member in members_named(operand, names, strings):
             yield subject, member
 
 
@@ -485,16 +640,17 @@ def node_table(anchors: Iterable[str]) -> dict:
 def sits(entries: list, node: ast.AST, holds, names_swa_class) -> bool:
     """Is ``node`` an anchor of one of the ``entries`` (:func:`node_table`'s, for its type)?
     ``holds(subject)``: may the subject be the allocator; ``names_swa_class(expr)``: may the
-    class expression name an SWA allocator class (a class test decides by the class alone)."""
+    class expression name an SWA allocator class (a class test decides by the class alone).
+    A member that is not a literal may be any (the proofs do not read the module's names)."""
     for sink, form, names in entries:
         for subject, operand in form.match(node):
             if sink == SWA_CLASS_TEST:
                 if names_swa_class(operand):
                     return True
             elif sink == SWA_MEMBER_PROBE:
-                if isinstance(operand, str) and is_swa_member_name(operand) and holds(subject):
+                if names_swa_member(operand, None) and holds(subject):
                     return True
-            elif operand in names and holds(subject):
+            elif members_named(operand, names, None) and holds(subject):
                 return True
     return False
 

@@ -72,11 +72,10 @@ from ..fixes.use_resolved_pool import UseResolvedPool
 from ..names import (
     is_allocator_class_name,
     is_swa_allocator_class_name,
-    is_swa_member_name,
     is_swa_pool_class_name,
 )
 from ..project import cross_module_anchor
-from ..sinks import FORMS, SWA_CLASS_TEST, SWA_MEMBER_PROBE
+from ..sinks import FORMS, SWA_CLASS_TEST, SWA_MEMBER_PROBE, names_swa_member
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -204,9 +203,8 @@ class SwaModeFromAllocator(Rule):
                 hit = self.analysis.is_swa_allocator_class(operand)
             else:
                 hit = (
-                    isinstance(operand, str)
-                    and is_swa_member_name(operand)
-                    and subject is not None
+                    subject is not None
+                    and names_swa_member(operand, self.analysis.string_values())
                     and self.derived(subject)
                 )
             if hit:
@@ -478,6 +476,14 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a member named through a module constant that every allocator has: no SWA decision
+        """
+_SIZE = "page_" + "size"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.paged = hasattr(alloc, _SIZE)
+""",
         # the pool decides: correct
         """
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
@@ -539,6 +545,18 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # members named through module constants and a loop over literals (sinks.string_values)
+        Case(
+            """
+_MAPPING = "full_to_" + "swa_index_mapping"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.use_swa = getattr(alloc, _MAPPING, None) is not None
+        self.sliding = any(hasattr(alloc, m) for m in ("free_swa", "size_swa"))
+""",
+            count=2,
+        ),
         # trtllm_mha <= 0.5.12.post1: alias then isinstance
         Case("""
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool, SWATokenToKVPoolAllocator

@@ -44,7 +44,7 @@ from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
 from ..project import cross_module_anchor
-from ..sinks import sink_of
+from ..sinks import members_named, sink_of
 from .base import Case, Rule, source_of
 
 
@@ -78,11 +78,13 @@ class SwaTranslateThroughAllocator(Rule):
         """A read of a translate member (the member sink's forms, lint_rules/sinks.py:
         ``x.<member>``, ``getattr(x, "<member>")``) on the allocator."""
         names = sink_of(anchor)[1]
-        for subject, member in form.cst_match(node):
-            if member in names and self.in_scope() and self.derived(subject):
-                if not self.draft_never_reaches(node):
-                    self.report(node, _message(self, node, member))
-                return
+        strings = self.analysis.string_values()
+        for subject, operand in form.cst_match(node):
+            for member in members_named(operand, names, strings):
+                if self.in_scope() and self.derived(subject):
+                    if not self.draft_never_reaches(node):
+                        self.report(node, _message(self, node, member))
+                    return
 
     def visit_Call(self, node: cst.Call) -> None:
         if call_func_name(node) != "getattr" and self.in_scope():
@@ -115,6 +117,15 @@ class DecodePreallocQueue:
     ]
 
     INVALID = [
+        # a member named through a module constant (sinks.string_values)
+        Case("""
+_TRANSLATE = "translate_loc_from_full_to_swa"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._alloc = model_runner.token_to_kv_pool_allocator
+    def forward_decode(self, loc):
+        return getattr(self._alloc, _TRANSLATE)(loc)
+"""),
         # the members read through operator's getters
         Case(
             """

@@ -18,9 +18,6 @@ CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
 KNOWN = {
-    "bug_any_generator": "a probe whose member is a comprehension variable over literals",
-    "bug_concat_method_name": "a member name held in a module constant",
-    "bug_mapping_const_name": "a member name held in a module constant",
     "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
     "bug_kvcache_private_attr": "the kvcache's private attribute as a fetch",
     "bug_partial_isinstance": "functools.partial(isinstance, alloc)",

@@ -135,5 +135,33 @@ def test_words_are_the_declared_forms():
     assert registry.RULES["KVG001"].needles_for()[1] == sinks.words(
         (sinks.SWA_CLASS_TEST, sinks.SWA_MEMBER_PROBE, sinks.SWA_TYPE_DECISION)
     )
-    assert set(registry.RULES["KVG002"].needles_for()[1]) == set(sinks.TRANSLATE_MEMBERS)
+    # the members, and the words of the forms that name a member by a non-literal
+    assert set(registry.RULES["KVG002"].needles_for()[1]) == {
+        *sinks.TRANSLATE_MEMBERS,
+        "getattr",
+        "attrgetter",
+        "methodcaller",
+    }
     assert registry.RULES["KVG003"].needles_for()[1] == (sinks.KVCACHE_CALL,)
+
+
+def test_string_values_resolve_member_names():
+    tree = ast.parse(textwrap.dedent("""
+        A = "full_to_" + "swa_index_mapping"
+        B = f"{A}"
+        SEQ = ("free_swa", "size")
+        C = "x"
+        C = compute()
+        def f(alloc):
+            return [m for m in SEQ], [n for n in ("a", "b")], [k for k in alloc.names]
+        """))
+    strings = sinks.string_values(tree)
+    assert strings["A"] == strings["B"] == {"full_to_swa_index_mapping"}
+    assert strings["m"] == {"free_swa", "size"} and strings["n"] == {"a", "b"}
+    assert "C" not in strings and "k" not in strings and "SEQ" not in strings
+    probe = ast.parse("hasattr(alloc, A)", mode="eval").body
+    other = ast.parse("hasattr(alloc, n)", mode="eval").body
+    assert len(list(sinks.probes(probe, strings))) == 1
+    assert list(sinks.probes(other, strings)) == []
+    # without the module's names (the proofs), a non-literal member may be any member
+    assert len(list(sinks.probes(other))) == 1
