@@ -47,6 +47,7 @@ from typing import Iterable, Optional
 from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
+    KVCACHE_FIELDS,
     POOL_ATTR,
     TYPE_OF_CALLS,
     is_allocator_class_name,
@@ -933,6 +934,8 @@ class Flow:
             out.add(("M", attr))
             if attr == "__class__":
                 out.add(TYPE)
+            elif attr in KVCACHE_FIELDS:
+                out.add(KVCACHE)  # the field ``get_kvcache`` returns
         if TYPE in receiver:
             out.add(TYPE)  # ``__name__``, ``__mro__``, ``startswith``, ...
         own_family = None

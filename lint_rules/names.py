@@ -73,6 +73,11 @@ def is_swa_pool_class_name(name: str) -> bool:
     return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
 
 
+# The allocator's field ``get_kvcache`` returns (sglang's ``BaseTokenToKVPoolAllocator``): a
+# read of it is the same fetch as the call (KVG003; the kvcache sink's second form).
+KVCACHE_FIELDS = ("_kvcache",)
+
+
 def is_swa_member_name(name: str) -> bool:
     return bool(_SWA_MEMBER_RE.search(name)) or name in swa_only_members()
 

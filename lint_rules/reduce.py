@@ -60,6 +60,7 @@ from .flow import (
 from .lexical import IDENT_CHAR as _IDENT_CHAR
 from .lexical import search_words as _search_words
 from .names import (
+    KVCACHE_FIELDS,
     close_over,
     is_allocator_class_name,
     is_swa_allocator_class_name,
@@ -74,6 +75,7 @@ from .sinks import (
     TYPE_OF_CALLS,
     is_class_test,
     kinds_match,
+    kvcache_fields,
     node_table,
     sink_of,
     sink_types,
@@ -453,6 +455,8 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=Non
         entries = table.get(kind)
         if entries is not None and sits(entries, node, alloc, mentions_swa_class):
             return True
+        if calls and kind is ast.Attribute and kvcache_fields(node, alloc):
+            return True  # a kvcache fetch by its field: not proven (its guard is not asked)
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
         elif kind is ast.Call:
@@ -712,12 +716,15 @@ def _may_anchor(
     other = set(table) - {ast.Call, ast.Attribute}
     if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries, "singledispatch" in text):
         return True  # the flow model's TYPE value starts here (and only at such a source)
-    nodes = walk(f.node) if f.attrs_used & members or other else f.calls
+    fields = calls and not f.attrs_used.isdisjoint(KVCACHE_FIELDS)
+    nodes = walk(f.node) if f.attrs_used & members or other or fields else f.calls
     for node in nodes:
         kind = type(node)
         entries = table.get(kind)
         if entries is not None and sits(entries, node, carries, _never):
             return True
+        if fields and kvcache_fields(node, carries):
+            return True  # a kvcache fetch by its field: not proven (its guard is not asked)
         if kind is not ast.Call:
             continue
         func = node.func

@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Optional
 
 from .names import (
     CLASS_DECISION_CALLS,
+    KVCACHE_FIELDS,
     SWA_TRANSLATE_MEMBERS,
     TYPE_OF_CALLS,
     is_swa_member_name,
@@ -184,6 +185,18 @@ def _operator_getter(node: ast.AST) -> tuple:
 
 def _member_read(node: ast.AST) -> tuple:
     return ((node.value, node.attr),)
+
+
+def _kvcache_field(node: ast.AST) -> tuple:
+    if node.attr in KVCACHE_FIELDS and isinstance(node.ctx, ast.Load):
+        return ((node.value, node.attr),)
+    return ()
+
+
+def kvcache_fields(node: ast.AST, holds) -> bool:
+    """Is ``node`` a read of the allocator's kvcache field on a value ``holds`` says may be the
+    allocator?"""
+    return isinstance(node, ast.Attribute) and any(holds(s) for s, _ in _kvcache_field(node))
 
 
 def _match_class(node: ast.AST) -> tuple:
@@ -402,6 +415,12 @@ FORMS: dict[str, list] = {
         ),
     ],
 }
+
+# the kvcache fetch's other form, a read of the field ``get_kvcache`` returns (KVG003 asks it
+# in the rule and the proofs: :func:`kvcache_fields`)
+FORMS[ALLOCATOR_CALL] = [
+    Form("kvcache-field", KVCACHE_FIELDS, (ast.Attribute,), lambda node: _kvcache_field(node))
+]
 
 # The members and calls the parametrised sinks are declared with (KVG002 and KVG003's anchors;
 # the project index asks every parametrised sink with these).

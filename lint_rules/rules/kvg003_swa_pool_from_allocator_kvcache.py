@@ -67,8 +67,9 @@ import libcst as cst
 
 from .. import pathcond
 from ..analysis import FunctionInfo
-from ..cstnodes import call_func_name, positional_args, string_value
+from ..cstnodes import call_func_name, iter_nodes, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
+from ..names import KVCACHE_FIELDS
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -80,7 +81,10 @@ _MARK = "__kvg_kvcache__"
 
 
 def _kvcache_receiver(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-    """``x`` for ``x.get_kvcache()`` and ``getattr(x, "get_kvcache"[, d])()``; else None."""
+    """``x`` for ``x.get_kvcache()``, ``getattr(x, "get_kvcache"[, d])()`` and a read of the
+    field ``get_kvcache`` returns (``x._kvcache``: sinks.KVCACHE_FIELDS); else None."""
+    if isinstance(node, cst.Attribute):
+        return node.value if node.attr.value in KVCACHE_FIELDS else None
     if not isinstance(node, cst.Call) or node.args:
         return None
     func = node.func
@@ -115,7 +119,9 @@ class _Mark(cst.CSTTransformer):
         k = self.targets.get(original_node)
         if k is None:
             return updated_node
-        receiver = _kvcache_receiver(updated_node) or updated_node.func
+        receiver = _kvcache_receiver(updated_node)
+        if receiver is None:
+            receiver = updated_node.func if isinstance(updated_node, cst.Call) else None
         return cst.Call(
             func=cst.Name(_MARK),
             args=[
@@ -159,7 +165,7 @@ def _marked(root: cst.CSTNode, targets: dict) -> cst.CSTNode:
                 if any(a is not b for a, b in zip(items, value)):
                     changes[name] = type(value)(items)
         updated = node.with_changes(**changes) if changes else node
-        if isinstance(node, cst.Call) and node in targets:
+        if isinstance(node, (cst.Call, cst.Attribute)) and node in targets:
             return mark.leave_Call(node, updated)
         return updated
 
@@ -227,9 +233,22 @@ class SwaPoolFromAllocatorKvcache(Rule):
         return verdicts.get(call, ["the guard could not be analysed"])
 
     def _analyse(self, fn: FunctionInfo) -> dict:
-        targets = {
-            c: k for k, c in enumerate(c for c in fn.calls if self._receiver(c, fn) is not None)
-        }
+        fetches = [c for c in fn.calls if self._receiver(c, fn) is not None]
+        if self._fields_read():
+            stores = {
+                id(t.target)
+                for n in iter_nodes(fn.node)
+                if isinstance(n, (cst.Assign, cst.AugAssign, cst.AnnAssign))
+                for t in (n.targets if isinstance(n, cst.Assign) else [n])
+            }
+            fetches += [
+                n
+                for n in iter_nodes(fn.node)
+                if isinstance(n, cst.Attribute)
+                and id(n) not in stores
+                and self._receiver(n, fn) is not None
+            ]
+        targets = {c: k for k, c in enumerate(fetches)}
         if not targets:
             return {}
         try:
@@ -306,7 +325,35 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if problems:
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
+    def _fields_read(self) -> bool:
+        text = _source_text(self.analysis)
+        return any(f in text for f in KVCACHE_FIELDS)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        """A read of the allocator's kvcache field: the same fetch as ``get_kvcache()``."""
+        if node.attr.value not in KVCACHE_FIELDS or not self.in_scope():
+            return
+        fn = self.function
+        if fn is None or self._receiver(node, fn) is None:
+            return
+        self._verdict(fn, node)
+        problems = self._verdicts[id(fn.node)].get(node)  # (a field written is no fetch)
+        if problems:
+            self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
+
     VALID = [
+        # the resolver reading the field ``get_kvcache`` returns, both guards first
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator._kvcache
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+""",
         # the active-pool test asked as a subclass test of the pool's type
         """
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):
@@ -448,6 +495,13 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the field ``get_kvcache`` returns, read without the draft guard
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        kv = model_runner.token_to_kv_pool_allocator._kvcache
+        self.swa_pool = kv if isinstance(kv, SWAKVPool) else None
+"""),
         # trtllm_mha <= 0.5.12.post1
         Case("""
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):

@@ -971,7 +971,9 @@ def _fact_words_reference(roots):
         rb"(?:TokenToKVPool|KV|SWA)\w*Allocator",
         rb"translate_loc_from_full_to_swa",
         rb"full_to_swa_index_mapping",
-        rb"get_kvcache",
+        rb"_kvcache",  # ``get_kvcache`` and the field it returns
+        rb"attrgetter",
+        rb"methodcaller",
         rb"(?:hasattr|getattr)[^)\n]*(?:[sS][wW][aA]|"
         + b"|".join(re.escape(m.encode()) for m in sorted(swa_only_members()))
         + b")",
@@ -993,7 +995,7 @@ def test_fact_words_equal_the_regular_expression(roots):
     facts = project._FactWords(roots)
     pieces = [b"Allocator", b"TokenToKVPool", b"KV", b"SWA", b"x", b"_", b" ", b"\n", b")"]
     pieces += [b"hasattr(", b"sWa", b".get_kvcache", b"get_kvcache", b"full_to_swa_index_mapping"]
-    pieces += [b"getattr("]
+    pieces += [b"getattr(", b"._kvcache", b"attrgetter"]
     pieces += [b"SWATokenToKVPoolAllocator", b".", b"\0"] + [r.encode() for r in roots]
     pieces += [b"ensure_capacity", b"can_reserve"]  # SWA-only members of the real classes
     rng = random.Random(13)

@@ -142,7 +142,7 @@ def test_words_are_the_declared_forms():
         "attrgetter",
         "methodcaller",
     }
-    assert registry.RULES["KVG003"].needles_for()[1] == (sinks.KVCACHE_CALL,)
+    assert registry.RULES["KVG003"].needles_for()[1] == (sinks.KVCACHE_CALL, "_kvcache")
 
 
 def test_string_values_resolve_member_names():
