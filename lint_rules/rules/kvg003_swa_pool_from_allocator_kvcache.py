@@ -2,7 +2,8 @@
 
 ## What it does
 Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code (also
-`getattr(alloc, "get_kvcache")()` and a bound `fetch = alloc.get_kvcache; fetch()`) when its
+`getattr(alloc, "get_kvcache")()`, a bound `fetch = alloc.get_kvcache; fetch()` and a read of
+the field it returns, `alloc._kvcache`) when its
 value is **used** (returned, stored, passed on, read from) on a path that is not guarded by
 both
 
