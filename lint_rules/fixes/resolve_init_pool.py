@@ -6,6 +6,7 @@ right after it, if any)::
     allocator = model_runner.token_to_kv_pool_allocator            # optional alias
     self.flag = isinstance(allocator, SWATokenToKVPoolAllocator)
     self.pool[: T] = allocator.get_kvcache() if self.flag else None   # or = allocator.get_kvcache()
+                                                                      # (or allocator._kvcache)
 
 Rewrite (target with FROZEN_KV MTP, or unknown: the version-tolerant resolver)::
 
@@ -32,7 +33,7 @@ from typing import Optional
 import libcst as cst
 
 from ..cstnodes import call_func_name, positional_args
-from ..names import ALLOCATOR_ATTR
+from ..names import ALLOCATOR_ATTR, KVCACHE_FIELDS
 from .base import Edit, FixTransform, Offer, Unfixable, fmt_assign, line_width, source_of
 from .imports import add_from_import
 from .preconditions import (
@@ -76,7 +77,7 @@ def _is_isinstance(node) -> bool:
 
 
 def _kvcache_of(node) -> Optional[cst.BaseExpression]:
-    """``x`` for ``x.get_kvcache()``."""
+    """``x`` for ``x.get_kvcache()`` and for ``x._kvcache`` (the field it returns)."""
     if (
         isinstance(node, cst.Call)
         and not node.args
@@ -84,6 +85,8 @@ def _kvcache_of(node) -> Optional[cst.BaseExpression]:
         and node.func.attr.value == "get_kvcache"
     ):
         return node.func.value
+    if isinstance(node, cst.Attribute) and node.attr.value in KVCACHE_FIELDS:
+        return node.value
     return None
 
 

@@ -96,6 +96,15 @@ def test_trtllm_shape_resolver_rewrite_for_frozen_kv_targets():
     assert _fix(new).new_text == new
 
 
+def test_trtllm_shape_reading_the_kvcache_field_gets_the_same_rewrite():
+    text = TRTLLM_SHAPE.replace("allocator.get_kvcache()", "allocator._kvcache")
+    out = _fix(text)
+    assert out.error is None, out.error
+    assert sorted(f.code for f in out.fixed) == ["KVG001", "KVG003"]
+    assert out.new_text == _fix(TRTLLM_SHAPE).new_text
+    assert lint_text(out.new_text, BACKEND_PATH, CODES).findings == []
+
+
 def test_old_targets_get_the_resolver_without_a_frozen_kv_test():
     out = _fix(TRTLLM_SHAPE, target="0.5.9")
     assert out.error is None
