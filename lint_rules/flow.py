@@ -47,6 +47,7 @@ from typing import Iterable, Optional
 from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
+    CLASS_DECISION_CALLS,
     KVCACHE_FIELDS,
     POOL_ATTR,
     TYPE_OF_CALLS,
@@ -1020,6 +1021,16 @@ class Flow:
         if fname == "partial" and node.args:
             target = args[0]
             out = set()
+            head = node.args[0]
+            if (
+                isinstance(head, ast.Name)
+                and head.id in (*CLASS_DECISION_CALLS, *TYPE_OF_CALLS)
+                and len(args) > 1
+                and (ALLOC in args[1] or TYPE in args[1])
+            ):
+                # ``partial(isinstance, alloc)``: a function of the allocator's class
+                self._class_tests = True
+                out.add(TYPE)
             for v in target:
                 if v[0] == "F":
                     callee = self.units[v[1]]

@@ -756,6 +756,11 @@ def _class_of_carrier(f: "_Code", carries, dispatch: bool = False) -> bool:
         if node.args and (dispatch or (isinstance(func, ast.Name) and func.id in _CLASS_OF)):
             if carries(node.args[0]):
                 return True
+        name = getattr(func, "id", getattr(func, "attr", None))
+        if name == "partial" and len(node.args) > 1:
+            head = node.args[0]  # ``partial(isinstance, alloc)``
+            if isinstance(head, ast.Name) and head.id in _CLASS_OF and carries(node.args[1]):
+                return True
     if "__class__" in f.attrs_used:
         for node in walk(f.node):
             if isinstance(node, ast.Attribute) and node.attr == "__class__":

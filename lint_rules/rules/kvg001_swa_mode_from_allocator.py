@@ -484,6 +484,14 @@ class FooAttnBackend(AttentionBackend):
         alloc = model_runner.token_to_kv_pool_allocator
         self.paged = hasattr(alloc, _SIZE)
 """,
+        # a class test bound to the pool by functools.partial: the pool decides
+        """
+import functools
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        is_kind = functools.partial(isinstance, model_runner.token_to_kv_pool)
+        self.use_swa = is_kind(SWAKVPool)
+""",
         # the pool decides: correct
         """
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
@@ -545,6 +553,14 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a class test bound to the allocator by functools.partial (the flow model's TYPE)
+        Case("""
+import functools
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        is_kind = functools.partial(isinstance, model_runner.token_to_kv_pool_allocator)
+        self.use_swa = is_kind(SWATokenToKVPoolAllocator)
+"""),
         # members named through module constants and a loop over literals (sinks.string_values)
         Case(
             """

@@ -19,7 +19,6 @@ CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 # label -> what the rules lack for it (misses, then false positives)
 KNOWN = {
     "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
-    "bug_partial_isinstance": "functools.partial(isinstance, alloc)",
 }
 
 
