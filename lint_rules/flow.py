@@ -13,6 +13,9 @@ Abstract values (a set per expression, computed to a fixed point over the module
   allocator class (``Optional[...]``, ``"..."``, ``X | None``, dotted: any spelling).
 * ``("M", name)``: a member of the allocator (``alloc.get_kvcache``, ``getattr(alloc, "m", None)``)
   held anywhere and maybe called later; calling ``("M", "get_kvcache")`` gives ``KVCACHE``.
+* ``("O", kind, name)``: ``operator.attrgetter(name)`` / ``operator.methodcaller(name, ...)``
+  (``kind``); called with the allocator, it reads or calls that member (``get_kvcache``:
+  ``KVCACHE``).
 * ``("F", unit, implicit)``: a function or (bound) method, also through ``functools.partial``;
   calling it flows the arguments into its parameters (positional, keyword, ``*args``/``**kwargs``
   forwarding) and gives its returns.
@@ -48,6 +51,7 @@ from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
     CLASS_DECISION_CALLS,
+    KVCACHE_CALL,
     KVCACHE_FIELDS,
     POOL_ATTR,
     TYPE_OF_CALLS,
@@ -531,7 +535,7 @@ class Flow:
         other units."""
         for v in values:
             tag = v[0]
-            if tag in ("A", "M", "K", "X", "XM", "XT", "XR", "Y"):
+            if tag in ("A", "M", "K", "X", "XM", "XT", "XR", "Y", "O"):
                 return True
             if depth < 4:
                 if tag in ("C", "G"):
@@ -1037,6 +1041,10 @@ class Flow:
                     self._flow_args(callee, v[2], node.args[1:], args[1:], node.keywords, kws)
                     out.add(("F", v[1], v[2] + len(node.args) - 1))
             return out
+        if fname in ("attrgetter", "methodcaller") and node.args:
+            name = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+            if isinstance(name, str):
+                return {("O", fname, name)}
         if fname == "namedtuple" and len(node.args) >= 2:
             return set()  # records: see _record_fields
         if fname in ("ref", "proxy") and _from_weakref(func, unit, self) and args and args[0]:
@@ -1065,7 +1073,12 @@ class Flow:
             out.add(TYPE)  # the allocator's class, or computed from it
         for v in callee_values:
             tag = v[0]
-            if tag == "X":  # a function of another module (lint_rules.project)
+            if tag == "O" and args:  # ``attrgetter("m")(a)`` reads ``a.m``; ``methodcaller``
+                member = self._attribute(args[0], v[2], node.args[0], unit)
+                if v[1] == "methodcaller":
+                    member = {KVCACHE} if ("M", KVCACHE_CALL) in member else set()
+                out |= member
+            elif tag == "X":  # a function of another module (lint_rules.project)
                 fact = self.project.fact(v[1])
                 if fact.returns_alloc:
                     out.add(ALLOC)
@@ -1088,7 +1101,7 @@ class Flow:
                 fields = cls.record_fields
                 if fields is not None:
                     self._flow_record(fields, args, kws)
-            elif tag == "M" and v[1] == "get_kvcache":
+            elif tag == "M" and v[1] == KVCACHE_CALL:
                 out.add(KVCACHE)
             elif tag == "G":
                 unit.touches_heap = True

@@ -73,6 +73,7 @@ def is_swa_pool_class_name(name: str) -> bool:
     return not is_swa_allocator_class_name(name) and bool(_SWA_POOL_RE.search(name))
 
 
+KVCACHE_CALL = "get_kvcache"  # the allocator's method giving the pool it serves
 # The allocator's field ``get_kvcache`` returns (sglang's ``BaseTokenToKVPoolAllocator``): a
 # read of it is the same fetch as the call (KVG003; the kvcache sink's second form).
 KVCACHE_FIELDS = ("_kvcache",)

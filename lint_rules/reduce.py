@@ -457,6 +457,9 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=Non
             return True
         if calls and kind is ast.Attribute and kvcache_fields(node, alloc):
             return True  # a kvcache fetch by its field: not proven (its guard is not asked)
+        if calls and kind is ast.Call and node.args and alloc(node.args[0]):
+            if any(v[0] == "O" and v[2] in calls for v in model.values_of(node.func)):
+                return True  # ``methodcaller("get_kvcache")(alloc)``: likewise
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
         elif kind is ast.Call:
@@ -717,6 +720,7 @@ def _may_anchor(
     if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries, "singledispatch" in text):
         return True  # the flow model's TYPE value starts here (and only at such a source)
     fields = calls and not f.attrs_used.isdisjoint(KVCACHE_FIELDS)
+    getters = calls and "methodcaller" in text
     nodes = walk(f.node) if f.attrs_used & members or other or fields else f.calls
     for node in nodes:
         kind = type(node)
@@ -727,6 +731,8 @@ def _may_anchor(
             return True  # a kvcache fetch by its field: not proven (its guard is not asked)
         if kind is not ast.Call:
             continue
+        if getters and node.args and carries(node.args[0]):
+            return True  # maybe ``methodcaller("get_kvcache")`` held somewhere: likewise
         func = node.func
         args = node.args
         if calls and not args and not node.keywords:

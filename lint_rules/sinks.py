@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Optional
 
 from .names import (
     CLASS_DECISION_CALLS,
+    KVCACHE_CALL,
     KVCACHE_FIELDS,
     SWA_TRANSLATE_MEMBERS,
     TYPE_OF_CALLS,
@@ -425,7 +426,6 @@ FORMS[ALLOCATOR_CALL] = [
 # The members and calls the parametrised sinks are declared with (KVG002 and KVG003's anchors;
 # the project index asks every parametrised sink with these).
 TRANSLATE_MEMBERS = tuple(sorted(SWA_TRANSLATE_MEMBERS))
-KVCACHE_CALL = "get_kvcache"
 # Anchor ids of the registry entries.
 TRANSLATE_ANCHOR = f"{ALLOCATOR_MEMBER}:{','.join(TRANSLATE_MEMBERS)}"
 KVCACHE_ANCHOR = f"{ALLOCATOR_CALL}:{KVCACHE_CALL}"

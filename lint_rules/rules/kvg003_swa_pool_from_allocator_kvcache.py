@@ -2,10 +2,10 @@
 
 ## What it does
 Flags `alloc.get_kvcache()` on an allocator-derived value in attention-backend code (also
-`getattr(alloc, "get_kvcache")()`, a bound `fetch = alloc.get_kvcache; fetch()` and a read of
-the field it returns, `alloc._kvcache`) when its
-value is **used** (returned, stored, passed on, read from) on a path that is not guarded by
-both
+`getattr(alloc, "get_kvcache")()`, a bound `fetch = alloc.get_kvcache; fetch()`,
+`operator.methodcaller("get_kvcache")(alloc)` and a read of the field it returns,
+`alloc._kvcache`) when its value is **used** (returned, stored, passed on, read from) on a path
+that is not guarded by both
 
 1. the active-pool check: the active pool (`<...>.token_to_kv_pool`) is not an SWA pool, **and**
 2. the draft check: the runner is not a draft worker, or its draft is FROZEN_KV MTP.
@@ -70,7 +70,7 @@ from .. import pathcond
 from ..analysis import FunctionInfo
 from ..cstnodes import call_func_name, iter_nodes, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
-from ..names import KVCACHE_FIELDS
+from ..names import KVCACHE_CALL, KVCACHE_FIELDS
 from .base import Case, Rule, source_of
 
 _MESSAGE = (
@@ -113,14 +113,17 @@ class _Mark(cst.CSTTransformer):
     """Replaces the k-th kvcache call by ``__kvg_kvcache__(k, <receiver>)`` so the stdlib-ast
     path analysis can name it."""
 
-    def __init__(self, targets: dict) -> None:
+    def __init__(self, targets: dict, by_argument=frozenset()) -> None:
         self.targets = targets  # call node -> k
+        self.by_argument = by_argument  # calls whose receiver is their first argument
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
         k = self.targets.get(original_node)
         if k is None:
             return updated_node
         receiver = _kvcache_receiver(updated_node)
+        if receiver is None and original_node in self.by_argument:
+            receiver = updated_node.args[0].value  # a getter called on the allocator
         if receiver is None:
             receiver = updated_node.func if isinstance(updated_node, cst.Call) else None
         return cst.Call(
@@ -137,7 +140,11 @@ def _marked(root: cst.CSTNode, targets: dict) -> cst.CSTNode:
     (a transformer rebuilds every node of the function): the same tree, the same code."""
     from ..cstnodes import _children, _fields
 
-    mark = _Mark(targets)
+    # a fetch with arguments that is none of the direct forms: a getter called on the allocator
+    mark = _Mark(
+        targets,
+        {c for c in targets if isinstance(c, cst.Call) and c.args and _kvcache_receiver(c) is None},
+    )
     on_path: set = set()
     path: list = []
 
@@ -222,6 +229,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if isinstance(node, cst.Call) and not node.args:
             if "get_kvcache" in self.analysis.allocator_members(node.func):
                 return node.func
+        if isinstance(node, cst.Call) and node.args and not node.args[0].star and self._getters():
+            # ``operator.methodcaller("get_kvcache")``, held or not, called on the allocator
+            getter = ("O", "methodcaller", KVCACHE_CALL)
+            if getter in (self.analysis.values_of(node.func) or ()):
+                first = node.args[0].value
+                if self.analysis.is_allocator_derived(first, fn):
+                    return first
         return None
 
     def _verdict(self, fn: Optional[FunctionInfo], call: cst.Call) -> Optional[list[str]]:
@@ -320,11 +334,17 @@ class SwaPoolFromAllocatorKvcache(Rule):
         return not node.args and "get_kvcache" in self.analysis.allocator_members(node.func)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if node.args or not self.in_scope() or self._receiver(node, self.function) is None:
+        if node.args and not self._getters():
+            return
+        if not self.in_scope() or self._receiver(node, self.function) is None:
             return
         problems = self._verdict(self.function, node)
         if problems:
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
+
+    def _getters(self) -> bool:
+        """Can a call with arguments be a fetch (``methodcaller`` in the module)?"""
+        return "methodcaller" in _source_text(self.analysis)
 
     def _fields_read(self) -> bool:
         text = _source_text(self.analysis)
@@ -353,6 +373,20 @@ class FooAttnBackend(AttentionBackend):
         if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
             return None
         kvcache = model_runner.token_to_kv_pool_allocator._kvcache
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+""",
+        # the fetch through a module-level ``operator.methodcaller``, both guards first
+        """
+import operator
+_GET_KV = operator.methodcaller("get_kvcache")
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = _GET_KV(model_runner.token_to_kv_pool_allocator)
         return kvcache if isinstance(kvcache, SWAKVPool) else None
 """,
         # the active-pool test asked as a subclass test of the pool's type
@@ -496,6 +530,15 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # ``operator.methodcaller("get_kvcache")`` held in a module constant, unguarded
+        Case("""
+import operator
+_GET_KV = operator.methodcaller("get_kvcache")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        kv = _GET_KV(model_runner.token_to_kv_pool_allocator)
+        self.swa_pool = kv if isinstance(kv, SWAKVPool) else None
+"""),
         # the field ``get_kvcache`` returns, read without the draft guard
         Case("""
 class FooAttnBackend(AttentionBackend):

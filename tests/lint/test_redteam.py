@@ -17,9 +17,7 @@ HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "redteam"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
-KNOWN = {
-    "bug_kvcache_methodcaller": "operator.methodcaller('get_kvcache') as a fetch",
-}
+KNOWN = {}
 
 
 def test_rules_agree_with_execution_but_for_the_known(runners):
