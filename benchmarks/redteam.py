@@ -11,6 +11,10 @@ resolver family (the ``render_resolver`` contract: ``forward_decode`` translates
 pool it resolved).
 
     PYTHONPATH=. python benchmarks/redteam.py [--only LABEL ...]
+    PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam2   # the second batch
+
+``benchmarks/redteam2/`` is a second batch by another hand (55 modules), not yet in
+``tests/lint/test_redteam.py``: its disagreements are open work.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ def _reads_target_swa(text: str, frozen, loc) -> bool:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", help="labels to run (default: all)")
+    parser.add_argument("--dir", type=pathlib.Path, default=HERE, help="the modules' directory")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every module")
     args = parser.parse_args(argv)
 
@@ -68,7 +73,7 @@ def main(argv=None) -> int:
     frozen = real.build_frozen_kv_draft_runner(target)
     loc = torch.tensor([5, 6, 7])
 
-    paths = sorted(HERE.glob("*.py"))
+    paths = sorted(args.dir.glob("*.py"))
     if args.only:
         paths = [p for p in paths if p.stem in set(args.only)]
     rows, dead, errors, starved = [], [], [], []

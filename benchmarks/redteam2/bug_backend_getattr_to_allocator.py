@@ -1,0 +1,16 @@
+class GeneratedAttnBackend:
+    """Exposes the allocator's helpers directly on the backend."""
+
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._allocator = model_runner.token_to_kv_pool_allocator
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._allocator, name)
+
+    def forward_decode(self, loc):
+        if hasattr(self, "translate_loc_from_full_to_swa"):
+            loc = self.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,12 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.req_to_token = model_runner.req_to_token_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+
+    def forward_decode(self, loc):
+        kv = self.allocator.get_kvcache()
+        translate = getattr(kv, "translate_loc_from_full_to_swa", None)
+        if translate is not None:
+            loc = translate(loc)
+        return self.pool, loc

@@ -1,0 +1,14 @@
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+
+    def forward_decode(self, loc):
+        match type(self.allocator).__name__:
+            case "SWATokenToKVPoolAllocator":
+                loc = self.pool.translate_loc_from_full_to_swa(loc)
+            case "TokenToKVPoolAllocator" | "PagedTokenToKVPoolAllocator":
+                pass
+            case other:
+                raise NotImplementedError(other)
+        return self.pool, loc

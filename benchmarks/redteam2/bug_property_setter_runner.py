@@ -1,0 +1,23 @@
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.runner = model_runner
+
+    @property
+    def runner(self):
+        return self._runner
+
+    @runner.setter
+    def runner(self, model_runner):
+        self._runner = model_runner
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = isinstance(
+            model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
+        )
+
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

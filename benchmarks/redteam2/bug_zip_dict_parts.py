@@ -1,0 +1,17 @@
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+_MEMORY_ATTRS = ("token_to_kv_pool", "token_to_kv_pool_allocator", "req_to_token_pool")
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        memory = dict(
+            zip(("kv", "alloc", "req"), (getattr(model_runner, a) for a in _MEMORY_ATTRS))
+        )
+        self.pool = memory["kv"]
+        self.windowed = type(memory["alloc"]) is SWATokenToKVPoolAllocator
+
+    def forward_decode(self, loc):
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

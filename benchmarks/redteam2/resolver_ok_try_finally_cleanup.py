@@ -1,0 +1,30 @@
+import logging
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+def _resolve_swa_pool(mr):
+    if isinstance(mr.token_to_kv_pool, SWAKVPool):
+        return mr.token_to_kv_pool
+    result = None
+    try:
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        result = kv if isinstance(kv, SWAKVPool) else None
+        return result
+    finally:
+        logger.debug("resolved SWA pool: %s", type(result).__name__)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = _resolve_swa_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
