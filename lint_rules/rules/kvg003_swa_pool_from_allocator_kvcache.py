@@ -201,6 +201,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         super().__init__(ctx)
         self._verdicts: dict[int, dict] = {}  # id(function node) -> {call: problems or None}
         self._facts: Optional[pathcond.Facts] = None
+        self._module_words: Optional[tuple] = None
 
     def _module_facts(self) -> pathcond.Facts:
         if self._facts is None:
@@ -342,13 +343,22 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if problems:
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
+    def _words(self) -> tuple:
+        """(``methodcaller`` in the module: a call with arguments may be a fetch, a kvcache
+        field named in it), searched once per module (asked per call)."""
+        if self._module_words is None:
+            text = _source_text(self.analysis)
+            self._module_words = (
+                "methodcaller" in text,
+                any(f in text for f in KVCACHE_FIELDS),
+            )
+        return self._module_words
+
     def _getters(self) -> bool:
-        """Can a call with arguments be a fetch (``methodcaller`` in the module)?"""
-        return "methodcaller" in _source_text(self.analysis)
+        return self._words()[0]
 
     def _fields_read(self) -> bool:
-        text = _source_text(self.analysis)
-        return any(f in text for f in KVCACHE_FIELDS)
+        return self._words()[1]
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """A read of the allocator's kvcache field: the same fetch as ``get_kvcache()``."""
