@@ -115,6 +115,20 @@ def kv_pool_scalar_members() -> frozenset:
     return frozenset(_api_data().get("kv_pool_scalar_members", ()))
 
 
+@lru_cache(maxsize=None)
+def spec_predicate_answers(method: str, member: str = "EAGLE") -> frozenset:
+    """What ``SpeculativeAlgorithm.<member>.<method>()`` answers across the releases that have
+    the predicate (read from the real enums): ``{True}``, ``{False}``, both, or empty where no
+    release says (an unknown method or one whose answer is not a membership test)."""
+    out = set()
+    for facts in _api_data().get("releases", {}).values():
+        enum = (facts.get("spec_algorithm") or {}).get("enum") or {}
+        members = (enum.get("predicates") or {}).get(method)
+        if members is not None and member in enum.get("members", ()):
+            out.add(member in members)
+    return frozenset(out)
+
+
 def close_over(names: set, defs) -> set:
     """Grow ``names`` (in place) with every defined name whose defining words hold one of them,
     to a fixed point; ``defs`` is ``(name, words)`` pairs. Returns ``names``."""

@@ -32,6 +32,7 @@ from .names import (
     is_swa_allocator_class_name,
     is_swa_member_name,
     kv_pool_scalar_members,
+    spec_predicate_answers,
     swa_allocator_bases,
 )
 
@@ -110,8 +111,51 @@ class Enum:
         return hash(("enum", self.name))
 
 
+class Member:
+    """A member of an enum class of the module: equal to itself, and (a ``str``/``int`` mixin
+    or ``StrEnum``/``IntEnum``) to its value."""
+
+    def __init__(self, cls: str, name: str, value, mixin: bool) -> None:
+        self.cls, self.name, self.value, self.mixin = cls, name, value, mixin
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Member) and (other.cls, other.name) == (self.cls, self.name)
+
+    def __hash__(self) -> int:
+        return hash((self.cls, self.name))
+
+
+_ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
+_VALUE_MIXINS = frozenset({"str", "int", "StrEnum", "IntEnum", "IntFlag"})
+
+
+def _enum_member(cls: ast.ClassDef, attr: str):
+    """``cls.attr`` as a :class:`Member` when ``cls`` is an enum class whose body binds
+    ``attr`` once to a constant (its value; ``auto()``: an unknown value), else None."""
+    bases = {_name_of(b) for b in cls.bases}
+    if not bases & _ENUM_BASES:
+        return None
+    found = [
+        n
+        for n in cls.body
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == attr
+    ]
+    if len(found) != 1:
+        return None
+    value = found[0].value
+    value = value.value if isinstance(value, ast.Constant) else TOP
+    return Member(cls.name, attr, value, bool(bases & _VALUE_MIXINS))
+
+
 class EnumSpace:
-    """``SpeculativeAlgorithm``: its attributes are members."""
+    """``SpeculativeAlgorithm``: its attributes are members (but ``missing``: a release
+    without FROZEN_KV MTP has no such member)."""
+
+    def __init__(self, missing: tuple = ()) -> None:
+        self.missing = missing
 
 
 class ClassRef:
@@ -217,7 +261,7 @@ _EXC_PARENTS = {
 }
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
-    | {"range", "type", "issubclass"}
+    | {"range", "type", "issubclass", "max", "min"}
 )
 _STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
 
@@ -249,6 +293,8 @@ def _truth(v):
         return TOP
     if isinstance(v, Mapping):
         return bool(v.pairs)
+    if isinstance(v, Member) and v.mixin:
+        return _truth(v.value)
     if isinstance(v, (Obj, Func, Bound, Builtin, ClassRef, Enum, Const, EnumSpace, Suppress)):
         return True
     try:
@@ -281,7 +327,7 @@ def _join(values: list):
 def _same(a, b) -> bool:
     if a is b:
         return True
-    if isinstance(a, (bool, int, str, type(None), Enum)) and type(a) is type(b):
+    if isinstance(a, (bool, int, str, type(None), Enum, Member)) and type(a) is type(b):
         return a == b
     return False
 
@@ -322,6 +368,21 @@ def _property(cls: ast.ClassDef, name: str):
     return found if last in ("property", "cached_property") else None
 
 
+def _defines(cls: ast.ClassDef, name: str) -> bool:
+    return any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name for n in cls.body
+    )
+
+
+def _field(node: ast.stmt) -> bool:
+    """Is a class-body statement a dataclass / ``NamedTuple`` field (``name: T [= v]``, not a
+    ``ClassVar`` or ``InitVar``)?"""
+    if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)):
+        return False
+    ann = node.annotation.value if isinstance(node.annotation, ast.Subscript) else node.annotation
+    return _name_of(ann) not in ("ClassVar", "InitVar")
+
+
 def _func_name(node: ast.AST) -> str:
     return getattr(node, "name", "lambda")
 
@@ -345,15 +406,19 @@ class _Interp:
         self.tested: set = set()  # keys of the fetched pools class-tested in this statement
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
+        self.measure: Callable = _truth  # what ``seen`` records of a watched value
         self.is_swa_allocator_class: Callable = lambda node: False
         self.globals: dict = {}
         self.classes: dict = {}
         rebound: set = set()
         constants: list = []  # module-level ``NAME = value`` statements
+        self.managers: dict = {}  # module ``@contextmanager`` functions: name -> node
         for node in module.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 plain = all(_name_of(d) in ("staticmethod",) for d in node.decorator_list)
                 self.globals[node.name] = Func(node, None) if plain else TOP
+                if [_name_of(d) for d in node.decorator_list] == ["contextmanager"]:
+                    self.managers[node.name] = node
             elif isinstance(node, ast.ClassDef):
                 self.classes[node.name] = node
                 self.globals[node.name] = ClassRef(node)
@@ -406,7 +471,7 @@ class _Interp:
     def eval(self, e: ast.AST, env: dict, depth: int):
         if self.watch and id(e) in self.watch:
             v = self._eval(e, env, depth)
-            self.seen.setdefault(id(e), set()).add(_truth(v))
+            self.seen.setdefault(id(e), set()).add(self.measure(v))
             return v
         return self._eval(e, env, depth)
 
@@ -492,21 +557,36 @@ class _Interp:
             if attr in v.missing:
                 raise _Raised("AttributeError")
             if v.kind == "spec" and attr.startswith("is_"):
-                return Const(attr == "is_eagle")
+                # the predicate's answer for EAGLE, read from the real enums; unknown: both
+                answers = spec_predicate_answers(attr)
+                return Const(next(iter(answers))) if len(answers) == 1 else TOP
             if v.owner is not None:
-                return self.method_of(v, self.mro(v.owner), attr)
+                found = self.method_of(v, self.mro(v.owner), attr)
+                if found is TOP and not attr.startswith("__"):
+                    # what the instance lacks, its ``__getattr__`` answers
+                    getter = self.method_of(v, self.mro(v.owner), "__getattr__")
+                    if isinstance(getter, Bound):
+                        return self.invoke(getter.func, [v, attr], {}, self.depth + 1)
+                return found
             return TOP
         if isinstance(v, SuperRef):
             return self.method_of(v.obj, self.mro(v.cls)[1:], attr)
         if isinstance(v, EnumSpace):
+            if attr in v.missing:
+                raise _Raised("AttributeError")
             return Enum(attr)
         if isinstance(v, ClassRef):
+            member = _enum_member(v.node, attr)
+            if member is not None:
+                return member
             method = _method(v.node, attr)
             return Func(method, None, v.node) if method is not None else TOP
         if isinstance(v, Suppress) or v is TOP:
             return TOP
-        if isinstance(v, Enum) and attr == "name":
+        if isinstance(v, (Enum, Member)) and attr == "name":
             return v.name
+        if isinstance(v, Member) and attr == "value":
+            return v.value
         if isinstance(v, Mapping) and attr == "get":
             return Bound(Builtin("mapping.get"), v)
         if isinstance(v, str) and attr in _STR_METHODS:
@@ -615,6 +695,14 @@ class _Interp:
             return b.name == "EAGLE"
         if isinstance(b, Obj) and b.kind == "spec" and isinstance(a, Enum):
             return a.name == "EAGLE"
+        if isinstance(b, Member):
+            a, b = b, a
+        if isinstance(a, Member):
+            if isinstance(b, Member):
+                return a == b
+            if a.mixin and isinstance(b, (bool, int, str)):
+                return TOP if a.value is TOP else a.value == b
+            return False if isinstance(b, (bool, int, str, type(None), Enum)) else TOP
         if a is None or b is None:
             return a is b
         if isinstance(a, (bool, int, str, Enum)) and isinstance(b, (bool, int, str, Enum)):
@@ -653,6 +741,8 @@ class _Interp:
         args = [v for v, a in zip(args, e.args) if not isinstance(a, ast.Starred)]
         if isinstance(func, Const):
             return func.value
+        if isinstance(func, ClassRef):
+            return self.construct(func.node, args, kwargs, depth)
         if isinstance(func, Builtin):
             return self.builtin(func.name, e, args, kwargs)
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
@@ -669,19 +759,66 @@ class _Interp:
             return self.invoke(func, args, kwargs, depth)
         return TOP
 
+    def construct(self, cls: ast.ClassDef, args: list, kwargs: dict, depth: int):
+        """An instance of a module class (what its arguments were is already counted as kept):
+        a dataclass or ``NamedTuple`` gets its fields from the arguments (else their plain
+        defaults), then its ``__post_init__``; another class runs its ``__init__`` found along
+        the module's bases. An enum or a class with a base of another module: unknown."""
+        bases = {_name_of(b) for b in cls.bases}
+        if bases & _ENUM_BASES:
+            return TOP
+        record = "NamedTuple" in bases or any(
+            _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+            for d in cls.decorator_list
+        )
+        chain = self.mro(cls)
+        if len(chain) - 1 != len(bases - {"object", "NamedTuple"}):
+            return TOP  # a base the module does not define
+        obj = Obj("self", owner=cls)
+        if record:
+            if len(chain) > 1:
+                return TOP
+            fields = [n for n in cls.body if _field(n)]
+            if len(args) > len(fields) or set(kwargs) - {f.target.id for f in fields}:
+                return TOP
+            for i, f in enumerate(fields):
+                name = f.target.id
+                if i < len(args):
+                    obj.attrs[name] = args[i]
+                elif name in kwargs:
+                    obj.attrs[name] = kwargs[name]
+                elif isinstance(f.value, ast.Constant):
+                    obj.attrs[name] = f.value.value
+                else:
+                    obj.attrs[name] = TOP
+            init = "__post_init__"
+        else:
+            init = "__init__"
+        method = self.method_of(obj, chain, init)
+        hidden = any(_method(c, init) is None and _defines(c, init) for c in chain)
+        if hidden or not (method is TOP or isinstance(method, Bound)):
+            return TOP  # a decorated or static ``__init__``
+        if isinstance(method, Bound):
+            given = ([], {}) if record else (args, kwargs)
+            self.invoke(method.func, [obj, *given[0]], given[1], depth)
+        return obj
+
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
         if name == "isinstance" and len(args) == 2:
             self.tested |= _fetched(args[0])
             return self.isinstance(args[0], e.args[1])
         if name == "type" and len(args) == 1:
-            return AllocType() if isinstance(args[0], Obj) and args[0].kind == "alloc" else TOP
+            v = args[0]
+            if isinstance(v, Obj) and v.kind == "spec":  # the algorithm's enum class
+                return EnumSpace(("FROZEN_KV_MTP",) if "is_frozen_kv_mtp" in v.missing else ())
+            return AllocType() if isinstance(v, Obj) and v.kind == "alloc" else TOP
         if name == "issubclass" and len(args) == 2:
             if isinstance(args[0], AllocType) and args[0].part == "class":
                 return self.isinstance(Obj("alloc"), e.args[1])
             return TOP
         if name in ("hasattr", "getattr") and len(args) >= 2 and isinstance(args[1], str):
             try:
-                value = self.attribute(args[0], args[1])
+                value = self.read(args[0], args[1])  # (a fetched pool's member is that pool)
                 if isinstance(args[0], Obj) and args[0].kind == "pool":
                     if is_swa_member_name(args[1]):
                         raise _Raised("AttributeError")
@@ -724,10 +861,26 @@ class _Interp:
             if decisive in truths:
                 return decisive
             return TOP if TOP in truths else not decisive
+        if name in ("max", "min") and len(args) == 1 and isinstance(args[0], tuple) and args[0]:
+            return self.extreme(name, args[0], kwargs.get("key"))
         if name == "suppress":
             names = tuple(_name_of(a) for a in e.args)
             return Suppress(names)
         return TOP
+
+    def extreme(self, name: str, items: tuple, key):
+        """``max``/``min`` of a tuple: the first item whose key (the item itself without
+        ``key=``) is largest / smallest, where every key is a plain bool or number."""
+        if key is None:
+            keys = list(items)
+        elif isinstance(key, Func):
+            keys = [self.invoke(key, [x], {}, self.depth + 1) for x in items]
+        else:
+            return TOP
+        if not all(type(k) in (bool, int, float) for k in keys):
+            return TOP
+        best = max(keys) if name == "max" else min(keys)
+        return items[keys.index(best)]
 
     def isinstance(self, value, cls_node: ast.AST):
         classes = cls_node.elts if isinstance(cls_node, ast.Tuple) else [cls_node]
@@ -955,6 +1108,13 @@ class _Interp:
     def with_(self, s, env: dict, depth: int) -> list:
         suppressed: tuple = ()
         for item in s.items:
+            try:
+                self.enter(item.context_expr, env, depth)
+            except _Raised as exc:  # entering raised: the body does not run
+                parents = _EXC_PARENTS.get(exc.name, (exc.name, "Exception", "BaseException"))
+                if any(n in parents for n in suppressed):
+                    return [("next", None, env)]
+                return [("raise", exc.name, env)]
             v = self.eval(item.context_expr, env, depth)
             if isinstance(v, Suppress):
                 suppressed += v.names
@@ -969,6 +1129,29 @@ class _Interp:
                     continue
             out.append(o)
         return out
+
+    def enter(self, expr: ast.AST, env: dict, depth: int) -> None:
+        """Enter ``with f(...)`` for a module ``@contextmanager`` function ``f`` that yields
+        once, at the top of its body: run its body up to the ``yield`` (raises ``_Raised``
+        where every path raises there; a path that may raise or go on is undecided). Any
+        other context manager is entered without effect."""
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)):
+            return
+        node = self.managers.get(expr.func.id)
+        if node is None or expr.func.id in env:
+            return
+        at = [
+            i
+            for i, stmt in enumerate(node.body)
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield)
+        ]
+        if len(at) != 1 or sum(isinstance(n, ast.Yield) for n in ast.walk(node)) != 1:
+            raise Undecided(f"a context manager it does not model (`{node.name}`)")
+        setup = copy.copy(node)
+        setup.body = node.body[: at[0]] or [ast.Pass()]
+        args = [self.eval(a, env, depth) for a in expr.args]
+        kwargs = {k.arg: self.eval(k.value, env, depth) for k in expr.keywords}
+        self.invoke(Func(setup, None), args, kwargs, depth)
 
     def for_(self, s, env: dict, depth: int) -> list:
         items = self.eval(s.iter, env, depth)
@@ -1072,6 +1255,10 @@ class _Module:
 
 
 def _runner(generation: str, pool: Obj) -> Obj:
+    """The runner of the scenario: ``generation`` is the spec API (``frozen-api`` /
+    ``older-api``), prefixed ``target-`` for the target's runner (not a draft worker)."""
+    draft = not generation.startswith("target-")
+    generation = generation.removeprefix("target-")
     spec_attrs = {"name": "EAGLE"}
     missing: tuple = ()
     if generation == "frozen-api":
@@ -1082,10 +1269,13 @@ def _runner(generation: str, pool: Obj) -> Obj:
     return Obj(
         "runner",
         {
-            "is_draft_worker": True,
+            "is_draft_worker": draft,
             "token_to_kv_pool": pool,
-            # the target's SWA allocator: its kvcache is the target's SWA pool
-            "token_to_kv_pool_allocator": Obj("alloc", {"get_kvcache": Const(Obj("kvcache"))}),
+            # the target's SWA allocator: its kvcache is the target's SWA pool (on the target,
+            # the very pool its runner holds)
+            "token_to_kv_pool_allocator": Obj(
+                "alloc", {"get_kvcache": Const(Obj("kvcache") if draft else pool)}
+            ),
             "spec_algorithm": spec,
         },
     )
@@ -1179,8 +1369,10 @@ def guarded(
         return None
     if keys is None:
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
-    # a generator's answers are what it yields, not what it returns
+    # a generator's answers are what it yields, not what it returns; a function that returns
+    # nothing (bare ``return``: an ``__init__`` leaving early) stores its answer
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
+    answers_by_return = any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn))
     escaped: set = set()
     interp = _Interp(module, mark, is_swa_pool_class)
     owner = interp.classes.get(cls) if cls else None
@@ -1201,8 +1393,10 @@ def guarded(
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
-        if own_swa and not generator and any(o[0] == "return" for o in outcomes):
-            # a resolver that returns: the draft's own SWA pool is the answer on every path
+        answers = [o[1] for o in outcomes if o[0] == "return" and not isinstance(o[1], tuple)]
+        if own_swa and not generator and answers and answers_by_return:
+            # a resolver that returns (a pool, not a tuple of results such as ``(pool, loc)``):
+            # the draft's own SWA pool is the answer on every path
             if not all(o[0] == "return" and o[1] is pool for o in outcomes):
                 return {k: False for k in keys}
         else:
@@ -1215,25 +1409,43 @@ def guarded(
 
 def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list]:
     """``(function, class name or None)`` for each module function or method calling ``name``:
-    the module function (``cls`` None: ``name(...)``) or the method of class ``cls``
-    (``self.name(...)`` in that class's methods); None where it is referred to otherwise
-    (passed on, called at module or class level, on another object): its uses are then not
-    all known here."""
+    the module function (``cls`` None: ``name(...)``, or ``T[key](...)`` / ``T.get(key)(...)``
+    through a module-level dispatch table ``T`` bound once, whose values name it) or the
+    method of class ``cls`` (``self.name(...)`` in that class's methods); None where it is
+    referred to otherwise (passed on, called at module or class level, on another object): its
+    uses are then not all known here."""
+    parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
+    names = {name}
+    if cls is None:
+        names |= _dispatch_tables(module, name)
 
     def refers(node) -> list:
         if cls is None:
-            return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name]
+            return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id in names]
         return [n for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr == name]
 
+    def is_call(r) -> bool:
+        up = parents.get(id(r))
+        if isinstance(r, ast.Name) and r.id != name:  # through a table
+            if isinstance(up, ast.Subscript) and up.value is r:
+                r, up = up, parents.get(id(up))
+            elif isinstance(up, ast.Attribute) and up.attr == "get":
+                call = parents.get(id(up))
+                if not (isinstance(call, ast.Call) and call.func is up):
+                    return False
+                r, up = call, parents.get(id(call))
+            else:
+                return False
+        return isinstance(up, ast.Call) and up.func is r
+
     def called(node, owner) -> bool:
-        calls = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
         refs = refers(node)
         decorators = {_name_of(d) for d in node.decorator_list}
         instance = bool(node.args.args) and not decorators & {"staticmethod", "classmethod"}
         if cls is not None and (owner != cls or not instance):
             return not refs
         first = node.args.args[0].arg if cls is not None else None
-        return all(id(r) in calls and (first is None or _name_of(r.value) == first) for r in refs)
+        return all(is_call(r) and (first is None or _name_of(r.value) == first) for r in refs)
 
     out: list = []
     tops = [(b, None) for b in module.body]
@@ -1250,17 +1462,86 @@ def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list
         if refs:
             out.append((node, owner))
             counted += len(refs)
-    total = len(refers(module))
+    tables = [b for b in module.body if _stored_names(b) & (names - {name})]
+    total = len(refers(module)) - sum(len(refers(t)) for t in tables)
     return out if out and counted == total else None
 
 
-def _handed_runner(caller, name: str, index: int, keyword: str) -> Optional[str]:
-    """The parameter of ``caller`` it hands to every call of ``name`` as the argument at
-    ``index`` (or ``keyword=``), if one and the same."""
+def _super_callers(module: ast.Module, name: str, cls: str) -> Optional[list]:
+    """For a private class ``cls`` the module only derives from (never named otherwise, so
+    every instance is of a subclass) whose every subclass overrides ``name``: the overrides,
+    each ``(method, subclass)``, the only way to the base's method being ``super().name(...)``
+    in them; None otherwise."""
+    if not cls.startswith("_"):
+        return None
+    tops = [b for b in module.body if isinstance(b, ast.ClassDef)]
+    if sum(isinstance(n, ast.ClassDef) and n.name == cls for n in ast.walk(module)) != 1:
+        return None
+    bases = {id(b) for c in tops for b in c.bases}
+    if any(
+        isinstance(n, ast.Name) and n.id == cls and id(n) not in bases for n in ast.walk(module)
+    ):
+        return None
+    out = []
+    for sub in tops:
+        if not any(_name_of(b) == cls for b in sub.bases):
+            continue
+        override = [
+            m
+            for m in sub.body
+            if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name
+        ]
+        if len(override) != 1 or not _plain_method(override[0]):
+            return None
+        out.append((override[0], sub.name))
+    return out or None
+
+
+def _dispatch_tables(module: ast.Module, name: str) -> set:
+    """The module-level names bound once, by a plain assignment, to a dict (its values) or a
+    tuple/list naming function ``name`` directly, and nothing else of the module names it."""
+    out = set()
+    stores = Counter(n for m in module.body for n in _stored_names(m))
+    for b in module.body:
+        if not (isinstance(b, ast.Assign) and len(b.targets) == 1):
+            continue
+        target, value = b.targets[0], b.value
+        if not isinstance(target, ast.Name) or stores[target.id] != 1:
+            continue
+        if isinstance(value, ast.Dict):
+            keys, values = value.keys, value.values
+        elif isinstance(value, (ast.Tuple, ast.List)):
+            keys, values = [], value.elts
+        else:
+            continue
+        inner = [n for k in keys if k is not None for n in ast.walk(k)]
+        if any(isinstance(n, ast.Name) and n.id == name for n in inner):
+            continue
+        if any(isinstance(v, ast.Name) and v.id == name for v in values):
+            out.add(target.id)
+    return out
+
+
+def _callee_name(func: ast.AST) -> str:
+    """The name a call's callee is read from: ``f`` for ``f(...)``, ``self.f(...)``, and for
+    a dispatch table's ``T[key](...)`` / ``T.get(key)(...)``: ``T``."""
+    if isinstance(func, ast.Subscript):
+        return _name_of(func.value)
+    if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute):
+        if func.func.attr == "get":
+            return _name_of(func.func.value)
+    return _name_of(func)
+
+
+def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Optional[str]:
+    """The parameter of ``caller`` it hands to every call of ``name`` (or through one of the
+    dispatch ``tables`` holding it) as the argument at ``index`` (or ``keyword=``), if one and
+    the same."""
     params, aliases = _param_aliases(caller)
     found = set()
+    callees = {name, *tables}
     for n in ast.walk(caller):
-        if not (isinstance(n, ast.Call) and _name_of(n.func) == name):
+        if not (isinstance(n, ast.Call) and _callee_name(n.func) in callees):
             continue
         args = [a for a in n.args if not isinstance(a, ast.Starred)]
         arg = args[index] if index < len(args) else None
@@ -1293,6 +1574,8 @@ def guarded_by_callers(
         body = holder.body
     defs = [b for b in body if isinstance(b, type(fn)) and b.name == fn.name]
     callers = _callers(module, fn.name, cls) if len(defs) == 1 else None
+    if callers is None and cls is not None and len(defs) == 1:
+        callers = _super_callers(module, fn.name, cls)
     if callers is None:
         return None
     swapped = [fn if b is defs[0] else b for b in body]
@@ -1312,7 +1595,8 @@ def guarded_by_callers(
         runner = None
         if root is not None and root in names:
             index = names.index(root) - (1 if cls is not None else 0)
-            runner = _handed_runner(caller, fn.name, index, root)
+            tables = _dispatch_tables(module, fn.name) if cls is None else ()
+            runner = _handed_runner(caller, fn.name, index, root, tables)
         got = guarded(caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner)
         if not isinstance(got, dict):
             return got
@@ -1438,6 +1722,13 @@ def _draft_env(interp: "_Interp", fn, owner, param, generation: str, pool: "Obj"
     return env
 
 
+def is_allocator(v):
+    """A :func:`draft_truths` measure: is the value the runner's allocator (TOP: unknown)?"""
+    if v is TOP:
+        return TOP
+    return isinstance(v, Obj) and v.kind == "alloc"
+
+
 def draft_truths(
     fn,
     module: ast.Module,
@@ -1445,12 +1736,16 @@ def draft_truths(
     is_swa_pool_class,
     is_swa_allocator_class,
     cls=None,
+    measure: Optional[Callable] = None,
+    target: bool = False,
 ) -> Optional[dict]:
     """The truths each expression of ``decisions`` (nodes of ``fn``, in ``module``'s tree)
     takes when ``fn`` runs on a regular EAGLE draft with its own full-only pool (both spec
-    APIs): ``{id(node): {True, False, TOP}}``, a node never evaluated absent. A method that binds no runner runs on the
-    instance its class's ``__init__`` builds on that draft (:func:`_built_self`). None where
-    there is no runner's allocator to bind or the interpreter cannot decide."""
+    APIs): ``{id(node): {True, False, TOP}}``, a node never evaluated absent (``target``: on
+    the SWA target itself instead; ``measure``: what is recorded of each value, its truth by
+    default). A method that binds no runner runs on the instance its class's ``__init__``
+    builds on that runner (:func:`_built_self`). None where there is no runner's allocator to
+    bind or the interpreter cannot decide."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_root(fn)
@@ -1460,10 +1755,16 @@ def draft_truths(
     if param is None and (owner is None or not _plain_method(fn)):
         return None
     watch = frozenset(id(d) for d in decisions)
-    for generation in ("frozen-api", "older-api"):
+    if measure is not None:
+        interp.measure = measure
+    generations = ("frozen-api", "older-api")
+    if target:  # the target itself: not a draft worker, its SWA pool
+        generations = tuple(f"target-{g}" for g in generations)
+    for generation in generations:
         try:
             interp.watch = frozenset()
-            env = _draft_env(interp, fn, owner, param, generation, Obj("pool"))
+            pool = Obj("swapool" if target else "pool")
+            env = _draft_env(interp, fn, owner, param, generation, pool)
             if env is None:
                 return None
             interp.watch = watch

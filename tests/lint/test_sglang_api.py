@@ -214,3 +214,22 @@ def test_target_between_releases_names_the_release_used(buggy_trtllm_text):
 
 def _resolver_of_source(text: str) -> str:
     return ast.get_source_segment(text, _resolver_of(text))
+
+
+def test_spec_predicates_answer_what_the_installed_enum_answers():
+    """The scenarios' EAGLE draft answers ``spec_algorithm.is_*()`` from the API model; the
+    installed release's real enum must answer the same (a predicate of another release only
+    is unknown: both answers)."""
+    from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
+
+    from lint_rules.names import spec_predicate_answers
+
+    eagle = SpeculativeAlgorithm.EAGLE
+    asked = [m for m in dir(eagle) if m.startswith("is_") and callable(getattr(eagle, m))]
+    assert "is_speculative" in asked and "is_frozen_kv_mtp" in asked
+    for method in asked:
+        answers = spec_predicate_answers(method)
+        if answers:
+            assert getattr(eagle, method)() in answers, method
+    assert spec_predicate_answers("is_speculative") == {True}
+    assert spec_predicate_answers("is_not_a_predicate") == frozenset()
