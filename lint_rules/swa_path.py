@@ -50,6 +50,11 @@ def swa_step(node: ast.AST) -> bool:
     return False
 
 
+def _names_window(name: str) -> bool:
+    low = name.lower()
+    return "swa" in low or "sliding" in low or "window" in low
+
+
 def _ends_in_exit(body: list) -> bool:
     return bool(body) and isinstance(body[-1], _EXITS)
 
@@ -63,6 +68,10 @@ class SwaPaths:
         self.locals: set = set()  # (function node id, name) likewise
         self.helpers: set = set()  # function names called there (their returns decide)
         self.read = _loaded_names(tree)  # names (attributes, locals) some code reads
+        self.dynamic = _reads_dynamically(tree)  # attributes read by computed names
+        self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
+        self.tree = tree
+        self._classes = None  # (classes, uses, super-called names) for never_runs, once
         self.bookkeeping: set = set()  # (kind, line) of statements that only count or log
         reads: list = []  # (function id, test expression) of the tests found
         self._blocks(tree.body, None, reads)
@@ -172,9 +181,11 @@ class SwaPaths:
         return False
 
     def _unread(self, stmt) -> bool:
-        """A counter (``x += 1``), an entry of a record (``self.stats[k] = v``) or a record
-        built around the value (``self.stats = {...}``) that nothing in the module reads. A
-        plain flag is never this: code elsewhere may read it."""
+        """A counter (``x += 1``), an entry of a record (``self.stats[k] = v``), a record
+        built around the value (``self.stats = {...}``), or a flag on ``self`` (not named for
+        the SWA mode), that nothing in the module reads (by name, or by a computed name: see
+        :func:`_reads_dynamically`). A flag on another object or a module global may be read
+        elsewhere; a local never read is code cut short (an example), still a decision."""
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         record = isinstance(stmt, ast.AugAssign) or isinstance(
             getattr(stmt, "value", None), (ast.Dict, ast.List, ast.Tuple, ast.Set)
@@ -183,11 +194,67 @@ class SwaPaths:
             name = _stored_name(t)
             if name is None or name in self.read:
                 return False
-            if not (record or isinstance(t, ast.Subscript)):
+            if record or isinstance(t, ast.Subscript):
+                continue
+            # a flag named for the SWA mode may be read by another module (sglang's dllm
+            # attention reads ``backend.use_sliding_window_kv_pool``)
+            on_self = (
+                isinstance(t, ast.Attribute)
+                and _name(t.value) == "self"
+                and not _names_window(name)
+            )
+            computed = self.dynamic & {"*", "self"}
+            if not on_self or computed:
                 return False
         return True
 
     # -- what the rule asks
+
+    def never_runs(self, cls: str, method: str) -> bool:
+        """Is method ``method`` of the module's private class ``cls`` (``_Base``: nothing
+        outside the module builds or subclasses it) dead code: the module never builds ``cls``
+        (it is only a base), every class of the module deriving from it overrides ``method``
+        before reaching it, and nothing calls it past an override (``super().method``,
+        ``_Base.method``)?"""
+        if self._classes is None:
+            self._classes = _class_uses(self.tree)
+        classes, uses, supers = self._classes
+        if not cls.startswith("_") or classes.get(cls) is None or uses.get(cls):
+            return False
+        if method in supers or method not in classes[cls][1]:
+            return False
+        derived = False  # (a class nothing derives from may be built elsewhere all the same)
+        for name in classes:
+            chain = _mro(classes, name)
+            if chain is None:
+                return False  # a class defined twice or nested: cannot tell
+            if name != cls and cls in chain:
+                derived = True
+                owner = next((c for c in chain if method in classes[c][1]), None)
+                if owner == cls:
+                    return False
+        return derived
+
+    def never_called(self, name: str) -> bool:
+        """Is ``name`` a private module function (``_helper``, undecorated) that nothing in
+        the module names (nor a string: ``getattr(module, "_helper")``, ``__all__``)? Dead
+        code: what it decides reaches no backend."""
+        defs = [
+            n
+            for n in self.tree.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
+        ]
+        if not name.startswith("_") or len(defs) != 1 or defs[0].decorator_list:
+            return False
+        return name not in self.read
+
+    def unread_field(self, cls: str, field: str) -> bool:
+        """Is ``field`` of the module's dataclass or ``NamedTuple`` ``cls`` never read (by
+        name, or by a computed name: :func:`_reads_dynamically`)? A value given only for it
+        (``cls(field=...)``) decides nothing."""
+        fields = self.records.get(cls)
+        computed = self.dynamic & {"*", "name"}
+        return bool(fields) and field in fields and field not in self.read and not computed
 
     def only_bookkeeping(self, kind: str, line: int) -> bool:
         """Does the ``kind`` place at ``line`` only count, fill a record nothing reads (metrics)
@@ -247,4 +314,103 @@ def _loaded_names(tree: ast.Module) -> set:
             out.add(n.attr)
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
             out.add(n.id)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.isidentifier():
+            out.add(n.value)  # ``getattr(obj, "flag")``, ``d["flag"]``
+    return out
+
+
+def _name(node: ast.AST) -> Optional[str]:
+    return node.id if isinstance(node, ast.Name) else None
+
+
+# what reads attributes without naming them: a field or flag under such a module may be read
+_DYNAMIC = frozenset(
+    {"vars", "asdict", "astuple", "_asdict", "fields", "__dict__", "__getattribute__", "attrgetter"}
+)
+
+
+def _reads_dynamically(tree: ast.Module) -> set:
+    """Whose attributes the module reads by computed names: ``"*"`` anyone's (``vars``,
+    ``asdict``, ``__dict__``, ...), ``"self"`` for ``getattr(self, name)``, ``"name"`` for
+    ``getattr(x, name)`` on another plain name (a record, maybe); empty when it names every
+    attribute it reads."""
+    out: set = set()
+    for n in ast.walk(tree):
+        if (isinstance(n, ast.Attribute) and n.attr in _DYNAMIC) or (
+            isinstance(n, ast.Name) and n.id in _DYNAMIC
+        ):
+            out.add("*")
+        elif isinstance(n, ast.Call) and _name(n.func) in ("getattr", "hasattr"):
+            if len(n.args) < 2 or not isinstance(n.args[1], ast.Constant):
+                receiver = _name(n.args[0]) if n.args else None
+                if receiver is not None:
+                    out.add("self" if receiver == "self" else "name")
+    return out
+
+
+def _records(tree: ast.Module) -> dict:
+    """The module's dataclasses and ``NamedTuple`` classes -> their field names."""
+    out: dict = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        decorated = any(
+            _last(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+            for d in node.decorator_list
+        )
+        if decorated or any(_last(b) == "NamedTuple" for b in node.bases):
+            out[node.name] = {
+                n.target.id
+                for n in node.body
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            }
+    return out
+
+
+def _last(node: ast.AST) -> Optional[str]:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return _name(node)
+
+
+def _class_uses(tree: ast.Module) -> tuple:
+    """The module's classes (name -> (base names, method names); None for a name defined twice
+    or below the top level), how often each is named other than as a base (built, passed,
+    ``C.attr``), and the attributes read from ``super()`` (what may call past an override)."""
+    classes: dict = {}
+    base_nodes: set = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ClassDef):
+            top = n in tree.body and n.name not in classes
+            methods = {
+                f.name for f in n.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            }
+            classes[n.name] = ([_last(b) for b in n.bases], methods) if top else None
+            base_nodes.update(id(b) for b in n.bases)
+    uses: dict = {}
+    supers: set = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and n.id in classes and id(n) not in base_nodes:
+            uses[n.id] = uses.get(n.id, 0) + 1
+        if isinstance(n, ast.Attribute):
+            v = n.value
+            if isinstance(v, ast.Call) and _name(v.func) == "super":
+                supers.add(n.attr)
+    return classes, uses, supers
+
+
+def _mro(classes: dict, name: str, seen=()) -> Optional[list]:
+    """``name`` and its bases that the module defines, depth first (a base of another module
+    cannot hold the module's methods: it ends the walk); None where a class is defined twice or
+    below the top level."""
+    if classes.get(name) is None:
+        return None
+    out = [name]
+    for base in classes[name][0]:
+        if base not in classes or base in seen:
+            continue
+        rest = _mro(classes, base, (*seen, name))
+        if rest is None:
+            return None
+        out += [c for c in rest if c not in out]
     return out

@@ -170,6 +170,20 @@ class Rule(cst.BatchableCSTVisitor):
     def context_name(self) -> str:
         return self.ctx.frames[-1].qualname if self.ctx.frames else "<module>"
 
+    def never_runs(self) -> bool:
+        """Is the enclosing function dead code: a method of a private base class that every
+        class of the module deriving from it overrides, or a private module function nothing
+        names (lint_rules/swa_path.py)? What it decides or fetches then reaches no backend."""
+        fn = self.function
+        while fn is not None and fn.parent is not None:
+            fn = fn.parent
+        paths = self.analysis.swa_paths() if fn is not None else None
+        if not paths:
+            return False
+        if fn.cls is None:
+            return paths.never_called(fn.name)
+        return paths.never_runs(fn.cls.name, fn.name)
+
     def function_ast(self):
         """The stdlib ``ast`` node of the enclosing function (in the analysis' tree), found by
         name within its lines; None where there is none or no tree."""
@@ -193,13 +207,14 @@ class Rule(cst.BatchableCSTVisitor):
             None,
         )
 
-    def draft_never_reaches(self, node: cst.CSTNode) -> bool:
+    def draft_never_reaches(self, node: cst.CSTNode, allocator: bool = False) -> bool:
         """Does a regular EAGLE draft (its own full pool, the target's allocator;
         lint_rules/scenario.py) never evaluate ``node`` (the ``ast`` expression at its
-        position)? False where that cannot be told."""
+        position) or, with ``allocator``, never find the allocator there? False where that
+        cannot be told."""
         import ast
 
-        from ..scenario import draft_truths
+        from ..scenario import draft_truths, is_allocator
 
         fn_ast = self.function_ast()
         at = self.analysis.positions().get(node)
@@ -226,11 +241,30 @@ class Rule(cst.BatchableCSTVisitor):
             lambda e: self.analysis.ast_class_test("pool", e),
             lambda e: self.analysis.ast_class_test("allocator", e),
             fn.cls.name if fn.cls is not None else None,
+            is_allocator if allocator else None,
         )
-        return truths is not None and id(target) not in truths
+        if truths is None:
+            return False
+        return truths.get(id(target), {False}) == {False} if allocator else id(target) not in truths
 
     def derived(self, expr: cst.BaseExpression) -> bool:
         return self.analysis.is_allocator_derived(expr, self.function)
+
+    def reads_allocator_member(self, subject, member) -> bool:
+        """Is ``member`` (a name; else any) read on ``subject`` the allocator's: ``subject``
+        may be the allocator, or an instance forwarding what it lacks to the allocator's
+        members (``__getattr__``, lint_rules/flow.py ``forwarded``)?"""
+        if subject is None:
+            return False
+        if self.derived(subject):
+            return True
+        values = self.analysis.values_of(subject)
+        model = self.analysis.flow()
+        return (
+            bool(values)
+            and model is not None
+            and model.forwarded(values, member if isinstance(member, str) else None)
+        )
 
     def report(self, node: cst.CSTNode, message: str, fix: Optional[FixInfo] = None) -> None:
         self.ctx.findings.append(

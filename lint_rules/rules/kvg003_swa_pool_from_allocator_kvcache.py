@@ -340,7 +340,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if not self.in_scope() or self._receiver(node, self.function) is None:
             return
         problems = self._verdict(self.function, node)
-        if problems:
+        if problems and not self.never_runs():
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     def _words(self) -> tuple:
@@ -369,7 +369,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
             return
         self._verdict(fn, node)
         problems = self._verdicts[id(fn.node)].get(node)  # (a field written is no fetch)
-        if problems:
+        if problems and not self.never_runs():
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [

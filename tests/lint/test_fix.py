@@ -483,7 +483,7 @@ def test_a_probe_before_the_resolved_pool_is_assigned_is_not_rewritten():
 
         class GeneratedAttnBackend(FlashInferAttnBackend):
             def __init__(self, model_runner):
-                self.early = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+                self.early_swa = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
                 allocator = model_runner.token_to_kv_pool_allocator
                 self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)
                 self._swa_kv_pool = allocator.get_kvcache() if self.use_sliding_window_kv_pool else None
