@@ -23,6 +23,7 @@ from .context import FileContext
 from .cstnodes import (
     call_func_name,
     dotted_name,
+    iter_nodes,
     positional_args,
     string_value,
     walk,
@@ -390,10 +391,26 @@ class ModuleAnalysis:
             aliased = self.module_assigns.get(name)
             if aliased is not None:
                 return self._class_ref_matches(aliased, predicate, depth + 1)
-            return False
+            # a loop variable over classes (``for kind in KINDS: isinstance(a, kind)``): may
+            # name one (asked for the SWA allocator classes only, where "may" is enough)
+            return predicate is is_swa_allocator_class_name and any(
+                self._class_ref_matches(iterable, predicate, depth + 1)
+                for iterable in self._loop_iterables().get(name, ())
+            )
         if isinstance(node, cst.Attribute):
             return predicate(node.attr.value)
         return False
+
+    def _loop_iterables(self) -> dict:
+        """name -> the iterables of the ``for`` loops and comprehensions binding it (once)."""
+        found = self.__dict__.get("_loops")
+        if found is None:
+            found = {}
+            for n in iter_nodes(self.module):
+                if isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
+                    found.setdefault(n.target.value, []).append(n.iter)
+            self._loops = found
+        return found
 
     def is_swa_allocator_class(self, node: cst.BaseExpression) -> bool:
         """A class expression (or tuple of them) naming an SWA allocator class."""

@@ -217,6 +217,52 @@ def walk(node: ast.AST) -> list:
     return out
 
 
+# builtins that iterate their argument (Flow._iterating)
+_ITERATING = frozenset(
+    {
+        "list",
+        "tuple",
+        "set",
+        "frozenset",
+        "sorted",
+        "reversed",
+        "iter",
+        "next",
+        "max",
+        "min",
+        "map",
+        "filter",
+    }
+)
+
+
+def _class_level(cls: "Unit") -> set:
+    """The names a class body binds by plain assignment."""
+    return {
+        t.id
+        for stmt in cls.node.body
+        for t in (getattr(stmt, "targets", None) or [getattr(stmt, "target", None)])
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(t, ast.Name)
+    }
+
+
+def _class_constant(cls: "Unit", attr: str) -> Optional[str]:
+    """The string literal the last class-body assignment of ``attr`` binds, else None."""
+    found = None
+    for stmt in cls.node.body:
+        targets = getattr(stmt, "targets", None) or [getattr(stmt, "target", None)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
+            isinstance(t, ast.Name) and t.id == attr for t in targets
+        ):
+            value = stmt.value
+            found = (
+                value.value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str)
+                else None
+            )
+    return found
+
+
 def _decorator_name(d: ast.AST) -> str:
     if isinstance(d, ast.Call):
         d = d.func
@@ -250,6 +296,8 @@ class Flow:
         self, tree: ast.Module, roots: Iterable[str] = DEFAULT_ROOTS, project=None, seeds=()
     ) -> None:
         self.tree = tree
+        self._strings: Optional[tuple] = None  # (_string_table), when first asked
+        self._named_classes: Optional[set] = None  # (_buildable), when first asked
         self.roots = frozenset(roots)
         self.project = project  # cross-module facts (lint_rules.project), or None
         self.seeds = frozenset(seeds)  # (unit index, parameter) seeded as the allocator
@@ -555,11 +603,21 @@ class Flow:
             interesting |= self.project.words(self)
         for unit in self.units:
             interesting |= {w for w in unit.words if "llocator" in w and is_allocator_class_name(w)}
+        if self.module.words & self.roots:  # a root held in a constant: its name too
+            for table in self._string_table():
+                interesting |= {name for name, values in table.items() if values & self.roots}
+        # a class with ``__getattr__`` may forward to the allocator: its methods read ``self``
+        forwarding = {
+            c.index
+            for c in self.units
+            if c.kind == "class" and any("__getattr__" in f.methods for f in c.family or [c])
+        }
         pending = [
             u
             for u in self.units
             if u.kind != "function"
             or u.words & interesting
+            or (u.cls is not None and u.cls.index in forwarding)
             or u.returns
             or any(ALLOC in vals for vals in u.locals.values())
             or (self.seeds and u.touches_heap)  # a seeded ``**kwargs`` (lint_rules.project)
@@ -598,6 +656,8 @@ class Flow:
             unit.returns |= values
             if self._sig(values):
                 self.changed.add(unit.name)
+                if isinstance(unit.node, ast.Lambda) and unit.parent is not None:
+                    self.dirty.add(unit.parent.index)  # (a lambda is called where it is made)
 
     def _stmts(self, body: list, unit: Unit) -> None:
         for stmt in body:
@@ -606,9 +666,9 @@ class Flow:
     def _stmt(self, stmt: ast.stmt, unit: Unit) -> None:
         kind = type(stmt)
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
-            for e in (*stmt.decorator_list, *stmt.args.defaults, *stmt.args.kw_defaults):
-                if e is not None:
-                    self.eval(e, unit)
+            for e in stmt.decorator_list:
+                self.eval(e, unit)
+            self._defaults(stmt, unit)
             return
         if kind is ast.ClassDef:
             for e in (*stmt.bases, *stmt.decorator_list):
@@ -786,6 +846,10 @@ class Flow:
         unit.touches_heap = True
         return sites
 
+    def elements(self, values) -> frozenset:
+        """What iterating a value of ``values`` may give (asked after the fixed point)."""
+        return frozenset(self._elements(values))
+
     def _elements(self, values) -> set:
         """What iterating ``values`` gives: a container's elements; the elements of the
         allocator's class data (``type(a).__mro__``) are such data too."""
@@ -893,9 +957,7 @@ class Flow:
             unit.touches_heap = True
             return {("C", site)}
         if kind is ast.Lambda:
-            for d in (*node.args.defaults, *node.args.kw_defaults):
-                if d is not None:
-                    self.eval(d, unit)
+            self._defaults(node, unit)
             lam = self._unit_of_node(node)
             return {("F", lam.index, 0)} if lam is not None else set()
         if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
@@ -992,6 +1054,89 @@ class Flow:
             implicit = 1
         return {("F", method.index, implicit)}
 
+    def _strings_of(self, node: ast.AST, unit: Unit) -> Optional[frozenset]:
+        """The strings a name operand may be: a literal, or a module constant (or ``+`` /
+        f-string of them) as ``sinks.string_values`` resolves it; None when unknown."""
+        if isinstance(node, ast.Constant):
+            return frozenset((node.value,)) if isinstance(node.value, str) else None
+        from .sinks import fold
+
+        if isinstance(node, ast.Attribute):  # ``self.kv_source``: a class-level string
+            return self._class_string(node, unit)
+        return fold(node, self._string_table()[0]) or None
+
+    def _class_string(self, node: ast.Attribute, unit: Unit) -> Optional[frozenset]:
+        """The strings ``<instance>.attr`` may be when classes bind ``attr`` to a string in
+        their bodies: on ``self`` of a class, what each class of the module an instance of it
+        can be (it or a subclass, but a private class only ever used as a base) finds first
+        along its bases; elsewhere (or where an instance stores ``attr``), any of them."""
+        union = self._string_table()[1].get(node.attr)
+        if union is None:
+            return None
+        owners = [self.units[v[1]] for v in self.eval(node.value, unit) if v[0] == "S"]
+        if not owners or any(
+            node.attr in c.stored_attrs - _class_level(c) for o in owners for c in o.family or [o]
+        ):
+            return union
+        out: set = set()
+        for owner in owners:
+            for cls in owner.family or [owner]:
+                if owner not in self._mro(cls) or not self._buildable(cls):
+                    continue
+                found = next(
+                    (
+                        _class_constant(c, node.attr)
+                        for c in self._mro(cls)
+                        if node.attr in _class_level(c)
+                    ),
+                    None,
+                )
+                if found is None:
+                    return union  # bound to something else than a string literal
+                out.add(found)
+        return frozenset(out) or None
+
+    def _mro(self, cls: Unit) -> list:
+        """``cls`` and its bases defined in the module, depth first."""
+        out = [cls]
+        for name in cls.bases:
+            base = self.classes.get(name)
+            if base is not None and base not in out:
+                out += [c for c in self._mro(base) if c not in out]
+        return out
+
+    def _buildable(self, cls: Unit) -> bool:
+        """May an instance of ``cls`` exist: a public class, or a private one (``_Base``) the
+        module names other than as a base?"""
+        if not cls.name.startswith("_"):
+            return True
+        if self._named_classes is None:
+            bases = {id(b) for c in self.classes.values() for b in c.node.bases}
+            self._named_classes = {
+                n.id
+                for n in walk(self.tree)
+                if isinstance(n, ast.Name) and n.id in self.classes and id(n) not in bases
+            }
+        return cls.name in self._named_classes
+
+    def _string_table(self) -> tuple:
+        """(module names -> strings (``sinks.string_values``), class-level attribute names ->
+        the string literals any class of the module binds them to), once."""
+        if self._strings is None:
+            from .sinks import string_values
+
+            attrs: dict = {}
+            for cls in self.classes.values():
+                for stmt in cls.node.body:
+                    value = getattr(stmt, "value", None)
+                    targets = getattr(stmt, "targets", None) or [getattr(stmt, "target", None)]
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        for t in targets:
+                            if isinstance(t, ast.Name):
+                                attrs.setdefault(t.id, set()).add(value.value)
+            self._strings = (string_values(self.tree), {k: frozenset(v) for k, v in attrs.items()})
+        return self._strings
+
     def _call(self, node: ast.Call, unit: Unit) -> set:
         func = node.func
         fname = (
@@ -1003,10 +1148,12 @@ class Flow:
         kws = [(k.arg, self.eval(k.value, unit)) for k in node.keywords]
         if fname == "getattr" and isinstance(func, ast.Name) and len(node.args) >= 2:
             self.eval(func, unit)
-            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
             out = set(args[2]) if len(args) > 2 else set()
-            if isinstance(name, str):
-                return out | self._attribute(args[0], name, node.args[0], unit)
+            names = self._strings_of(node.args[1], unit)
+            if names:
+                for name in names:
+                    out |= self._attribute(args[0], name, node.args[0], unit)
+                return out
             if ALLOC in args[0]:
                 out.add(("M", "?"))
             return out
@@ -1074,7 +1221,11 @@ class Flow:
         for v in callee_values:
             tag = v[0]
             if tag == "O" and args:  # ``attrgetter("m")(a)`` reads ``a.m``; ``methodcaller``
-                member = self._attribute(args[0], v[2], node.args[0], unit)
+                # (a dotted ``attrgetter("a.m")`` reads ``a`` then ``m``)
+                parts = v[2].split(".") if v[1] == "attrgetter" else [v[2]]
+                member = args[0]
+                for part in parts:
+                    member = self._attribute(member, part, None, unit)
                 if v[1] == "methodcaller":
                     member = {KVCACHE} if ("M", KVCACHE_CALL) in member else set()
                 out |= member
@@ -1098,9 +1249,8 @@ class Flow:
                 init = self._family_method(cls, "__init__")
                 if init is not None:
                     self._flow_args(init, 1, node.args, args, node.keywords, kws)
-                fields = cls.record_fields
-                if fields is not None:
-                    self._flow_record(fields, args, kws)
+                if cls.record_fields is not None:
+                    self._flow_record(cls.record_fields, args, kws, cls)
             elif tag == "M" and v[1] == KVCACHE_CALL:
                 out.add(KVCACHE)
             elif tag == "G":
@@ -1133,6 +1283,8 @@ class Flow:
         if fields is not None:
             self._flow_record(fields, args, kws)
         elif isinstance(func, ast.Name) and self._scope_of(func.id, unit) is None:
+            if fname in _ITERATING and args:
+                out |= self._iterating(node, fname, args, dict(kws), unit)
             if fname in ("dict", "SimpleNamespace", "Namespace") or (fname or "").endswith(
                 "Namespace"
             ):
@@ -1141,6 +1293,45 @@ class Flow:
                         self._store_attr(key, kv)
                         out.add(("C", ("kw", id(node))))
                         self._store_key(("kw", id(node)), key, kv)
+        return out
+
+    def _iterating(self, node: ast.Call, fname: str, args: list, kws: dict, unit: Unit) -> set:
+        """The builtins that iterate: ``list``/``tuple``/``sorted``/``reversed``/``iter`` give
+        the container (or its copy: the same elements), ``next`` and ``max``/``min`` an element,
+        ``filter``/``map`` and the ``key=`` of ``sorted``/``max``/``min`` call a function on
+        each element (its parameter holds them; ``map`` gives a container of its returns)."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return set()
+        out: set = set()
+        funcs = args[0] if fname in ("map", "filter") else kws.get("key", set())
+        iterables = args[1:] if fname in ("map", "filter") else args[:1]
+        returns: set = set()
+        for i, iterable in enumerate(iterables):
+            elements = self._elements(iterable)
+            for v in funcs:
+                if v[0] == "F" and elements:
+                    callee = self.units[v[1]]
+                    params = callee.params[v[2] :]
+                    if i < len(params):
+                        self._flow_param(callee, params[i], elements)
+            if fname in ("next", "max", "min"):
+                out |= elements if len(args) == 1 or fname == "next" else set()
+            elif fname != "map":
+                out |= iterable
+        if fname == "next" and len(args) > 1:
+            out |= args[1]
+        if fname in ("max", "min") and len(args) > 1:
+            for a in args:
+                out |= a
+        if fname == "map":
+            for v in funcs:
+                if v[0] == "F":
+                    returns |= self.units[v[1]].returns
+            if returns:
+                site = ("map", id(node))
+                self._store_key(site, "*", returns)
+                unit.touches_heap = True
+                out.add(("C", site))
         return out
 
     def _cross(self, node: ast.Call, fact, args: list, kws: list) -> None:
@@ -1192,12 +1383,30 @@ class Flow:
                         self._nt_cache[t.id] = fields
         return self._nt_cache.get(name)
 
-    def _flow_record(self, fields: list[str], args: list, kws: list) -> None:
+    def _flow_record(self, fields: list, args: list, kws: list, cls: Optional[Unit] = None):
+        """A record built (dataclass, ``NamedTuple``): its fields hold the arguments, read
+        as ``<record>.field`` and, in the methods and properties of its class ``cls``, as
+        ``self.field``."""
         for name, values in zip(fields, args):
-            self._store_attr(name, values)
+            self._store_attr(name, values, cls)
         for key, values in kws:
             if key is not None and key in fields:
-                self._store_attr(key, values)
+                self._store_attr(key, values, cls)
+
+    def _defaults(self, node, unit: Unit) -> None:
+        """A function's or lambda's default values, evaluated where it is defined: each may be
+        what its parameter holds (``lambda a=model_runner.token_to_kv_pool_allocator: ...``)."""
+        args = node.args
+        callee = self._unit_of_node(node)
+        positional = [*args.posonlyargs, *args.args][
+            len(args.posonlyargs) + len(args.args) - len(args.defaults) :
+        ]
+        for p, e in (*zip(positional, args.defaults), *zip(args.kwonlyargs, args.kw_defaults)):
+            if e is None:
+                continue
+            values = self.eval(e, unit)
+            if callee is not None and values:
+                self._flow_param(callee, p.arg, values)
 
     def _flow_param(self, callee: Unit, name: str, values) -> None:
         current = callee.locals.setdefault(name, set())
@@ -1256,6 +1465,27 @@ class Flow:
     def values_of(self, node: ast.AST) -> frozenset:
         hit = self.node_values.get(id(node))
         return hit[1] if hit else EMPTY
+
+    def forwarded(self, values, member: Optional[str]) -> bool:
+        """Does reading ``member`` (None: any member) on a value of ``values`` read the
+        allocator's: an instance whose class (or a class of its hierarchy) has a
+        ``__getattr__`` returning the allocator's members, and defines no ``member`` itself
+        (``__getattr__`` runs only for what the instance does not have)?"""
+        for v in values:
+            if v[0] != "S":
+                continue
+            cls = self.units[v[1]]
+            getter = self._family_method(cls, "__getattr__")
+            if getter is None or not any(
+                r == ALLOC or r == KVCACHE or r[0] == "M" for r in getter.returns
+            ):
+                continue
+            if member is None:
+                return True
+            family = cls.family or [cls]
+            if not any(member in c.methods or member in c.stored_attrs for c in family):
+                return True
+        return False
 
     def has_type(self) -> bool:
         """Does the module test the allocator's class (``isinstance``/``issubclass``) or hold

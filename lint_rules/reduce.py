@@ -87,7 +87,11 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNICODE_WORD = re.compile(r"\w+")
 _ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")  # (found by _allocator_class_words)
 # Calls whose result holds their arguments (flow.py: containers, partial).
-_WRAPPING_CALLS = frozenset({"dict", "partial", "list", "tuple", "set", "frozenset"})
+_WRAPPING_CALLS = frozenset(
+    {"dict", "partial", "list", "tuple", "set", "frozenset"}
+    # the builtins giving what they iterate, or an element of it (flow.Flow._iterating)
+    | {"sorted", "reversed", "iter", "next", "max", "min", "map", "filter"}
+)
 _CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update"})
 _CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
 _RECORD_HINT = re.compile(r"dataclass|NamedTuple|namedtuple|attrs|pydantic")
@@ -192,15 +196,25 @@ class _Code:
                     self.returns.append(node.value)
             elif kind is ast.Lambda:
                 self.all_params |= _params(node)
+                self._defaults(node.args)
             elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
                 self.defnames.add(node.name)
                 self.all_params |= _params(node)
+                self._defaults(node.args)
                 args = node.args
                 for p in (*args.posonlyargs, *args.args, *args.kwonlyargs):
                     if annotation_names_allocator(p.annotation):
                         self.annotated.add(p.arg)
                 if annotation_names_allocator(node.returns):
                     self.returns_alloc_annotation = True
+
+    def _defaults(self, args: ast.arguments) -> None:
+        """A default value may be what its parameter holds: a store into the parameter."""
+        positional = [*args.posonlyargs, *args.args][::-1]
+        pairs = [*zip(positional, args.defaults[::-1]), *zip(args.kwonlyargs, args.kw_defaults)]
+        for p, e in pairs:
+            if e is not None:
+                self.assigns.append(([ast.Name(id=p.arg, ctx=ast.Store())], e))
 
 
 def _target_words(target: ast.AST, names: set[str], attrs: set[str]) -> None:
@@ -341,6 +355,8 @@ class _Module:
             for a in args:
                 if isinstance(a, (ast.Name, ast.Attribute)):
                     self.called.add(a.id if isinstance(a, ast.Name) else a.attr)
+                elif isinstance(a, ast.Lambda):  # ``map(lambda o: ..., items)``: it gets them
+                    names |= _params(a)
             for k in call.keywords:
                 if k.arg and self.carries(k.value, names):
                     self.attrs.add(k.arg)  # a record / namespace field holding it
@@ -430,12 +446,14 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=Non
             return True
     if SWA_TYPE_DECISION in anchors and model.has_type():
         return True  # a value computed from the allocator's class: KVG001 decides where
-    calls = _anchor_members(anchors)[1]
+    members, calls = _anchor_members(anchors)
     table = node_table(anchors)  # the sinks' forms by node type (lint_rules/sinks.py)
     swa_classes: Optional[set] = None
 
     def alloc(e) -> bool:
-        return ALLOC in model.values_of(e)
+        values = model.values_of(e)
+        # (an instance forwarding its missing members to the allocator's: any member read)
+        return ALLOC in values or model.forwarded(values, None)
 
     def mentions_swa_class(e) -> bool:
         nonlocal swa_classes
@@ -460,6 +478,9 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=Non
         if calls and kind is ast.Call and node.args and alloc(node.args[0]):
             if any(v[0] == "O" and v[2] in calls for v in model.values_of(node.func)):
                 return True  # ``methodcaller("get_kvcache")(alloc)``: likewise
+        if members and kind is ast.Call and member_names(model.values_of(node)) & members:
+            if any(v[0] == "O" for v in model.values_of(node.func)):
+                return True  # ``attrgetter("token_to_kv_pool_allocator.<member>")(runner)``
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             fn = node
         elif kind is ast.Call:
@@ -502,6 +523,8 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
         by_name.setdefault(c.name, []).append(i)
         if c.name == "__init__" and c.cls is not None:
             by_name.setdefault(c.cls, []).append(i)
+    if "__getattr__" in by_name:
+        return False  # an instance may forward what it lacks to the allocator (flow.forwarded)
     loaded: dict[int, _Code] = {}
 
     def load(i: int) -> bool:
@@ -818,7 +841,8 @@ def _guarded_kvcache(fn: Optional[ast.AST], guard, held: frozenset = frozenset()
 
 def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     """Every name that may denote an SWA allocator class: names that look like one, and names
-    bound to one (``import ... as``, module-level assignments, in-module subclasses), iterated."""
+    bound to one (``import ... as``, module-level assignments, in-module subclasses, loop
+    variables over them), iterated."""
     words = (
         _WORD.findall(text)
         if text.isascii()
@@ -840,5 +864,10 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(stmt.value)}
             defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
+    for node in ast.walk(tree):  # a loop variable over classes (``for kind in KINDS:``)
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            if isinstance(node.target, ast.Name):
+                words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(node.iter)}
+                defs.append((node.target.id, words))
     close_over(names, defs)
     return names

@@ -107,9 +107,7 @@ def _type_of(n: ast.AST) -> bool:
 def _type_compare(node: ast.AST) -> tuple:
     # ``type(x) is C``, ``x.__class__ == C``: the whole comparison is the class expression (an
     # over-approximation of the rule's pairwise test; the class decides, whatever ``x``)
-    from .flow import walk
-
-    return ((None, node),) if any(_type_of(n) for n in walk(node)) else ()
+    return ((None, node),) if any(_type_of(n) for n in ast.walk(node)) else ()
 
 
 def _hasattr(node: ast.AST) -> tuple:
@@ -205,6 +203,54 @@ def _match_class(node: ast.AST) -> tuple:
     return ((None, node.cls),)
 
 
+def _namespace_of(subject: ast.AST) -> Optional[ast.AST]:
+    """``x`` for ``vars(x)`` / ``x.__dict__`` (a mapping of ``x``'s members), else None."""
+    if isinstance(subject, ast.Call) and _name(subject.func) == "vars" and len(subject.args) == 1:
+        return subject.args[0]
+    if isinstance(subject, ast.Attribute) and subject.attr == "__dict__":
+        return subject.value
+    return None
+
+
+def _match_probe(node: ast.AST) -> tuple:
+    # ``match x: case object(m=...)`` (a keyword pattern reads ``x.m``: it asks whether ``x``
+    # has ``m``) / ``match vars(x): case {"m": ...}``
+    held = _namespace_of(node.subject)
+    out = []
+    for case in node.cases:
+        for p in ast.walk(case.pattern):
+            if isinstance(p, ast.MatchClass):
+                out += [(node.subject, attr) for attr in p.kwd_attrs]
+            elif isinstance(p, ast.MatchMapping) and held is not None:
+                out += [(held, member_operand(k)) for k in p.keys]
+    return tuple(out)
+
+
+# what a handler catching a missing attribute names (a bare ``except`` catches it too)
+_CATCHES_MISSING = ("AttributeError", "Exception", "BaseException")
+
+
+def _try_probe(node: ast.AST) -> tuple:
+    # ``try: x.m ... except AttributeError:``: reading ``m`` where its absence is caught asks
+    # whether ``x`` has ``m`` (the member reads of the ``try`` body, nested functions aside)
+    caught = False
+    for h in node.handlers:
+        types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        caught = caught or any(t is None or _terminal(t) in _CATCHES_MISSING for t in types)
+    if not caught:
+        return ()
+    out = []
+    stack = list(node.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.Attribute):  # (a store too: the libcst twin cannot tell)
+            out.append((n.value, n.attr))
+        stack.extend(ast.iter_child_nodes(n))
+    return tuple(out)
+
+
 def _getattr(node: ast.AST) -> tuple:
     args = node.args
     if (
@@ -281,6 +327,52 @@ def _cst_member_operand(node):
 
 def _cst_match_class(node):
     yield None, node.cls
+
+
+def _cst_patterns(pattern):
+    """A libcst pattern and the patterns inside it (``as``, ``|``, sequences, classes,
+    mappings)."""
+    yield pattern
+    for child in pattern.children:
+        if type(child).__name__.startswith("Match"):
+            yield from _cst_patterns(child)
+
+
+def _cst_try_probe(node):
+    caught = False
+    for h in node.handlers:
+        t = h.type
+        types = [e.value for e in t.elements] if type(t).__name__ == "Tuple" else [t]
+        caught = caught or any(x is None or _cst_terminal(x) in _CATCHES_MISSING for x in types)
+    if not caught:
+        return
+    stack = list(node.body.children)
+    while stack:
+        n = stack.pop()
+        kind = type(n).__name__
+        if kind in ("FunctionDef", "ClassDef", "Lambda"):
+            continue
+        if kind == "Attribute":
+            yield n.value, n.attr.value
+        stack.extend(n.children)
+
+
+def _cst_match_probe(node):
+    subject, held = node.subject, None
+    kind = type(subject).__name__
+    if kind == "Call" and _cst_name(subject) == "vars" and len(_cst_positional(subject)) == 1:
+        held = subject.args[0].value
+    elif kind == "Attribute" and subject.attr.value == "__dict__":
+        held = subject.value
+    for case in node.cases:
+        for p in _cst_patterns(case.pattern):
+            kind = type(p).__name__
+            if kind == "MatchClass":
+                for kwd in p.kwds:
+                    yield subject, kwd.key.value
+            elif kind == "MatchMapping" and held is not None:
+                for element in p.elements:
+                    yield held, _cst_member_operand(element.key)
 
 
 def _cst_hasattr(node):
@@ -391,6 +483,8 @@ FORMS: dict[str, list] = {
             "Comparison",
             _cst_vars_membership,
         ),
+        Form("match-pattern", ("case",), (ast.Match,), _match_probe, "Match", _cst_match_probe),
+        Form("try-probe", ("except",), (ast.Try,), _try_probe, "Try", _cst_try_probe),
     ],
     # the words of every source of the flow model's TYPE value (no node-level form: see above)
     SWA_TYPE_DECISION: [

@@ -201,13 +201,19 @@ def anchor_keeps(anchors, cands: list, text: str, starts: list, model) -> set:
     """The candidates where a finding of a rule with reduction ``anchors`` can sit: an
     expression the flow model gives a value a rule asks about (every anchor but the
     class test sits on one: the allocator under ``hasattr``/``getattr``/a member read, a held
-    or direct member call), or, with ``swa-class-test``, a class test next to a word that may
+    or direct member call, an instance forwarding its missing members to the allocator's),
+    or, with ``swa-class-test``, a class test next to a word that may
     name an SWA allocator class (:func:`_swa_class_names`: the class a test names must resolve
     to one)."""
+    forwarding = "__getattr__" in model.methods_by_name  # (flow.Flow.forwarded)
     rows = [
         node.lineno
         for node, values in model.node_values.values()
-        if getattr(node, "lineno", None) is not None and any(v[0] not in _UNASKED for v in values)
+        if getattr(node, "lineno", None) is not None
+        and (
+            any(v[0] not in _UNASKED for v in values)
+            or (forwarding and model.forwarded(values, None))
+        )
     ]
     keep = _hit(cands, rows)
     if "swa-class-test" in anchors:

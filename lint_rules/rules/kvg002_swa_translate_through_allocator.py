@@ -43,6 +43,7 @@ from ..cstnodes import call_func_name
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.updater_backend_pool import UpdaterBackendPool
 from ..fixes.use_resolved_pool import UseResolvedPool
+from ..flow import member_names
 from ..project import cross_module_anchor
 from ..sinks import members_named, sink_of
 from .base import Case, Rule, source_of
@@ -81,18 +82,44 @@ class SwaTranslateThroughAllocator(Rule):
         strings = self.analysis.string_values()
         for subject, operand in form.cst_match(node):
             for member in members_named(operand, names, strings):
-                if self.in_scope() and self.derived(subject):
-                    if not self.draft_never_reaches(node):
+                if self.in_scope() and self.reads_allocator_member(subject, member):
+                    if not (
+                        self.never_runs()
+                        or self.draft_never_reaches(node)
+                        or (  # (not through ``__getattr__``: the subject is not the allocator)
+                            self.derived(subject)
+                            and self.draft_never_reaches(subject, allocator=True)
+                        )
+                    ):
                         self.report(node, _message(self, node, member))
                     return
 
     def visit_Call(self, node: cst.Call) -> None:
+        if self.in_scope() and self._getter_reads(node):
+            return
         if call_func_name(node) != "getattr" and self.in_scope():
             # the allocator handed to a helper of another module that translates through it
             hit = cross_module_anchor(self.analysis, node, ("member:",))
             if hit is not None:
                 member = hit[0].split(":", 1)[1]
                 self.report(node, _message(self, node, member) + f" (in `{hit[1]}`)")
+
+    def _getter_reads(self, node: cst.Call) -> bool:
+        """``_GET(model_runner)`` where ``_GET`` holds ``operator.attrgetter(...)`` (the flow
+        model's ``O`` value) and the call reads a translate member of the allocator (a dotted
+        ``"token_to_kv_pool_allocator.full_to_swa_index_mapping"``): reported here. (An inline
+        getter is the member sink's ``operator-getter`` form.)"""
+        func = self.analysis.values_of(node.func)
+        if not func or not any(v[0] == "O" for v in func) or isinstance(node.func, cst.Call):
+            return False
+        from ..registry import RULES
+
+        names = {n for a in RULES[self.code].anchors for n in sink_of(a)[1]}
+        for member in sorted(member_names(self.analysis.values_of(node) or ()) & names):
+            if not (self.never_runs() or self.draft_never_reaches(node)):
+                self.report(node, _message(self, node, member))
+            return True
+        return False
 
     VALID = [
         """

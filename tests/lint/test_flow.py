@@ -221,6 +221,111 @@ class B(AttentionBackend):
 """,
         ["KVG001"],
     ),
+    (
+        "a default value binds its parameter",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.swa_probe = lambda a=mr.token_to_kv_pool_allocator: hasattr(a, "full_to_swa_index_mapping")
+""",
+        ["KVG001"],
+    ),
+    (
+        "getattr by a module constant",
+        """
+_SRC = "token_to_kv_pool_allocator"
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.t = getattr(mr, _SRC).translate_loc_from_full_to_swa
+""",
+        ["KVG002"],
+    ),
+    (
+        "getattr by a class attribute a subclass overrides",
+        """
+class _Base:
+    source = "token_to_kv_pool"
+    def __init__(self, mr):
+        self.t = getattr(getattr(mr, self.source), "translate_loc_from_full_to_swa", None)
+class B(_Base, AttentionBackend):
+    source = "token_to_kv_pool_allocator"
+""",
+        ["KVG002"],
+    ),
+    (
+        "the key of max and the function of map get the elements",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        kinds = (mr.token_to_kv_pool, mr.token_to_kv_pool_allocator)
+        best = max(kinds, key=len)
+        self.t = list(map(lambda o: o.translate_loc_from_full_to_swa, [best]))
+""",
+        ["KVG002"],
+    ),
+    (
+        "a dotted attrgetter held in a module constant",
+        """
+import operator
+_MAP = operator.attrgetter("token_to_kv_pool_allocator.full_to_swa_index_mapping")
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.m = _MAP(mr)
+""",
+        ["KVG002"],
+    ),
+    (
+        "a dataclass field read as self.field in its property",
+        """
+@dataclass
+class _View:
+    alloc: object
+    @property
+    def t(self):
+        return self.alloc.translate_loc_from_full_to_swa
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.v = _View(mr.token_to_kv_pool_allocator)
+""",
+        ["KVG002"],
+    ),
+    (
+        "__getattr__ forwarding what the instance lacks",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self._a = mr.token_to_kv_pool_allocator
+    def __getattr__(self, name):
+        return getattr(self._a, name)
+    def f(self, loc):
+        return self.translate_loc_from_full_to_swa(loc)
+""",
+        ["KVG002"],
+    ),
+    (
+        "a loop variable over classes",
+        """
+_KINDS = [SWATokenToKVPoolAllocator]
+class B(AttentionBackend):
+    def __init__(self, mr):
+        self.swa = any(isinstance(mr.token_to_kv_pool_allocator, k) for k in _KINDS)
+""",
+        ["KVG001"],
+    ),
+    (
+        "match on the allocator: a keyword pattern, a mapping of vars",
+        """
+class B(AttentionBackend):
+    def __init__(self, mr):
+        match mr.token_to_kv_pool_allocator:
+            case object(full_to_swa_index_mapping=m):
+                self.m = m
+        match vars(mr.token_to_kv_pool_allocator):
+            case {"swa_attn_allocator": a}:
+                self.a = a
+""",
+        ["KVG001", "KVG001"],
+    ),
 ]
 
 
