@@ -8,10 +8,11 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
   class, or any `*SWA*Allocator` subclass, however imported or aliased);
 * `type(alloc) is/== C`, `alloc.__class__ is/== C`, `issubclass(type(alloc), C)`;
 * `hasattr(alloc, m)`, `getattr(alloc, m, None)` (or `inspect.getattr_static`), `m in
-  vars(alloc)` or `m in dir(alloc)` for
+  vars(alloc)`, `m in dir(alloc)` or `try: alloc.m ... except AttributeError:` for
   an SWA-only allocator member `m` (any member named `swa`, and those only the real SWA
   allocator classes have: `sglang_api.json`);
-* `match alloc: case SWATokenToKVPoolAllocator(): ...`;
+* `match alloc: case SWATokenToKVPoolAllocator(): ...`, `case object(full_to_swa_index_mapping=m)`,
+  `match vars(alloc): case {"swa_attn_allocator": _}`, `match type(alloc).__name__: case "SWA...":`;
 * any other decision computed from the allocator's class (`type(alloc).__name__.startswith("SWA")`,
   `SWATokenToKVPoolAllocator in type(alloc).__mro__`, a dict keyed by `type(alloc)`, a name
   holding the class, a `functools.singledispatch` function called on it, ...) that names an SWA
@@ -22,8 +23,12 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
   result it returns is read by such a test.
 
 Not reported: a test whose only effect is output or bookkeeping (a branch that only logs or
-counts, a metrics record nothing reads), and a decision that never holds on a regular draft
-(its own full pool, the target's SWA allocator), evaluated as `scenario.py` does for KVG003:
+counts, a metrics record or a dataclass field nothing reads, a flag on `self` that nothing in
+the module reads and whose name does not say SWA), dead code (a private base class's method
+every subclass in the module overrides, a private function nothing names), and a decision that
+never holds on a regular draft (its own full pool, the target's SWA allocator; or, written
+the other way round, answers there otherwise than on the SWA target) or that the draft never
+reaches (a branch only targets take, a test a pool test short-circuits), evaluated as `scenario.py` does for KVG003:
 `isinstance(pool, SWAKVPool) and isinstance(alloc, SWATokenToKVPoolAllocator)` (a method that
 binds no runner runs on the instance its class's `__init__` builds on that draft, where the
 class and its bases are all in the module and only `__init__` stores what it reads).
@@ -164,6 +169,32 @@ def _output_only(stmt) -> bool:
     return False
 
 
+def _negates(expr) -> bool:
+    """Does the (``ast``) decision negate anything: ``not``, ``!=``, ``is not``, ``not in``?
+    Then its falsity on the draft may be the SWA path."""
+    import ast
+
+    negations = (ast.IsNot, ast.NotEq, ast.NotIn)
+    return any(
+        (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
+        or (isinstance(n, ast.Compare) and any(isinstance(op, negations) for op in n.ops))
+        for n in ast.walk(expr)
+    )
+
+
+def _nested(fn, line: int) -> bool:
+    """Is the statement at ``line`` inside a function or class nested in ``fn`` (code ``fn``
+    defines but does not run)?"""
+    import ast
+
+    inner = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    return any(
+        isinstance(n, inner) and n.lineno <= line <= (n.end_lineno or n.lineno)
+        for n in ast.walk(fn)
+        if n is not fn
+    )
+
+
 def advice_for(rule: Rule) -> str:
     return ADVICE_FUNCTION if rule.in_module_function() else ADVICE_METHOD
 
@@ -188,7 +219,9 @@ class SwaModeFromAllocator(Rule):
             self.in_scope()
             and self._form_hit(anchor, form, node)
             and not self._output_only()
+            and not self._unread_argument(node)
             and not self._draft_never_swa()
+            and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
         ):
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
 
@@ -202,11 +235,9 @@ class SwaModeFromAllocator(Rule):
             if anchor == SWA_CLASS_TEST:
                 hit = self.analysis.is_swa_allocator_class(operand)
             else:
-                hit = (
-                    subject is not None
-                    and names_swa_member(operand, self.analysis.string_values())
-                    and self.derived(subject)
-                )
+                hit = names_swa_member(
+                    operand, self.analysis.string_values()
+                ) and self.reads_allocator_member(subject, operand)
             if hit:
                 return True
         return False
@@ -233,10 +264,36 @@ class SwaModeFromAllocator(Rule):
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._type_decision(node.test, None)
 
+    def visit_Match(self, node: cst.Match) -> None:
+        """``match type(alloc).__name__: case "SWATokenToKVPoolAllocator": ...``: the cases
+        decide on the class their subject holds; an SWA-mode decision when they name an SWA
+        allocator class (or an ``swa`` word)."""
+        if not self.in_scope() or not (
+            self._typed(node.subject) or self._holds_typed(node.subject)
+        ):
+            return
+        for form in FORMS.get(SWA_MEMBER_PROBE, ()):
+            if form.cst_type == "Match" and self._form_hit(SWA_MEMBER_PROBE, form, node):
+                return  # reported by the form
+        patterns = [n for case in node.cases for n in iter_nodes(case.pattern)]
+        if self._names_swa(patterns) and not self._draft_never_swa():
+            self.report(node.subject, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+
     def _typed(self, node) -> bool:
         from ..flow import TYPE
 
         return TYPE in (self.analysis.values_of(node) or ())
+
+    def _holds_typed(self, node) -> bool:
+        """A tuple or list holding the allocator's class (or data from it): a sequence
+        pattern decides on its items."""
+        values = self.analysis.values_of(node)
+        model = self.analysis.flow()
+        if not values or model is None:
+            return False
+        from ..flow import TYPE
+
+        return TYPE in model.elements(values)
 
     def _decides_here(self, node) -> bool:
         """Is ``node`` a decision on the allocator's class made here (not the read of a flag
@@ -289,7 +346,7 @@ class SwaModeFromAllocator(Rule):
             named
             or (named is None and self._sets_swa_flag(stmt))
             or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
-        ) and not self._draft_never_swa():
+        ) and not (self._unread_argument(expr) or self._draft_never_swa()):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
 
     def _draft_never_swa(self) -> bool:
@@ -302,7 +359,7 @@ class SwaModeFromAllocator(Rule):
         from ..scenario import draft_truths
 
         stmt = self.ctx.statements[-1] if self.ctx.statements else None
-        if stmt is not None and self._bookkeeping(stmt):
+        if (stmt is not None and self._bookkeeping(stmt)) or self.never_runs():
             return True
         fn = self.function
         fn_ast = self.function_ast()
@@ -324,19 +381,52 @@ class SwaModeFromAllocator(Rule):
                 break
         if decision is None:
             return False
-        truths = draft_truths(
-            fn_ast,
-            tree,
-            [decision, *stores],
-            lambda e: self.analysis.ast_class_test("pool", e),
-            lambda e: self.analysis.ast_class_test("allocator", e),
-            fn.cls.name if fn.cls is not None else None,
-        )
-        if not truths:
+
+        def truths(target: bool):
+            return draft_truths(
+                fn_ast,
+                tree,
+                [decision, *stores],
+                lambda e: self.analysis.ast_class_test("pool", e),
+                lambda e: self.analysis.ast_class_test("allocator", e),
+                fn.cls.name if fn.cls is not None else None,
+                target=target,
+            )
+
+        draft = truths(False)
+        if draft is None:
             return False
-        if truths.get(id(decision)) == {False}:
+        if id(decision) not in draft:
+            # never evaluated: a branch only targets reach, unless a nested function holds it
+            return not _nested(fn_ast, line)
+        # false on the draft, written the way round where true means SWA (no negation)
+        if draft.get(id(decision)) == {False} and not _negates(decision):
             return True
-        return bool(stores) and all(truths.get(id(v)) == {False} for v in stores)
+        if stores and all(draft.get(id(v)) == {False} for v in stores):
+            return True  # a branch that only stores false flags on the draft
+        # or the draft decides otherwise than the SWA target, whichever way round it is
+        # written (``not isinstance(...)``): it stays off the target's path
+        on_target = truths(True)
+        d, t = draft.get(id(decision)), (on_target or {}).get(id(decision))
+        return d in ({True}, {False}) and t in ({True}, {False}) and d != t
+
+    def _unread_argument(self, node) -> bool:
+        """Is ``node`` inside the value given for a field of a module dataclass that nothing
+        reads (``Config(hybrid=isinstance(alloc, ...))``; lint_rules/swa_path.py)?"""
+        paths = self.analysis.swa_paths()
+        if not paths or not paths.records or not self.ctx.statements:
+            return False
+        for call in iter_nodes(self.ctx.statements[-1]):
+            if not isinstance(call, cst.Call) or _terminal(call.func) not in paths.records:
+                continue
+            for arg in call.args:
+                if arg.keyword is None or not paths.unread_field(
+                    _terminal(call.func), arg.keyword.value
+                ):
+                    continue
+                if any(n is node for n in iter_nodes(arg.value)):
+                    return True
+        return False
 
     def _bookkeeping(self, stmt) -> bool:
         """Does the statement only count, record metrics nothing reads, or log
