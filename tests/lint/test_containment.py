@@ -142,3 +142,21 @@ def _rule_cases():
 def test_rule_cases(text, path):
     """Every form a rule's cases teach (the class-dependent decisions of KVG001 among them)."""
     assert contained(text, path) > 0
+
+
+# ------------------------------------------------------------------ the red teams' backends
+
+
+def _redteam():
+    from tests.support import compose
+
+    for batch in ("redteam", "redteam2", "redteam3", "redteam4"):
+        for path in sorted((REPO / "benchmarks" / batch).glob("*.py")):
+            yield pytest.param(path, compose.PATH, id=f"{batch}-{path.stem}")
+
+
+@pytest.mark.parametrize("source,path", list(_redteam()))
+def test_redteam_modules(source, path):
+    """Forms written by hands that never saw the rules (benchmarks/redteam*/): wherever the
+    rules find something, every fast path says "may match"."""
+    contained(source.read_text(encoding="utf-8"), path)

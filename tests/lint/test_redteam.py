@@ -1,4 +1,5 @@
-"""KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/).
+"""KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
+and the batches of three more hands who never saw the rules: redteam2/ to redteam4/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -11,22 +12,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support import compose
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "redteam"
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", "2", "3", "4"))
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
-KNOWN = {}
+KNOWN = {
+    # a probe for an ``swa`` member no allocator class has (the API model lists the SWA-only
+    # members, not every member; an ``swa`` name still counts, for forks and later releases)
+    "ok_source_search_swa_kv_pool": "the allocator's full member list per release",
+    # an SWA size read for a decode budget, not the SWA path: a probe counts wherever it is
+    "ok_swa_budget_from_allocator": "what a probe's answer gates (a budget is no SWA path)",
+}
 
 
-def test_rules_agree_with_execution_but_for_the_known(runners):
+@pytest.mark.parametrize("batch", BATCHES, ids=lambda p: p.name)
+def test_rules_agree_with_execution_but_for_the_known(runners, batch):
     from lint_rules.checker import lint_text
     from lint_rules.model import ScopeConfig
 
     target, draft, loc = runners
     wrong, labelled = [], []
-    for path in sorted(HERE.glob("*.py")):
+    for path in sorted(batch.glob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert compose.swa_path_live(text, target, loc), path.stem
         bug = compose.reads_wrong_kv(text, draft, loc)
@@ -37,5 +48,6 @@ def test_rules_agree_with_execution_but_for_the_known(runners):
         if found != bug:
             wrong.append(path.stem)
     assert not labelled, f"named against what execution says: {labelled}"
-    assert sorted(set(wrong) - set(KNOWN)) == [], "new disagreements"
-    assert sorted(set(KNOWN) - set(wrong)) == [], "now agreed: take them off KNOWN"
+    known = {k for k in KNOWN if (batch / f"{k}.py").exists()}
+    assert sorted(set(wrong) - known) == [], "new disagreements"
+    assert sorted(known - set(wrong)) == [], "now agreed: take them off KNOWN"

@@ -1,0 +1,23 @@
+import functools
+
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+
+def swa_translated(fn):
+    @functools.wraps(fn)
+    def wrapper(self, loc):
+        allocator = self.model_runner.token_to_kv_pool_allocator
+        if isinstance(allocator, SWATokenToKVPoolAllocator):
+            loc = allocator.translate_loc_from_full_to_swa(loc)
+        return fn(self, loc)
+
+    return wrapper
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+
+    @swa_translated
+    def forward_decode(self, loc):
+        return self.model_runner.token_to_kv_pool, loc

@@ -1,0 +1,27 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = None
+        self._init_swa(model_runner)
+
+    def _init_swa(self, mr):
+        if isinstance(self.pool, SWAKVPool):
+            self._swa_pool = self.pool
+            return
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        if isinstance(kv, SWAKVPool):
+            self._swa_pool = kv
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return
+        self._log_swa(kv)
+
+    def _log_swa(self, kv):
+        self.swa_layers = getattr(kv, "swa_layer_nums", 0)
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,23 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def resolve(mr):
+    own = mr.token_to_kv_pool
+    if isinstance(own, SWAKVPool):
+        return own
+    kv = mr.token_to_kv_pool_allocator.get_kvcache()
+    swa = kv if isinstance(kv, SWAKVPool) else None
+    if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+        kv = None
+    return swa
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = resolve(model_runner)
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

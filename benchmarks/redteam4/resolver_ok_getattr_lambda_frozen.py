@@ -1,0 +1,27 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _reads_shared_kv(mr) -> bool:
+    if not mr.is_draft_worker:
+        return True
+    spec = mr.spec_algorithm
+    return getattr(spec, "is_frozen_kv_mtp", lambda: False)()
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_pool = self._resolve(model_runner)
+
+    def _resolve(self, mr):
+        if isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return mr.token_to_kv_pool
+        if not _reads_shared_kv(mr):
+            return None
+        kv = mr.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_pool is not None:
+            return self._swa_pool, self._swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
