@@ -3,9 +3,10 @@
 An abstract interpreter over the stdlib ``ast`` (it never imports or runs the code) executes
 the function holding ``get_kvcache()`` with the runner parameter bound to a regular EAGLE
 draft: ``is_draft_worker`` True, a spec algorithm EAGLE whose ``is_frozen_kv_mtp()`` answers
-False (newer API) or is missing (older API: a plain read raises ``AttributeError``), and its
-own pool, full-only (not an SWA pool class, no SWA member) or SWA. Everything else is unknown
-and explored both ways. It follows same-module functions, methods of the class (``self.``,
+False (newer API) or is missing (older API: a plain read raises ``AttributeError``; its other
+``is_*()`` answer what the real enums answer for EAGLE, from the API model), and its own pool,
+full-only (not an SWA pool class, no SWA member) or SWA. Everything else is unknown and
+explored both ways. (KVG001 also asks the SWA target itself: ``target-`` runners.) It follows same-module functions, methods of the class (``self.``,
 ``cls.``, the class by name), closures and lambdas, and models comparisons, boolean algebra,
 containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
 ``break``/``else``, ``match`` and early returns.
@@ -192,6 +193,10 @@ class Mapping:
     def __init__(self, pairs: list) -> None:
         self.pairs = pairs
 
+    def plain_keys(self) -> bool:
+        """Are all its keys known strings (a ``**`` expansion gives those keywords)?"""
+        return all(isinstance(k, str) for k, _ in self.pairs)
+
     def lookup(self, key, missing, equal=None):
         """The value at ``key``; ``missing`` where no key can equal it (an exception to raise,
         or the default), TOP where that is unknown."""
@@ -209,6 +214,9 @@ class Mapping:
         if isinstance(missing, _Raised):
             raise missing
         return missing
+
+
+_ABSENT = object()  # Mapping.lookup's answer for a key it does not hold
 
 
 class Builtin:
@@ -587,8 +595,8 @@ class _Interp:
             return v.name
         if isinstance(v, Member) and attr == "value":
             return v.value
-        if isinstance(v, Mapping) and attr == "get":
-            return Bound(Builtin("mapping.get"), v)
+        if isinstance(v, Mapping) and attr in ("get", "setdefault"):
+            return Bound(Builtin(f"mapping.{attr}"), v)
         if isinstance(v, str) and attr in _STR_METHODS:
             return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
@@ -729,7 +737,13 @@ class _Interp:
             return TOP
         func = self.eval(e.func, env, depth)
         args = [self.eval(a, env, depth) for a in e.args]
-        kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords}
+        kwargs = {}
+        for k in e.keywords:
+            value = self.eval(k.value, env, depth)
+            if k.arg is None and isinstance(value, Mapping) and value.plain_keys():
+                kwargs.update(value.pairs)  # ``f(**kwargs)`` of a dict it knows whole
+            else:
+                kwargs[k.arg] = value
         if not isinstance(func, (Func, Builtin, Const)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
@@ -748,11 +762,13 @@ class _Interp:
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
             if func.func.name.startswith("str."):
                 return _str_method(func.func.name[4:], func.first, args)
-            if len(args) in (1, 2):  # mapping.get(key[, default])
-                return func.first.lookup(
-                    args[0], missing=args[1] if len(args) == 2 else None, equal=self.equal
-                )
-            return TOP
+            if len(args) not in (1, 2):
+                return TOP
+            default = args[1] if len(args) == 2 else None
+            found = func.first.lookup(args[0], missing=_ABSENT, equal=self.equal)
+            if func.func.name == "mapping.setdefault" and found is _ABSENT:
+                func.first.pairs.append((args[0], default))  # (a dict it knows: a new key)
+            return default if found is _ABSENT else found  # mapping.get / setdefault
         if isinstance(func, Bound):
             return self.invoke(func.func, [func.first] + args, kwargs, depth)
         if isinstance(func, Func):
@@ -921,12 +937,17 @@ class _Interp:
             else:
                 d = i - (len(names) - len(defaults))
                 env[name] = self.eval(defaults[d], env, depth) if d >= 0 else TOP
-        for a in params.kwonlyargs:
-            env[a.arg] = kwargs.get(a.arg, TOP)
+        for a, d in zip(params.kwonlyargs, params.kw_defaults):
+            if a.arg in kwargs:
+                env[a.arg] = kwargs[a.arg]
+            else:
+                env[a.arg] = self.eval(d, env, depth) if d is not None else TOP
         if params.vararg:
             env[params.vararg.arg] = TOP
-        if params.kwarg:
-            env[params.kwarg.arg] = TOP
+        if params.kwarg:  # the keywords no parameter takes
+            bound = set(names) | {a.arg for a in params.kwonlyargs}
+            rest = [(k, v) for k, v in kwargs.items() if k not in bound]
+            env[params.kwarg.arg] = Mapping(rest)
         if isinstance(node, ast.Lambda):
             return self.eval(node.body, env, depth + 1)
         if func.owner is not None and names and args:  # what ``super()`` reads (the cell)
@@ -1345,6 +1366,8 @@ def _bind_params(fn, owner) -> dict:
             env["__class__"], env["__self__"] = ClassRef(owner), env[a.arg]
     for a in fn.args.kwonlyargs:
         env[a.arg] = TOP
+    if fn.args.kwarg and fn.name == "__init__":
+        env[fn.args.kwarg.arg] = Mapping([])  # a backend built from its runner alone
     return env
 
 
@@ -1365,7 +1388,10 @@ def guarded(
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = runner or _runner_param(fn, mark)
-    if param is None and not (cls and _plain_method(fn)):
+    members = () if param is not None else _member_params(fn)
+    if members and _called_by_name(module, fn.name):
+        return None  # judged where it is called, with what it is given (guarded_by_callers)
+    if param is None and not members and not (cls and _plain_method(fn)):
         return None
     if keys is None:
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
@@ -1376,12 +1402,12 @@ def guarded(
     escaped: set = set()
     interp = _Interp(module, mark, is_swa_pool_class)
     owner = interp.classes.get(cls) if cls else None
-    if param is None and owner is None:
+    if param is None and owner is None and not members:
         return None
     for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
         pool = Obj("swapool" if own_swa else "pool")
         try:
-            env = _draft_env(interp, fn, owner, param, generation, pool)
+            env = _draft_env(interp, fn, owner, param, generation, pool, members)
         except (Undecided, RecursionError, _Raised):
             return None
         if env is None:
@@ -1561,8 +1587,11 @@ def guarded_by_callers(
     ``fn``'s fetches in place (the caller's runner: the one it reads the allocator from, or
     the one it hands ``fn``); None where its callers are not all known (public, or referred
     to other than by calls)."""
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not fn.name.startswith("_"):
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
+    if not (fn.name.startswith("_") or (cls is None and _member_params(fn))):
+        return None  # a public helper is judged by its callers here only when it takes the
+        # runner's members one by one (what it is given decides)
     if cls is None:
         holder, body = None, module.body
     else:
@@ -1707,13 +1736,47 @@ def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "
     return built
 
 
-def _draft_env(interp: "_Interp", fn, owner, param, generation: str, pool: "Obj"):
+# the runner's members a helper may take one by one (``resolve(token_to_kv_pool,
+# token_to_kv_pool_allocator, *, is_draft_worker, spec_algorithm)``)
+_RUNNER_MEMBERS = (
+    "token_to_kv_pool",
+    "token_to_kv_pool_allocator",
+    "is_draft_worker",
+    "spec_algorithm",
+)
+
+
+def _called_by_name(module: ast.Module, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+        for n in ast.walk(module)
+    )
+
+
+def _member_params(fn) -> tuple:
+    """The parameters of ``fn`` named for the runner's members, when the allocator is one of
+    them: on the draft each holds that member (names as evidence, as the flow model takes a
+    parameter named like a root)."""
+    args = fn.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    found = tuple(n for n in names if n in _RUNNER_MEMBERS)
+    return found if "token_to_kv_pool_allocator" in found else ()
+
+
+def _draft_env(
+    interp: "_Interp", fn, owner, param, generation: str, pool: "Obj", members: tuple = ()
+):
     """``fn``'s parameters bound for a regular draft with ``pool``: ``param`` (the runner) as
     :func:`_runner` makes it, or, for a method that binds none, ``self`` as the instance
     ``__init__`` builds on that draft (None where it cannot be built)."""
     env = _bind_params(fn, owner)
     if param is not None:
         env[param] = _runner(generation, pool)
+        return env
+    if members:
+        runner = _runner(generation, pool)
+        for name in members:
+            env[name] = runner.attrs[name]
         return env
     built = _built_self(interp, owner, generation, pool)
     if built is None:
