@@ -1268,17 +1268,22 @@ class Flow:
             "add",
             "insert",
             "update",
+            "setdefault",
         ):
             values = set()
-            for a in args:
+            for a in args[1:] if fname == "setdefault" else args:
                 values |= a
             for _, kv in kws:
                 values |= kv
             if fname == "extend":
                 values |= self._elements(values)
+            key = "*"
+            if fname == "setdefault" and node.args:  # ``d.setdefault("k", v)``: under ``"k"``
+                key = _const_key(node.args[0])
+                key = "*" if key is None else key
             if values:
                 for site in self._sites_for_store(func.value, self.eval(func.value, unit), unit):
-                    self._store_key(site, "*", values)
+                    self._store_key(site, key, values)
         fields = self._namedtuple_fields(func.id) if isinstance(func, ast.Name) else None
         if fields is not None:
             self._flow_record(fields, args, kws)

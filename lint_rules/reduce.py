@@ -92,7 +92,7 @@ _WRAPPING_CALLS = frozenset(
     # the builtins giving what they iterate, or an element of it (flow.Flow._iterating)
     | {"sorted", "reversed", "iter", "next", "max", "min", "map", "filter"}
 )
-_CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update"})
+_CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
 _CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
 _RECORD_HINT = re.compile(r"dataclass|NamedTuple|namedtuple|attrs|pydantic")
 # Calls that never move a value into a parameter, a store or a result the model follows.
