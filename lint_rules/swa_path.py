@@ -67,7 +67,10 @@ class SwaPaths:
         self.flags: set = set()  # attribute names such a test (or a flag feeding one) reads
         self.locals: set = set()  # (function node id, name) likewise
         self.helpers: set = set()  # function names called there (their returns decide)
-        self.read = _loaded_names(tree)  # names (attributes, locals) some code reads
+        # names (attributes, locals) some code reads, and those read only to log (in a log
+        # call, or in the test of a branch that only logs)
+        self.read, strings, self.logged = _loaded_names(tree)
+        self.attr_read = self.read | strings
         self.dynamic = _reads_dynamically(tree)  # attributes read by computed names
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.tree = tree
@@ -192,10 +195,12 @@ class SwaPaths:
         )
         for t in targets:
             name = _stored_name(t)
-            if name is None or name in self.read:
+            if name is None or name in (self.read if isinstance(t, ast.Name) else self.attr_read):
                 return False
             if record or isinstance(t, ast.Subscript):
                 continue
+            if isinstance(t, ast.Name) and name in self.logged:
+                continue  # a local kept only to be logged
             # a flag named for the SWA mode may be read by another module (sglang's dllm
             # attention reads ``backend.use_sliding_window_kv_pool``)
             on_self = (
@@ -246,7 +251,7 @@ class SwaPaths:
         ]
         if not name.startswith("_") or len(defs) != 1 or defs[0].decorator_list:
             return False
-        return name not in self.read
+        return name not in self.attr_read
 
     def unread_field(self, cls: str, field: str) -> bool:
         """Is ``field`` of the module's dataclass or ``NamedTuple`` ``cls`` never read (by
@@ -254,7 +259,7 @@ class SwaPaths:
         (``cls(field=...)``) decides nothing."""
         fields = self.records.get(cls)
         computed = self.dynamic & {"*", "name"}
-        return bool(fields) and field in fields and field not in self.read and not computed
+        return bool(fields) and field in fields and field not in self.attr_read and not computed
 
     def only_bookkeeping(self, kind: str, line: int) -> bool:
         """Does the ``kind`` place at ``line`` only count, fill a record nothing reads (metrics)
@@ -294,19 +299,27 @@ def _stored_name(target: ast.AST) -> Optional[str]:
     return None
 
 
-def _loaded_names(tree: ast.Module) -> set:
+def _loaded_names(tree: ast.Module) -> tuple:
     """Every attribute and name the module reads, except the base of a subscript store
-    (``self.stats[k] = v`` writes ``stats``) and what only a log call reads."""
+    (``self.stats[k] = v`` writes ``stats``) and what only a log call, or the test of a branch
+    that only logs, reads; the identifier strings (an attribute read by name); and the names
+    read only to log."""
     skip: set = set()
+    logged: set = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
             base = n.value
             while isinstance(base, ast.Subscript):
                 base = base.value
             skip.add(id(base))
-        elif _is_log_call(n):
-            skip.update(id(x) for x in ast.walk(n))
+        elif _is_log_call(n) or (isinstance(n, ast.If) and _logs_only(n)):
+            inner = [n] if _is_log_call(n) else [n.test, *n.body, *n.orelse]
+            for x in (x for part in inner for x in ast.walk(part)):
+                skip.add(id(x))
+                if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load):
+                    logged.add(x.id)
     out: set = set()
+    strings: set = set()
     for n in ast.walk(tree):
         if id(n) in skip:
             continue
@@ -315,8 +328,18 @@ def _loaded_names(tree: ast.Module) -> set:
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
             out.add(n.id)
         elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.isidentifier():
-            out.add(n.value)  # ``getattr(obj, "flag")``, ``d["flag"]``
-    return out
+            strings.add(n.value)  # ``getattr(obj, "flag")``, ``d["flag"]``: an attribute's
+    return out, strings, logged - out
+
+
+def _logs_only(stmt: ast.If) -> bool:
+    """Does an ``if`` do nothing but log (or pass), in both branches (an ``elif`` too)?"""
+    region = [s for s in (*stmt.body, *stmt.orelse) if not isinstance(s, ast.Pass)]
+    return bool(region) and all(
+        (isinstance(s, ast.Expr) and _is_log_call(s.value))
+        or (isinstance(s, ast.If) and _logs_only(s))
+        for s in region
+    )
 
 
 def _name(node: ast.AST) -> Optional[str]:

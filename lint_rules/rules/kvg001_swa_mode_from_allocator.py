@@ -169,6 +169,35 @@ def _output_only(stmt) -> bool:
     return False
 
 
+def _swa_steps(fn, test_stmt) -> list:
+    """The reads naming the SWA path (lint_rules/swa_path.py ``swa_step``) in the region an
+    ``if``/``while`` of ``fn`` decides: its branches and, after a branch that leaves the block,
+    the rest of the block; nested functions and lambdas aside (defined there, not run)."""
+    import ast
+
+    from ..swa_path import swa_step
+
+    region = [*test_stmt.body, *test_stmt.orelse]
+    exits = (ast.Return, ast.Break, ast.Continue)
+    if any(b and isinstance(b[-1], exits) for b in (test_stmt.body, test_stmt.orelse)):
+        for parent in ast.walk(fn):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(parent, field, None)
+                if isinstance(block, list) and test_stmt in block:
+                    region += block[block.index(test_stmt) + 1 :]
+    out = []
+    stack = list(region)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, (ast.Attribute, ast.Name)) and isinstance(n.ctx, ast.Load):
+            if swa_step(n):  # (a read: the scenario evaluates it when it is reached)
+                out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
 def _negates(expr) -> bool:
     """Does the (``ast``) decision negate anything: ``not``, ``!=``, ``is not``, ``not in``?
     Then its falsity on the draft may be the SWA path."""
@@ -368,11 +397,12 @@ class SwaModeFromAllocator(Rule):
             return False
         tree = self.analysis.syntax_tree()
         line = at.start.line
-        decision, stores = None, []
+        decision, stores, gated = None, [], []
         for n in ast.walk(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == line:
                 if isinstance(n, (ast.If, ast.While)):
                     decision = n.test
+                    gated = _swa_steps(fn_ast, n)
                     # a branch that only sets flags: what it stores under the draft decides
                     if all(isinstance(b, (ast.Assign, ast.AnnAssign, ast.Pass)) for b in n.body):
                         stores = [b.value for b in n.body if getattr(b, "value", None)]
@@ -386,7 +416,7 @@ class SwaModeFromAllocator(Rule):
             return draft_truths(
                 fn_ast,
                 tree,
-                [decision, *stores],
+                [decision, *stores, *gated],
                 lambda e: self.analysis.ast_class_test("pool", e),
                 lambda e: self.analysis.ast_class_test("allocator", e),
                 fn.cls.name if fn.cls is not None else None,
@@ -404,6 +434,8 @@ class SwaModeFromAllocator(Rule):
             return True
         if stores and all(draft.get(id(v)) == {False} for v in stores):
             return True  # a branch that only stores false flags on the draft
+        if gated and not any(id(g) in draft for g in gated) and not _nested(fn_ast, line):
+            return True  # the SWA path the test leads to is never reached on the draft
         # or the draft decides otherwise than the SWA target, whichever way round it is
         # written (``not isinstance(...)``): it stays off the target's path
         on_target = truths(True)
