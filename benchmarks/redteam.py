@@ -12,10 +12,10 @@ pool it resolved).
 
     PYTHONPATH=. python benchmarks/redteam.py [--only LABEL ...]
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam2   # the second batch
-    PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam3   # the third (and 4)
+    PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam3   # the third (4, 5)
 
-``benchmarks/redteam2/`` (55 modules), ``redteam3/`` and ``redteam4/`` (50 each) are batches by
-three more hands; all four are held to execution in ``tests/lint/test_redteam.py``.
+``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam5/`` (50 each) are batches by
+four more hands; all five are held to execution in ``tests/lint/test_redteam.py``.
 """
 
 from __future__ import annotations

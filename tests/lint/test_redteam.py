@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of three more hands who never saw the rules: redteam2/ to redteam4/).
+and the batches of four more hands who never saw the rules: redteam2/ to redteam5/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -17,7 +17,7 @@ import pytest
 from tests.support import compose
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", "2", "3", "4"))
+BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", "2", "3", "4", "5"))
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
