@@ -75,6 +75,14 @@ class SwaPaths:
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.tree = tree
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
+        # the line spans of classes whose only method is ``__init__``: state for others to read
+        self.state_only = [
+            (n.lineno, n.end_lineno or n.lineno)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ClassDef)
+            and [f.name for f in n.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            == ["__init__"]
+        ]
         self.bookkeeping: set = set()  # (kind, line) of statements that only count or log
         reads: list = []  # (function id, test expression) of the tests found
         self._blocks(tree.body, None, reads)
@@ -186,7 +194,8 @@ class SwaPaths:
     def _unread(self, stmt) -> bool:
         """A counter (``x += 1``), an entry of a record (``self.stats[k] = v``), a record
         built around the value (``self.stats = {...}``), or a flag on ``self`` (not named for
-        the SWA mode), that nothing in the module reads (by name, or by a computed name: see
+        the SWA mode, in a class with methods besides ``__init__``: one with none keeps state for
+        others), that nothing in the module reads (by name, or by a computed name: see
         :func:`_reads_dynamically`). A flag on another object or a module global may be read
         elsewhere; a local never read is code cut short (an example), still a decision."""
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -207,6 +216,7 @@ class SwaPaths:
                 isinstance(t, ast.Attribute)
                 and _name(t.value) == "self"
                 and not _names_window(name)
+                and not any(a <= stmt.lineno <= b for a, b in self.state_only)
             )
             computed = self.dynamic & {"*", "self"}
             if not on_self or computed:

@@ -63,8 +63,13 @@ CASES = [
     ),
     (
         "a flag on self nothing reads",
-        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.hybrid = isinstance(mr.token_to_kv_pool_allocator, S)\n",
+        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.hybrid = isinstance(mr.token_to_kv_pool_allocator, S)\n    def f(self):\n        return 1\n",
         False,
+    ),
+    (
+        "a class with no method but __init__ keeps state for others",
+        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.hybrid = isinstance(mr.token_to_kv_pool_allocator, S)\n",
+        True,
     ),
     (
         "a flag named for the SWA mode: another module may read it",
