@@ -24,7 +24,8 @@ by looking at the **allocator** (`model_runner.token_to_kv_pool_allocator`):
 
 Not reported: a test whose only effect is output or bookkeeping (a branch that only logs or
 counts, a metrics record or a dataclass field nothing reads, a flag on `self` that nothing in
-the module reads and whose name does not say SWA), dead code (a private base class's method
+the module reads, whose name does not say SWA, in a class with methods besides `__init__`),
+dead code (a private base class's method
 every subclass in the module overrides, a private function nothing names), and a decision that
 never holds on a regular draft (its own full pool, the target's SWA allocator; or, written
 the other way round, answers there otherwise than on the SWA target) or that the draft never
