@@ -250,7 +250,7 @@ class _Base:
 class B(_Base, AttentionBackend):
     source = "token_to_kv_pool_allocator"
 """,
-        ["KVG002"],
+        ["KVG001", "KVG002"],  # (the getattr with a default is a probe too)
     ),
     (
         "the key of max and the function of map get the elements",
