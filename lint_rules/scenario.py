@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import itertools
 from collections import Counter
 from typing import Callable, Optional, Union
@@ -348,6 +349,28 @@ def _stored_names(node: ast.AST) -> set:
     }
 
 
+@functools.lru_cache(maxsize=2)
+def _module_names(module: ast.Module) -> tuple:
+    """What a module binds, from its syntax alone (every interpreter of one module asks it):
+    ``(constants, rebound, stores, declared)`` - its plain ``NAME = value`` statements, the
+    names any other module statement or a ``global`` binds, how many top-level statements
+    store each name, and the names declared ``global``."""
+    constants: list = []
+    rebound: set = set()
+    for node in module.body:
+        if isinstance(
+            node,
+            (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom),
+        ):
+            continue
+        if _plain_constant(node):
+            constants.append(node)
+        rebound |= _stored_names(node)
+    declared = {name for g in ast.walk(module) if isinstance(g, ast.Global) for name in g.names}
+    stores = Counter(name for m in module.body for name in _stored_names(m))
+    return constants, rebound | declared, stores, declared
+
+
 def _method(cls: ast.ClassDef, name: str):
     """The method ``name`` of ``cls`` (the last definition), None when a decorator other than
     ``staticmethod``/``classmethod`` wraps it (its value is then unknown)."""
@@ -418,8 +441,6 @@ class _Interp:
         self.is_swa_allocator_class: Callable = lambda node: False
         self.globals: dict = {}
         self.classes: dict = {}
-        rebound: set = set()
-        constants: list = []  # module-level ``NAME = value`` statements
         self.managers: dict = {}  # module ``@contextmanager`` functions: name -> node
         for node in module.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -432,20 +453,11 @@ class _Interp:
                 self.globals[node.name] = ClassRef(node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 self._stmt(node, self.globals, 0)
-            elif _plain_constant(node):
-                constants.append(node)
-                rebound |= _stored_names(node)
-            else:  # anything else a module statement binds is unknown
-                rebound |= _stored_names(node)
-        for node in ast.walk(module):  # ``global x`` in a function may rebind it
-            if isinstance(node, ast.Global):
-                rebound |= set(node.names)
+        constants, rebound, stores, declared = _module_names(module)
         for name in rebound:
             self.globals[name] = TOP
         # a name bound once at module level, by one plain assignment, holds its value (a
         # table, a set of names); evaluated in order, each from the names before it
-        stores = Counter(name for m in module.body for name in _stored_names(m))
-        declared = {name for g in ast.walk(module) if isinstance(g, ast.Global) for name in g.names}
         for node in constants:
             (name,) = _stored_names(node)
             if stores[name] != 1 or name in declared:

@@ -69,16 +69,17 @@ class SwaPaths:
         self.helpers: set = set()  # function names called there (their returns decide)
         # names (attributes, locals) some code reads, and those read only to log (in a log
         # call, or in the test of a branch that only logs)
-        self.read, strings, self.logged = _loaded_names(tree)
+        nodes = self._nodes = list(ast.walk(tree))  # every helper below reads this one walk
+        self.read, strings, self.logged = _loaded_names(nodes)
         self.attr_read = self.read | strings
-        self.dynamic = _reads_dynamically(tree)  # attributes read by computed names
+        self.dynamic = _reads_dynamically(nodes)  # attributes read by computed names
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.tree = tree
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
         self.state_only = [
             (n.lineno, n.end_lineno or n.lineno)
-            for n in ast.walk(tree)
+            for n in nodes
             if isinstance(n, ast.ClassDef)
             and [f.name for f in n.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
             == ["__init__"]
@@ -88,7 +89,7 @@ class SwaPaths:
         self._blocks(tree.body, None, reads)
         for fn, test in reads:
             self._read(fn, test)
-        self._feed(tree)
+        self._feed(tree, nodes)
 
     # -- the tests and the regions they decide
 
@@ -148,11 +149,11 @@ class SwaPaths:
 
     # -- flags stored from other flags, locals and helper results
 
-    def _feed(self, tree: ast.Module) -> None:
+    def _feed(self, tree: ast.Module, nodes: list) -> None:
         stores: list = []  # (function id, statement, targets, value)
         self._stores(tree.body, None, stores)
         returns: list = []  # (function name, function id, return statement)
-        for node in ast.walk(tree):
+        for node in nodes:
             if isinstance(node, _FUNCS[:2]):
                 for n in ast.walk(node):
                     if isinstance(n, ast.Return) and n.value is not None:
@@ -232,7 +233,7 @@ class SwaPaths:
         before reaching it, and nothing calls it past an override (``super().method``,
         ``_Base.method``)?"""
         if self._classes is None:
-            self._classes = _class_uses(self.tree)
+            self._classes = _class_uses(self.tree, self._nodes)
         classes, uses, supers = self._classes
         if not cls.startswith("_") or classes.get(cls) is None or uses.get(cls):
             return False
@@ -309,14 +310,14 @@ def _stored_name(target: ast.AST) -> Optional[str]:
     return None
 
 
-def _loaded_names(tree: ast.Module) -> tuple:
+def _loaded_names(nodes: list) -> tuple:
     """Every attribute and name the module reads, except the base of a subscript store
     (``self.stats[k] = v`` writes ``stats``) and what only a log call, or the test of a branch
     that only logs, reads; the identifier strings (an attribute read by name); and the names
-    read only to log."""
+    read only to log. ``nodes``: the module's nodes (``ast.walk``)."""
     skip: set = set()
     logged: set = set()
-    for n in ast.walk(tree):
+    for n in nodes:
         if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
             base = n.value
             while isinstance(base, ast.Subscript):
@@ -330,7 +331,7 @@ def _loaded_names(tree: ast.Module) -> tuple:
                     logged.add(x.id)
     out: set = set()
     strings: set = set()
-    for n in ast.walk(tree):
+    for n in nodes:
         if id(n) in skip:
             continue
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load):
@@ -362,13 +363,13 @@ _DYNAMIC = frozenset(
 )
 
 
-def _reads_dynamically(tree: ast.Module) -> set:
+def _reads_dynamically(nodes: list) -> set:
     """Whose attributes the module reads by computed names: ``"*"`` anyone's (``vars``,
     ``asdict``, ``__dict__``, ...), ``"self"`` for ``getattr(self, name)``, ``"name"`` for
     ``getattr(x, name)`` on another plain name (a record, maybe); empty when it names every
-    attribute it reads."""
+    attribute it reads (``nodes``: the module's, as :func:`_loaded_names`)."""
     out: set = set()
-    for n in ast.walk(tree):
+    for n in nodes:
         if (isinstance(n, ast.Attribute) and n.attr in _DYNAMIC) or (
             isinstance(n, ast.Name) and n.id in _DYNAMIC
         ):
@@ -406,13 +407,13 @@ def _last(node: ast.AST) -> Optional[str]:
     return _name(node)
 
 
-def _class_uses(tree: ast.Module) -> tuple:
+def _class_uses(tree: ast.Module, nodes: list) -> tuple:
     """The module's classes (name -> (base names, method names); None for a name defined twice
     or below the top level), how often each is named other than as a base (built, passed,
     ``C.attr``), and the attributes read from ``super()`` (what may call past an override)."""
     classes: dict = {}
     base_nodes: set = set()
-    for n in ast.walk(tree):
+    for n in nodes:
         if isinstance(n, ast.ClassDef):
             top = n in tree.body and n.name not in classes
             methods = {
@@ -422,7 +423,7 @@ def _class_uses(tree: ast.Module) -> tuple:
             base_nodes.update(id(b) for b in n.bases)
     uses: dict = {}
     supers: set = set()
-    for n in ast.walk(tree):
+    for n in nodes:
         if isinstance(n, ast.Name) and n.id in classes and id(n) not in base_nodes:
             uses[n.id] = uses.get(n.id, 0) + 1
         if isinstance(n, ast.Attribute):
