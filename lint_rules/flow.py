@@ -47,6 +47,7 @@ import ast
 import re
 from typing import Iterable, Optional
 
+from .classes import ModuleClasses, lookup_order
 from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
@@ -297,7 +298,7 @@ class Flow:
     ) -> None:
         self.tree = tree
         self._strings: Optional[tuple] = None  # (_string_table), when first asked
-        self._named_classes: Optional[set] = None  # (_buildable), when first asked
+        self._module_classes = None  # (_buildable), when first asked
         self.roots = frozenset(roots)
         self.project = project  # cross-module facts (lint_rules.project), or None
         self.seeds = frozenset(seeds)  # (unit index, parameter) seeded as the allocator
@@ -1097,27 +1098,15 @@ class Flow:
         return frozenset(out) or None
 
     def _mro(self, cls: Unit) -> list:
-        """``cls`` and its bases defined in the module, depth first."""
-        out = [cls]
-        for name in cls.bases:
-            base = self.classes.get(name)
-            if base is not None and base not in out:
-                out += [c for c in self._mro(base) if c not in out]
-        return out
+        """``cls`` and its bases defined in the module, in lookup order."""
+        return lookup_order(cls, lambda c: [self.classes[b] for b in c.bases if b in self.classes])
 
     def _buildable(self, cls: Unit) -> bool:
-        """May an instance of ``cls`` exist: a public class, or a private one (``_Base``) the
-        module names other than as a base?"""
-        if not cls.name.startswith("_"):
-            return True
-        if self._named_classes is None:
-            bases = {id(b) for c in self.classes.values() for b in c.node.bases}
-            self._named_classes = {
-                n.id
-                for n in walk(self.tree)
-                if isinstance(n, ast.Name) and n.id in self.classes and id(n) not in bases
-            }
-        return cls.name in self._named_classes
+        """May an instance of ``cls`` exist: not a private class the module only derives
+        from (``classes.ModuleClasses.only_derived``)?"""
+        if self._module_classes is None:
+            self._module_classes = ModuleClasses(self.tree)
+        return not self._module_classes.only_derived(cls.name)
 
     def _string_table(self) -> tuple:
         """(module names -> strings (``sinks.string_values``), class-level attribute names ->

@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Optional, Union
 
+from .classes import lookup_order
 from .lexical import search_words
 from .names import POOL_ATTR, is_swa_pool_class_name
 
@@ -822,13 +823,7 @@ class _Resolver:
         return result
 
     def _mro(self, cls: str) -> list[str]:
-        out, stack = [], [cls]
-        while stack:
-            c = stack.pop(0)
-            if c not in out:
-                out.append(c)
-                stack.extend(self.facts.bases.get(c, []))
-        return out
+        return lookup_order(cls, lambda c: self.facts.bases.get(c, []))
 
 
 # ----------------------------------------------------------------------------- path analysis

@@ -29,6 +29,7 @@ import itertools
 from collections import Counter
 from typing import Callable, Optional, Union
 
+from .classes import ModuleClasses, base_name, lookup_order
 from .names import (
     is_allocator_class_name,
     is_swa_allocator_class_name,
@@ -616,14 +617,11 @@ class _Interp:
         return TOP
 
     def mro(self, cls: ast.ClassDef) -> list:
-        """``cls`` and its bases defined in the module, depth first (the MRO of single
-        inheritance; enough for the mixins resolvers are split over)."""
-        out = [cls]
-        for base in cls.bases:
-            c = self.classes.get(_name_of(base))
-            if c is not None and c not in out:
-                out += [x for x in self.mro(c) if x not in out]
-        return out
+        """``cls`` and its bases defined in the module, in lookup order
+        (:func:`classes.lookup_order`; enough for the mixins resolvers are split over)."""
+        return lookup_order(
+            cls, lambda c: [self.classes[b] for b in map(base_name, c.bases) if b in self.classes]
+        )
 
     def method_of(self, obj, classes: list, attr: str):
         """``obj.attr`` as a method found in ``classes`` (bound, or a static function)."""
@@ -1510,16 +1508,9 @@ def _super_callers(module: ast.Module, name: str, cls: str) -> Optional[list]:
     every instance is of a subclass) whose every subclass overrides ``name``: the overrides,
     each ``(method, subclass)``, the only way to the base's method being ``super().name(...)``
     in them; None otherwise."""
-    if not cls.startswith("_"):
+    if not cls.startswith("_") or not ModuleClasses(module).only_derived(cls):
         return None
     tops = [b for b in module.body if isinstance(b, ast.ClassDef)]
-    if sum(isinstance(n, ast.ClassDef) and n.name == cls for n in ast.walk(module)) != 1:
-        return None
-    bases = {id(b) for c in tops for b in c.bases}
-    if any(
-        isinstance(n, ast.Name) and n.id == cls and id(n) not in bases for n in ast.walk(module)
-    ):
-        return None
     out = []
     for sub in tops:
         if not any(_name_of(b) == cls for b in sub.bases):

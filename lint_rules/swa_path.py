@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Optional
 
+from .classes import ModuleClasses, lookup_order
 from .names import SWA_TRANSLATE_MEMBERS
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
@@ -233,20 +234,18 @@ class SwaPaths:
         before reaching it, and nothing calls it past an override (``super().method``,
         ``_Base.method``)?"""
         if self._classes is None:
-            self._classes = _class_uses(self.tree, self._nodes)
-        classes, uses, supers = self._classes
-        if not cls.startswith("_") or classes.get(cls) is None or uses.get(cls):
-            return False
-        if method in supers or method not in classes[cls][1]:
+            self._classes = (ModuleClasses(self.tree, self._nodes), _super_reads(self._nodes))
+        classes, supers = self._classes
+        if not classes.only_derived(cls) or classes.ambiguous:
+            return False  # (a class defined twice or nested: cannot tell)
+        if method in supers or method not in _methods(classes.defs[cls]):
             return False
         derived = False  # (a class nothing derives from may be built elsewhere all the same)
-        for name in classes:
-            chain = _mro(classes, name)
-            if chain is None:
-                return False  # a class defined twice or nested: cannot tell
+        for name in classes.defs:
+            chain = lookup_order(name, classes.bases)
             if name != cls and cls in chain:
                 derived = True
-                owner = next((c for c in chain if method in classes[c][1]), None)
+                owner = next((c for c in chain if method in _methods(classes.defs[c])), None)
                 if owner == cls:
                     return False
         return derived
@@ -407,44 +406,16 @@ def _last(node: ast.AST) -> Optional[str]:
     return _name(node)
 
 
-def _class_uses(tree: ast.Module, nodes: list) -> tuple:
-    """The module's classes (name -> (base names, method names); None for a name defined twice
-    or below the top level), how often each is named other than as a base (built, passed,
-    ``C.attr``), and the attributes read from ``super()`` (what may call past an override)."""
-    classes: dict = {}
-    base_nodes: set = set()
-    for n in nodes:
-        if isinstance(n, ast.ClassDef):
-            top = n in tree.body and n.name not in classes
-            methods = {
-                f.name for f in n.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-            }
-            classes[n.name] = ([_last(b) for b in n.bases], methods) if top else None
-            base_nodes.update(id(b) for b in n.bases)
-    uses: dict = {}
-    supers: set = set()
-    for n in nodes:
-        if isinstance(n, ast.Name) and n.id in classes and id(n) not in base_nodes:
-            uses[n.id] = uses.get(n.id, 0) + 1
-        if isinstance(n, ast.Attribute):
-            v = n.value
-            if isinstance(v, ast.Call) and _name(v.func) == "super":
-                supers.add(n.attr)
-    return classes, uses, supers
+def _methods(cls: ast.ClassDef) -> set:
+    return {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def _mro(classes: dict, name: str, seen=()) -> Optional[list]:
-    """``name`` and its bases that the module defines, depth first (a base of another module
-    cannot hold the module's methods: it ends the walk); None where a class is defined twice or
-    below the top level."""
-    if classes.get(name) is None:
-        return None
-    out = [name]
-    for base in classes[name][0]:
-        if base not in classes or base in seen:
-            continue
-        rest = _mro(classes, base, (*seen, name))
-        if rest is None:
-            return None
-        out += [c for c in rest if c not in out]
-    return out
+def _super_reads(nodes: list) -> set:
+    """The attributes the module reads from ``super()`` (what may call past an override)."""
+    return {
+        n.attr
+        for n in nodes
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.value, ast.Call)
+        and _name(n.value.func) == "super"
+    }

@@ -1,0 +1,69 @@
+"""A module's own classes, asked the same way by every model (flow, scenarios, SWA paths,
+path conditions): the order methods are looked up in within the module, and whether a private
+class can have instances of its own or is only ever a base.
+
+Only the module's text is read (``ast``); a base defined in another module ends a lookup: it
+cannot hold the module's methods.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from typing import Callable, Iterable, Optional
+
+
+def lookup_order(cls, bases: Callable[[object], Iterable]) -> list:
+    """``cls``, then the classes ``bases(c)`` gives for each class reached, depth first, each
+    once: the method lookup of the single inheritance (and simple mixins) backends and
+    resolvers are written with. Safe on a cycle of bases (code that cannot run, still text)."""
+    out: list = []
+    stack = [cls]
+    while stack:
+        c = stack.pop()
+        if c in out:
+            continue
+        out.append(c)
+        stack.extend(reversed(list(bases(c))))
+    return out
+
+
+def base_name(node: ast.expr) -> str:
+    """The name a base is written with: ``Base`` / ``module.Base`` -> ``Base``."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+class ModuleClasses:
+    """The classes defined once, at the top level of a module (``defs``: name -> node; a name
+    also defined elsewhere in the module is ``ambiguous``: which one a use means cannot be
+    told), and the names of classes the module names other than as a base (``named``)."""
+
+    def __init__(self, tree: ast.Module, nodes: Optional[list] = None) -> None:
+        nodes = list(ast.walk(tree)) if nodes is None else nodes
+        defined = Counter(n.name for n in nodes if isinstance(n, ast.ClassDef))
+        self.defs = {
+            n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and defined[n.name] == 1
+        }
+        self.ambiguous = set(defined) - set(self.defs)  # defined twice, or below the top level
+        # (a base of a nested class counts as a use: its subclass is not one of the module's)
+        as_base = {id(b) for n in tree.body if isinstance(n, ast.ClassDef) for b in n.bases}
+        self.named = {
+            n.id
+            for n in nodes
+            if isinstance(n, ast.Name) and n.id in defined and id(n) not in as_base
+        }
+
+    def bases(self, name: str) -> list:
+        """The names of ``name``'s bases the module defines (:attr:`defs`)."""
+        node = self.defs.get(name)
+        if node is None:
+            return []
+        return [b for b in map(base_name, node.bases) if b in self.defs]
+
+    def only_derived(self, name: str) -> bool:
+        """Is ``name`` a private class (``_Base``: nothing outside the module builds or
+        subclasses it) the module defines once and names only as a base? Every instance of it
+        is then an instance of a subclass."""
+        return name.startswith("_") and name in self.defs and name not in self.named
