@@ -91,6 +91,8 @@ _WRAPPING_CALLS = frozenset(
     {"dict", "partial", "list", "tuple", "set", "frozenset"}
     # the builtins giving what they iterate, or an element of it (flow.Flow._iterating)
     | {"sorted", "reversed", "iter", "next", "max", "min", "map", "filter"}
+    # weak references: calling one (or reading through a proxy) gives its referent
+    | {"ref", "proxy"}
 )
 _CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
 _CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
