@@ -380,7 +380,7 @@ def _method(cls: ast.ClassDef, name: str):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
             found = node
     if found is not None and any(
-        _name_of(d) not in ("staticmethod", "classmethod") for d in found.decorator_list
+        d not in ("staticmethod", "classmethod") for d in _decorators(found)
     ):
         return None
     return found
@@ -415,6 +415,18 @@ def _field(node: ast.stmt) -> bool:
     return _name_of(ann) not in ("ClassVar", "InitVar")
 
 
+def _decorators(fn) -> list:
+    """The names of ``fn``'s decorators, less those that only memoize (``functools.cache``,
+    ``lru_cache``, bare or called): a cached call answers what the call answers."""
+    out = []
+    for d in fn.decorator_list:
+        name = _name_of(d.func if isinstance(d, ast.Call) else d)
+        if name in ("cache", "lru_cache"):
+            continue
+        out.append(_name_of(d))
+    return out
+
+
 def _func_name(node: ast.AST) -> str:
     return getattr(node, "name", "lambda")
 
@@ -438,6 +450,7 @@ class _Interp:
         self.tested: set = set()  # keys of the fetched pools class-tested in this statement
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
+        self.invoked: set = set()  # ids of the function nodes called
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
         self.is_swa_allocator_class: Callable = lambda node: False
         self.globals: dict = {}
@@ -445,9 +458,9 @@ class _Interp:
         self.managers: dict = {}  # module ``@contextmanager`` functions: name -> node
         for node in module.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                plain = all(_name_of(d) in ("staticmethod",) for d in node.decorator_list)
+                plain = all(d in ("staticmethod",) for d in _decorators(node))
                 self.globals[node.name] = Func(node, None) if plain else TOP
-                if [_name_of(d) for d in node.decorator_list] == ["contextmanager"]:
+                if _decorators(node) == ["contextmanager"]:
                     self.managers[node.name] = node
             elif isinstance(node, ast.ClassDef):
                 self.classes[node.name] = node
@@ -491,7 +504,11 @@ class _Interp:
 
     def eval(self, e: ast.AST, env: dict, depth: int):
         if self.watch and id(e) in self.watch:
-            v = self._eval(e, env, depth)
+            try:
+                v = self._eval(e, env, depth)
+            except _Raised:  # reached all the same (a read the draft's pool fails)
+                self.seen.setdefault(id(e), set()).add(TOP)
+                raise
             self.seen.setdefault(id(e), set()).add(self.measure(v))
             return v
         return self._eval(e, env, depth)
@@ -575,8 +592,8 @@ class _Interp:
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
-            if attr in v.missing:
-                raise _Raised("AttributeError")
+            if attr in v.missing or (v.kind == "pool" and is_swa_member_name(attr)):
+                raise _Raised("AttributeError")  # (a full-only pool has no SWA member)
             if v.kind == "spec" and attr.startswith("is_"):
                 # the predicate's answer for EAGLE, read from the real enums; unknown: both
                 answers = spec_predicate_answers(attr)
@@ -632,7 +649,7 @@ class _Interp:
             method = _method(c, attr)
             if method is None:
                 continue
-            decorators = {_name_of(d) for d in method.decorator_list}
+            decorators = set(_decorators(method))
             func = Func(method, None, c)
             if "staticmethod" in decorators:
                 return func
@@ -845,9 +862,6 @@ class _Interp:
         if name in ("hasattr", "getattr") and len(args) >= 2 and isinstance(args[1], str):
             try:
                 value = self.read(args[0], args[1])  # (a fetched pool's member is that pool)
-                if isinstance(args[0], Obj) and args[0].kind == "pool":
-                    if is_swa_member_name(args[1]):
-                        raise _Raised("AttributeError")
             except _Raised:
                 if name == "hasattr":
                     return False
@@ -931,12 +945,13 @@ class _Interp:
         if depth >= _DEPTH:
             raise Undecided(f"calls nested deeper than {_DEPTH} (`{_func_name(func.node)}`)")
         node = func.node
+        self.invoked.add(id(node))
         env = dict(func.env) if func.env is not None else {}
         params = node.args
         names = [a.arg for a in params.posonlyargs + params.args]
         defaults = params.defaults
         if not isinstance(node, ast.Lambda) and func.owner is not None:
-            decorators = {_name_of(d) for d in node.decorator_list}
+            decorators = set(_decorators(node))
             if "classmethod" in decorators and (not args or not isinstance(args[0], ClassRef)):
                 args = [ClassRef(func.owner)] + args
         for i, name in enumerate(names):
@@ -1366,7 +1381,7 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
 def _bind_params(fn, owner) -> dict:
     """Every parameter unknown, the first of a method its instance (or class)."""
     env: dict = {}
-    decorators = {_name_of(d) for d in fn.decorator_list}
+    decorators = set(_decorators(fn))
     for i, a in enumerate(fn.args.posonlyargs + fn.args.args):
         env[a.arg] = TOP
         if i == 0 and owner is not None and "staticmethod" not in decorators:
@@ -1389,11 +1404,13 @@ def guarded(
     cls: Optional[str] = None,
     keys: Optional[set] = None,
     runner: Optional[str] = None,
+    reach=None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
     calls; ``runner``: the parameter bound to the runner, when known), under a regular EAGLE
-    draft with either spec API (module docstring). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
+    draft with either spec API (module docstring); ``reach``: a helper that must be called
+    on the way (else None: the answer would not be about it). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
     no runner parameter to bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
@@ -1440,20 +1457,34 @@ def guarded(
             # pool a draft must not reach the fetch either)
             escaped |= interp.escaped
             escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
+    if reach is not None and id(reach) not in interp.invoked:
+        return None
     return {k: k not in escaped for k in keys}
 
 
-def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list]:
+def _callers(
+    module: ast.Module, name: str, cls: Optional[str], instances: bool = False
+) -> Optional[list]:
     """``(function, class name or None)`` for each module function or method calling ``name``:
     the module function (``cls`` None: ``name(...)``, or ``T[key](...)`` / ``T.get(key)(...)``
     through a module-level dispatch table ``T`` bound once, whose values name it) or the
     method of class ``cls`` (``self.name(...)`` in that class's methods); None where it is
     referred to otherwise (passed on, called at module or class level, on another object): its
-    uses are then not all known here."""
+    uses are then not all known here. ``instances``: a method no other class of the module
+    defines may also be called on another object (``view.name()``), which the interpreter
+    must then show to be an instance of ``cls`` (``guarded``'s ``reach``)."""
     parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
     names = {name}
     if cls is None:
         names |= _dispatch_tables(module, name)
+    heirs = {cls}  # the classes whose ``self.name`` is ``cls``'s method
+    if cls is not None:
+        classes = ModuleClasses(module)
+        for sub in classes.defs:
+            order = lookup_order(sub, classes.bases)
+            owner = next((c for c in order if _defines(classes.defs[c], name)), None)
+            if owner == cls:
+                heirs.add(sub)
 
     def refers(node) -> list:
         if cls is None:
@@ -1470,15 +1501,19 @@ def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list
                 if not (isinstance(call, ast.Call) and call.func is up):
                     return False
                 r, up = call, parents.get(id(call))
+            elif isinstance(up, (ast.For, ast.AsyncFor)) and up.iter is r:
+                return _loop_calls_only(up)  # ``for f in T: f(...)``
             else:
                 return False
         return isinstance(up, ast.Call) and up.func is r
 
     def called(node, owner) -> bool:
         refs = refers(node)
-        decorators = {_name_of(d) for d in node.decorator_list}
+        decorators = set(_decorators(node))
         instance = bool(node.args.args) and not decorators & {"staticmethod", "classmethod"}
-        if cls is not None and (owner != cls or not instance):
+        if cls is not None and instances and owner not in heirs:
+            return all(is_call(r) for r in refs)
+        if cls is not None and (owner not in heirs or not instance):
             return not refs
         first = node.args.args[0].arg if cls is not None else None
         return all(is_call(r) and (first is None or _name_of(r.value) == first) for r in refs)
@@ -1501,6 +1536,19 @@ def _callers(module: ast.Module, name: str, cls: Optional[str]) -> Optional[list
     tables = [b for b in module.body if _stored_names(b) & (names - {name})]
     total = len(refers(module)) - sum(len(refers(t)) for t in tables)
     return out if out and counted == total else None
+
+
+def _loop_calls_only(loop) -> bool:
+    """Does the body of ``loop`` use the names its target binds only as called functions
+    (``for check, fetch in T: if check(r): fetch(r)``)?"""
+    bound = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
+    calls = {id(n.func) for s in loop.body for n in ast.walk(s) if isinstance(n, ast.Call)}
+    return bool(bound) and all(
+        id(n) in calls
+        for s in loop.body
+        for n in ast.walk(s)
+        if isinstance(n, ast.Name) and n.id in bound
+    )
 
 
 def _super_callers(module: ast.Module, name: str, cls: str) -> Optional[list]:
@@ -1569,6 +1617,9 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
     params, aliases = _param_aliases(caller)
     found = set()
     callees = {name, *tables}
+    for n in ast.walk(caller):  # ``for f in T: f(runner)``: the loop's names call it
+        if isinstance(n, (ast.For, ast.AsyncFor)) and _name_of(n.iter) in tables:
+            callees |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
     for n in ast.walk(caller):
         if not (isinstance(n, ast.Call) and _callee_name(n.func) in callees):
             continue
@@ -1592,22 +1643,29 @@ def guarded_by_callers(
     to other than by calls)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    if not (fn.name.startswith("_") or (cls is None and _member_params(fn))):
-        return None  # a public helper is judged by its callers here only when it takes the
-        # runner's members one by one (what it is given decides)
+    private = fn.name.startswith("_") or (cls is not None and cls.startswith("_"))
+    if not (private or _member_params(fn) or _decides_by_arguments(fn)):
+        return None  # a public helper is judged by its callers here only when it is handed
+        # the allocator and the facts to decide by, not the runner (what it is given decides)
     if cls is None:
         holder, body = None, module.body
     else:
         holder = next(
             (b for b in module.body if isinstance(b, ast.ClassDef) and b.name == cls), None
         )
-        if holder is None or not _plain_method(fn):
+        if holder is None or fn.name == "__init__" or "classmethod" in _decorators(fn):
             return None
         body = holder.body
     defs = [b for b in body if isinstance(b, type(fn)) and b.name == fn.name]
     callers = _callers(module, fn.name, cls) if len(defs) == 1 else None
     if callers is None and cls is not None and len(defs) == 1:
         callers = _super_callers(module, fn.name, cls)
+    reach = None
+    if callers is None and cls is not None and len(defs) == 1:
+        # ``view.name()`` on an instance built elsewhere: followed where the call is reached
+        others = [c for c in module.body if isinstance(c, ast.ClassDef) and c.name != cls]
+        if not any(_defines(c, fn.name) for c in others):
+            callers, reach = _callers(module, fn.name, cls, instances=True), fn
     if callers is None:
         return None
     swapped = [fn if b is defs[0] else b for b in body]
@@ -1626,14 +1684,44 @@ def guarded_by_callers(
     for caller, owner in callers:
         runner = None
         if root is not None and root in names:
-            index = names.index(root) - (1 if cls is not None else 0)
+            bound = cls is not None and "staticmethod" not in _decorators(fn)
+            index = names.index(root) - (1 if bound else 0)
             tables = _dispatch_tables(module, fn.name) if cls is None else ()
             runner = _handed_runner(caller, fn.name, index, root, tables)
-        got = guarded(caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner)
+        if runner is None and reach is not None:
+            runner = _named_runner(caller)
+        got = guarded(
+            caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner, reach=reach
+        )
         if not isinstance(got, dict):
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
     return out
+
+
+def _decides_by_arguments(fn) -> bool:
+    """Is ``fn`` handed what it decides by rather than the runner: it reads no runner's
+    allocator and takes more than one argument (the allocator and, say, the pool or the draft
+    flag)? One taking the allocator alone has nothing to decide by: judged alone."""
+    params = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+    bound = (
+        params[:1]
+        if "staticmethod" not in _decorators(fn) and params and params[0].arg in ("self", "cls")
+        else []
+    )
+    return _runner_root(fn) is None and len(params) - len(bound) > 1
+
+
+def _named_runner(fn) -> Optional[str]:
+    """The parameter of ``fn`` named or annotated as the model runner (``model_runner``,
+    ``: ModelRunner``), if exactly one: names as evidence, as the flow model takes them."""
+    found = [
+        a.arg
+        for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+        if a.arg == "model_runner"
+        or (a.annotation is not None and "ModelRunner" in ast.unparse(a.annotation))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _runner_root(fn) -> Optional[str]:
@@ -1710,7 +1798,7 @@ def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
 
 def _plain_method(fn) -> bool:
     """A method called on an instance (not ``__init__``, no static or class method)."""
-    decorators = {_name_of(d) for d in fn.decorator_list}
+    decorators = set(_decorators(fn))
     return (
         fn.name != "__init__"
         and bool(fn.args.args)

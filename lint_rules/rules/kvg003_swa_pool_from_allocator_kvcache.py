@@ -373,6 +373,66 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # a strategy of a module table, called in a loop after the active pool's: the draft
+        # guard is in the strategy, the own pool comes first
+        """
+def _from_pool(runner):
+    return runner.token_to_kv_pool
+def _from_target(runner):
+    if runner.is_draft_worker and runner.spec_algorithm.is_frozen_kv_mtp():
+        return runner.token_to_kv_pool_allocator.get_kvcache()
+    return None
+_STRATEGIES = (_from_pool, _from_target)
+def resolve_swa_kv_pool(runner):
+    for strategy in _STRATEGIES:
+        pool = strategy(runner)
+        if isinstance(pool, SWAKVPool):
+            return pool
+    return None
+""",
+        # a mixin's static resolver handed the runner's members by the backend's __init__
+        """
+class _ResolverMixin:
+    @staticmethod
+    def resolve(pool, allocator, is_draft_worker, spec):
+        if isinstance(pool, SWAKVPool):
+            return pool
+        if is_draft_worker and not spec.is_frozen_kv_mtp():
+            return None
+        kv = allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend(_ResolverMixin):
+    def __init__(self, model_runner):
+        self._swa_kv_pool = self.resolve(
+            model_runner.token_to_kv_pool,
+            model_runner.token_to_kv_pool_allocator,
+            model_runner.is_draft_worker,
+            model_runner.spec_algorithm,
+        )
+""",
+        # a record of the runner's facts, built by a classmethod, resolving in a method
+        """
+from dataclasses import dataclass
+@dataclass
+class _View:
+    pool: object
+    alloc: object
+    draft: bool
+    @classmethod
+    def of(cls, model_runner):
+        return cls(model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator,
+                   model_runner.is_draft_worker)
+    def swa_pool(self):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self.draft:
+            return None
+        kv = self.alloc.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self._swa_kv_pool = _View.of(model_runner).swa_pool()
+""",
         # the resolver reading the field ``get_kvcache`` returns, both guards first
         """
 class FooAttnBackend(AttentionBackend):
@@ -540,6 +600,28 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a cached helper (``functools.lru_cache`` answers what the call answers), unguarded
+        Case("""
+import functools
+@functools.lru_cache(maxsize=None)
+def _swa_pool_of(allocator):
+    kv = allocator.get_kvcache()
+    return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self._swa_kv_pool = _swa_pool_of(model_runner.token_to_kv_pool_allocator)
+"""),
+        # duck typing on the pool, falling back to the allocator's kvcache: a full-only
+        # draft pool has no SWA member, so the draft takes the fallback
+        Case("""
+def resolve_swa_kv_pool(model_runner):
+    pool = model_runner.token_to_kv_pool
+    try:
+        pool.translate_loc_from_full_to_swa
+    except AttributeError:
+        pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return pool
+"""),
         # ``operator.methodcaller("get_kvcache")`` held in a module constant, unguarded
         Case("""
 import operator
