@@ -210,8 +210,8 @@ class SwaPaths:
                 return False
             if record or isinstance(t, ast.Subscript):
                 continue
-            if isinstance(t, ast.Name) and name in self.logged:
-                continue  # a local kept only to be logged
+            if name in self.logged:
+                continue  # a local or a flag kept only to be logged
             # a flag named for the SWA mode may be read by another module (sglang's dllm
             # attention reads ``backend.use_sliding_window_kv_pool``)
             on_self = (
@@ -250,6 +250,38 @@ class SwaPaths:
                     return False
         return derived
 
+    def feeds_nothing(self, fn, name: str) -> bool:
+        """Is the local ``name`` of function ``fn`` read, and only where nothing is decided by
+        it: no SWA test reads it (nor a flag or local feeding one), and each read is in a
+        value stored in a local or an attribute, or in a call of something the module does not
+        define (``torch.empty(max(n, swa_n))``, ``stats.append(swa_free)``)? A size or a
+        metric, not an SWA decision."""
+        if (id(fn), name) in self.locals:
+            return False
+        own = {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
+        parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+        reads = 0
+        for n in ast.walk(fn):
+            if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
+                continue
+            reads += 1
+            child, up = n, parents.get(id(n))
+            while up is not None and not isinstance(up, ast.stmt):
+                if isinstance(up, ast.Call) and _last(up.func) in own:
+                    return False  # handed to the module's own code: it may decide there
+                if isinstance(up, (ast.Lambda, ast.Yield, ast.YieldFrom, ast.Await)):
+                    return False
+                if _condition(up, child):
+                    return False  # a condition: it decides what follows
+                child, up = up, parents.get(id(up))
+            if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = up.targets if isinstance(up, ast.Assign) else [up.target]
+                if not all(isinstance(t, (ast.Name, ast.Attribute)) for t in targets):
+                    return False
+            elif not isinstance(up, ast.Expr):
+                return False  # a test, a return, a loop, a ``with``: it may decide
+        return reads > 0
+
     def never_called(self, name: str) -> bool:
         """Is ``name`` a private module function (``_helper``, undecorated) that nothing in
         the module names (nor a string: ``getattr(module, "_helper")``, ``__all__``)? Dead
@@ -284,6 +316,18 @@ class SwaPaths:
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
 
 
+def _condition(parent: ast.AST, child: ast.AST) -> bool:
+    """Is ``child`` used by ``parent`` as a condition (a test, a boolean operand, a
+    comparison)?"""
+    if isinstance(parent, (ast.BoolOp, ast.Compare)):
+        return True
+    if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+        return True
+    if isinstance(parent, ast.IfExp) and parent.test is child:
+        return True
+    return isinstance(parent, ast.comprehension) and child in parent.ifs
+
+
 def _is_log_call(node: ast.AST) -> bool:
     """``print(...)``, ``warnings.warn(...)`` or ``<...log...>.<level>(...)``."""
     if not isinstance(node, ast.Call):
@@ -313,7 +357,7 @@ def _loaded_names(nodes: list) -> tuple:
     """Every attribute and name the module reads, except the base of a subscript store
     (``self.stats[k] = v`` writes ``stats``) and what only a log call, or the test of a branch
     that only logs, reads; the identifier strings (an attribute read by name); and the names
-    read only to log. ``nodes``: the module's nodes (``ast.walk``)."""
+    and attributes read only to log. ``nodes``: the module's nodes (``ast.walk``)."""
     skip: set = set()
     logged: set = set()
     for n in nodes:
@@ -328,6 +372,8 @@ def _loaded_names(nodes: list) -> tuple:
                 skip.add(id(x))
                 if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load):
                     logged.add(x.id)
+                elif isinstance(x, ast.Attribute) and isinstance(x.ctx, ast.Load):
+                    logged.add(x.attr)
     out: set = set()
     strings: set = set()
     for n in nodes:

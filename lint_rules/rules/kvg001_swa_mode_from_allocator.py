@@ -199,6 +199,59 @@ def _swa_steps(fn, test_stmt) -> list:
     return out
 
 
+def _readers(fn, stmt) -> list:
+    """For ``stmt`` storing one local (``hybrid = isinstance(alloc, ...)``) that ``fn`` reads:
+    the decisions reading it (the tests of ``if``/``while``, the ``and``/``or`` flags stored
+    or returned), when these are all its reads; else empty (a read handed on elsewhere, a
+    value it selects, or none)."""
+    import ast
+
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return []
+    name = targets[0].id
+    out, reads = [], 0
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
+            reads += 1
+    if not reads:
+        return []
+    found = 0
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.If, ast.While)):
+            part = n.test
+        elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.Return)) and n is not stmt:
+            part = n.value
+            if not _flag_operand(part, name):
+                continue  # a value chosen by it (``a if hybrid else b``): not a flag
+        else:
+            continue
+        count = (
+            sum(
+                isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load)
+                for x in ast.walk(part)
+            )
+            if part is not None
+            else 0
+        )
+        if count:
+            out.append(part)
+            found += count
+    return out if found == reads else []
+
+
+def _flag_operand(expr, name: str) -> bool:
+    """Is ``name`` an operand of the ``and``/``or`` chain ``expr`` (whose truth then carries
+    it, as a flag)?"""
+    import ast
+
+    if not isinstance(expr, ast.BoolOp):
+        return False
+    return any(
+        (isinstance(v, ast.Name) and v.id == name) or _flag_operand(v, name) for v in expr.values
+    )
+
+
 def _negates(expr) -> bool:
     """Does the (``ast``) decision negate anything: ``not``, ``!=``, ``is not``, ``not in``?
     Then its falsity on the draft may be the SWA path."""
@@ -250,6 +303,7 @@ class SwaModeFromAllocator(Rule):
             and self._form_hit(anchor, form, node)
             and not self._output_only()
             and not self._unread_argument(node)
+            and not self._feeds_nothing()
             and not self._draft_never_swa()
             and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
         ):
@@ -398,7 +452,7 @@ class SwaModeFromAllocator(Rule):
             return False
         tree = self.analysis.syntax_tree()
         line = at.start.line
-        decision, stores, gated = None, [], []
+        decision, stores, gated, readers = None, [], [], []
         for n in ast.walk(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == line:
                 if isinstance(n, (ast.If, ast.While)):
@@ -409,6 +463,7 @@ class SwaModeFromAllocator(Rule):
                         stores = [b.value for b in n.body if getattr(b, "value", None)]
                 elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.Return)):
                     decision = n.value
+                    readers = _readers(fn_ast, n)
                 break
         if decision is None:
             return False
@@ -417,7 +472,7 @@ class SwaModeFromAllocator(Rule):
             return draft_truths(
                 fn_ast,
                 tree,
-                [decision, *stores, *gated],
+                [decision, *stores, *gated, *readers],
                 lambda e: self.analysis.ast_class_test("pool", e),
                 lambda e: self.analysis.ast_class_test("allocator", e),
                 fn.cls.name if fn.cls is not None else None,
@@ -437,11 +492,40 @@ class SwaModeFromAllocator(Rule):
             return True  # a branch that only stores false flags on the draft
         if gated and not any(id(g) in draft for g in gated) and not _nested(fn_ast, line):
             return True  # the SWA path the test leads to is never reached on the draft
+        if readers and all(
+            (draft.get(id(r)) == {False} and not _negates(r))
+            or (id(r) not in draft and not _nested(fn_ast, r.lineno))
+            for r in readers
+        ):
+            return True  # a local read only by decisions that never hold on the draft
         # or the draft decides otherwise than the SWA target, whichever way round it is
         # written (``not isinstance(...)``): it stays off the target's path
         on_target = truths(True)
         d, t = draft.get(id(decision)), (on_target or {}).get(id(decision))
         return d in ({True}, {False}) and t in ({True}, {False}) and d != t
+
+    def _feeds_nothing(self) -> bool:
+        """Is the probe's answer kept in a local nothing decides by (``n = getattr(alloc,
+        "size_swa", 0)``, or a ``try`` reading the member into one) - a size or a metric
+        (``SwaPaths.feeds_nothing``)?"""
+        import ast
+
+        paths = self.analysis.swa_paths()
+        fn_ast = self.function_ast()
+        stmt = self.ctx.statements[-1] if self.ctx.statements else None
+        at = self.analysis.positions().get(stmt) if stmt is not None else None
+        if paths is None or fn_ast is None or at is None:
+            return False
+        for n in ast.walk(fn_ast):
+            if isinstance(n, ast.stmt) and n.lineno == at.start.line:
+                if isinstance(n, ast.Try) and len(n.body) == 1:
+                    n = n.body[0]  # (the ``try`` form: the read it guards)
+                if isinstance(n, (ast.Assign, ast.AnnAssign)):
+                    targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                    if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                        return paths.feeds_nothing(fn_ast, targets[0].id)
+                return False
+        return False
 
     def _unread_argument(self, node) -> bool:
         """Is ``node`` inside the value given for a field of a module dataclass that nothing
@@ -599,6 +683,40 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # the allocator's class read into a local that only an ``and`` with the pool's class
+        # test reads: false on the draft (its own full pool)
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        hybrid = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+        self.use_swa = hybrid and isinstance(model_runner.token_to_kv_pool, SWAKVPool)
+""",
+        # a probe's answer used as a size and a metric: nothing decided by it
+        """
+import torch
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        swa_slots = getattr(alloc, "size_swa", alloc.size)
+        self.workspace = torch.empty(max(alloc.size, swa_slots) + 1)
+        try:
+            swa_free = alloc.swa_available_size()
+        except AttributeError:
+            swa_free = None
+        self.samples = []
+        self.samples.append(swa_free)
+""",
+        # a flag read only to log
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.alloc = model_runner.token_to_kv_pool_allocator
+        self.report_swa_usage = isinstance(self.alloc, SWATokenToKVPoolAllocator)
+    def forward_decode(self, loc):
+        if self.report_swa_usage:
+            logger.debug("swa free %s", self.alloc.swa_available_size())
+        return loc
+""",
         # a member named through a module constant that every allocator has: no SWA decision
         """
 _SIZE = "page_" + "size"
@@ -676,6 +794,23 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a local flag selecting the method (not a flag an ``and`` narrows): a decision
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        hybrid = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+        self._decode = self._decode_swa if hybrid else self._decode_full
+    def _decode_swa(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+"""),
+        # a probe's answer kept in a local that a branch then tests
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        mapping = getattr(alloc, "full_to_swa_index_mapping", None)
+        self.swa = mapping is not None
+"""),
         # a class test bound to the allocator by functools.partial (the flow model's TYPE)
         Case("""
 import functools
