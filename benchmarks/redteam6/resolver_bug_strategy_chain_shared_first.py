@@ -1,0 +1,25 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+_RESOLVERS = [
+    ("shared", lambda r: r.token_to_kv_pool_allocator.get_kvcache()),
+    ("active", lambda r: r.token_to_kv_pool),
+]
+
+
+def resolve_swa_kv_pool(runner):
+    for _name, get in _RESOLVERS:
+        pool = get(runner)
+        if isinstance(pool, SWAKVPool):
+            return pool
+    return None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = resolve_swa_kv_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self._swa_kv_pool is not None:
+            return self._swa_kv_pool, self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc
