@@ -1493,6 +1493,8 @@ def _callers(
 
     def is_call(r) -> bool:
         up = parents.get(id(r))
+        if isinstance(up, (ast.For, ast.AsyncFor)) and up.iter is r:
+            return _loop_calls_only(up)  # ``for f in T: f(...)``
         if isinstance(r, ast.Name) and r.id != name:  # through a table
             if isinstance(up, ast.Subscript) and up.value is r:
                 r, up = up, parents.get(id(up))
@@ -1501,8 +1503,6 @@ def _callers(
                 if not (isinstance(call, ast.Call) and call.func is up):
                     return False
                 r, up = call, parents.get(id(call))
-            elif isinstance(up, (ast.For, ast.AsyncFor)) and up.iter is r:
-                return _loop_calls_only(up)  # ``for f in T: f(...)``
             else:
                 return False
         return isinstance(up, ast.Call) and up.func is r
@@ -1534,8 +1534,69 @@ def _callers(
             out.append((node, owner))
             counted += len(refs)
     tables = [b for b in module.body if _stored_names(b) & (names - {name})]
-    total = len(refers(module)) - sum(len(refers(t)) for t in tables)
+    binding = [  # ``name = (...)``: a table's own binding at module level
+        r
+        for r in refers(module)
+        if isinstance(r, ast.Name)
+        and r.id == name
+        and isinstance(r.ctx, ast.Store)
+        and parents.get(id(r)) in module.body
+    ]
+    total = len(refers(module)) - len(binding) - sum(len(refers(t)) for t in tables)
     return out if out and counted == total else None
+
+
+def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_pool_class):
+    """:func:`guarded` for the fetches of ``lam`` (its marked tree), the lambda at ``at``
+    (line, column) of ``module``, in the value of a module-level table ``T = (...)`` bound once: guarded where every function of the module
+    using ``T`` is, those calling its entries (``for check, fetch in T: ... fetch(runner)``),
+    evaluated with ``lam`` in place; None where ``T``'s uses are not all such calls."""
+    if not isinstance(lam, ast.Lambda):
+        return None
+    home = None
+    for i, stmt in enumerate(module.body):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            if any(
+                isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) == at
+                for n in ast.walk(stmt.value)
+            ):
+                home = i
+    if home is None or not isinstance(module.body[home].targets[0], ast.Name):
+        return None
+    table = module.body[home].targets[0].id
+    if sum(table in _stored_names(b) for b in module.body) != 1:
+        return None
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Lambda(self, node):
+            return lam if (node.lineno, node.col_offset) == at else self.generic_visit(node)
+
+    stmt = _Swap().visit(copy.deepcopy(module.body[home]))
+    marked = ast.Module(
+        body=[stmt if i == home else b for i, b in enumerate(module.body)], type_ignores=[]
+    )
+    callers = _callers(marked, table, None)
+    if callers is None or not isinstance(
+        _Interp(marked, mark, is_swa_pool_class).globals.get(table), (tuple, list)
+    ):
+        return None  # (a table the interpreter cannot build would hide the calls)
+    keys = {mark(n) for n in ast.walk(lam) if isinstance(n, ast.Call) and mark(n) is not None}
+    root = _runner_root(
+        ast.FunctionDef(
+            name="<lambda>", args=lam.args, body=[ast.Return(lam.body)], decorator_list=[]
+        )
+    )
+    names = [a.arg for a in lam.args.posonlyargs + lam.args.args]
+    out = {k: True for k in keys}
+    for caller, owner in callers:
+        runner = None
+        if root is not None and root in names:
+            runner = _handed_runner(caller, table, names.index(root), root, (table,))
+        got = guarded(caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner)
+        if not isinstance(got, dict):
+            return got
+        out = {k: out[k] and got.get(k, False) for k in keys}
+    return out
 
 
 def _loop_calls_only(loop) -> bool:

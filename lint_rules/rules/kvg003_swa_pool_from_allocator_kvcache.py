@@ -289,7 +289,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if any(out.values()):
             # the path conditions cannot prove the guard: evaluate the decisive scenarios
             # (lint_rules/scenario.py); a fetch they prove guarded is, however written
-            from ..scenario import guarded, guarded_by_callers
+            from ..scenario import guarded, guarded_by_callers, guarded_in_table
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
@@ -300,7 +300,19 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 safe = self._guarded_in(outer, targets, tree)
                 outer = outer.parent
             unguarded = safe is None or (isinstance(safe, dict) and not all(safe.values()))
-            if unguarded and tree is not None and fn.parent is None:
+            if unguarded and tree is not None and isinstance(fn.node, cst.Lambda):
+                # a lambda of a module table: judged where the module calls the table's entries
+                at = self.analysis.positions().get(fn.node)
+                if at is not None and fn.parent is None:
+                    in_table = guarded_in_table(
+                        node,
+                        (at.start.line, at.start.column),
+                        tree,
+                        _mark_key,
+                        self._is_swa_pool_class,
+                    )
+                    safe = in_table if in_table is not None else safe
+            elif unguarded and tree is not None and fn.parent is None:
                 # a private helper handed the allocator or the runner: the guard may be in its
                 # callers (all known: then they decide)
                 by_callers = guarded_by_callers(node, tree, _mark_key, self._is_swa_pool_class, cls)
@@ -373,6 +385,22 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # a fetch in a lambda of a module table, guarded by the row's other lambda where the
+        # module calls the table's entries
+        """
+_RULES = (
+    (lambda r: isinstance(r.token_to_kv_pool, SWAKVPool), lambda r: r.token_to_kv_pool),
+    (
+        lambda r: r.is_draft_worker and r.spec_algorithm.is_frozen_kv_mtp(),
+        lambda r: r.token_to_kv_pool_allocator.get_kvcache(),
+    ),
+)
+def resolve_swa_kv_pool(model_runner):
+    for applies, fetch in _RULES:
+        if applies(model_runner):
+            return fetch(model_runner)
+    return None
+""",
         # a strategy of a module table, called in a loop after the active pool's: the draft
         # guard is in the strategy, the own pool comes first
         """
@@ -600,6 +628,18 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same table with a guard every draft passes
+        Case("""
+_RULES = (
+    (lambda r: isinstance(r.token_to_kv_pool, SWAKVPool), lambda r: r.token_to_kv_pool),
+    (lambda r: r.is_draft_worker, lambda r: r.token_to_kv_pool_allocator.get_kvcache()),
+)
+def resolve_swa_kv_pool(model_runner):
+    for applies, fetch in _RULES:
+        if applies(model_runner):
+            return fetch(model_runner)
+    return None
+"""),
         # a cached helper (``functools.lru_cache`` answers what the call answers), unguarded
         Case("""
 import functools

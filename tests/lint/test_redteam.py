@@ -29,8 +29,6 @@ KNOWN = {
     "ok_swa_budget_from_allocator": "what a probe's answer gates (a budget is no SWA path)",
     # a translator registry filled by ``__init_subclass__`` and read by the allocator's type
     "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
-    # a fetch in a lambda of a module table, its guard in the other lambda of the row
-    "resolver_ok_lambda_rules_table": "callers of a lambda held in a table",
 }
 
 
