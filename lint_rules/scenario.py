@@ -93,6 +93,8 @@ def _fetched(v, seen: Optional[set] = None) -> set:
         return _fetched(v.first, seen)
     if isinstance(v, Func) and v.env is not None:
         return set().union(*(_fetched(x, seen) for x in v.env.values()))
+    if isinstance(v, Partial):
+        return set().union(*(_fetched(x, seen) for x in (v.func, *v.args, *v.kwargs.values())))
     return set()
 
 
@@ -258,6 +260,15 @@ def _swa_alloc_named(name: str):
     if is_swa_allocator_class_name(name):
         return TOP
     return False if is_allocator_class_name(name) else TOP
+
+
+class Partial:
+    """``functools.partial(func, *args, **kwargs)`` of a function the scenario follows."""
+
+    def __init__(self, func, args: list, kwargs: dict) -> None:
+        self.func = func
+        self.args = list(args)
+        self.kwargs = dict(kwargs)
 
 
 class Suppress:
@@ -631,6 +642,8 @@ class _Interp:
             return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
             return Builtin("suppress")
+        if attr == "partial" and isinstance(v, _Module) and v.name == "functools":
+            return Builtin("partial")
         return TOP
 
     def mro(self, cls: ast.ClassDef) -> list:
@@ -763,6 +776,16 @@ class _Interp:
                 return SuperRef(obj, owner.node)
             return TOP
         func = self.eval(e.func, env, depth)
+        if (
+            isinstance(func, Builtin)
+            and func.name in ("all", "any")
+            and len(e.args) == 1
+            and not e.keywords
+            and isinstance(e.args[0], ast.GeneratorExp)
+        ):
+            lazy = self.lazy_all_any(func.name, e.args[0], env, depth)
+            if lazy is not None:
+                return lazy
         args = [self.eval(a, env, depth) for a in e.args]
         kwargs = {}
         for k in e.keywords:
@@ -771,7 +794,7 @@ class _Interp:
                 kwargs.update(value.pairs)  # ``f(**kwargs)`` of a dict it knows whole
             else:
                 kwargs[k.arg] = value
-        if not isinstance(func, (Func, Builtin, Const)) and not (
+        if not isinstance(func, (Func, Builtin, Const, Partial)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
             # a call the scenario cannot follow (or a fetched pool's own method): what it is
@@ -784,6 +807,12 @@ class _Interp:
             return func.value
         if isinstance(func, ClassRef):
             return self.construct(func.node, args, kwargs, depth)
+        if isinstance(func, Builtin) and func.name == "partial":
+            if args and isinstance(args[0], (Func, Bound, Partial)):
+                return Partial(args[0], args[1:], kwargs)
+            return TOP
+        if isinstance(func, Partial):
+            return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
         if isinstance(func, Builtin):
             return self.builtin(func.name, e, args, kwargs)
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
@@ -797,6 +826,16 @@ class _Interp:
                 func.first.pairs.append((args[0], default))  # (a dict it knows: a new key)
             return default if found is _ABSENT else found  # mapping.get / setdefault
         if isinstance(func, Bound):
+            return self.invoke(func.func, [func.first] + args, kwargs, depth)
+        if isinstance(func, Func):
+            return self.invoke(func, args, kwargs, depth)
+        return TOP
+
+    def call_value(self, func, args: list, kwargs: dict, depth: int):
+        """Call a function value (what a ``functools.partial`` holds) with known arguments."""
+        if isinstance(func, Partial):
+            return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
+        if isinstance(func, Bound) and isinstance(func.func, Func):
             return self.invoke(func.func, [func.first] + args, kwargs, depth)
         if isinstance(func, Func):
             return self.invoke(func, args, kwargs, depth)
@@ -907,6 +946,30 @@ class _Interp:
             names = tuple(_name_of(a) for a in e.args)
             return Suppress(names)
         return TOP
+
+    def lazy_all_any(self, name: str, gen: ast.GeneratorExp, env: dict, depth: int):
+        """``all(<elt> for <x> in <known items> [if ...])`` / ``any(...)``, each element
+        evaluated in turn and stopping at the first that decides (a later one is never
+        evaluated: ``all(check() for check in checks)``); None where the items are not known."""
+        if len(gen.generators) != 1 or gen.generators[0].is_async:
+            return None
+        comp = gen.generators[0]
+        items = self.eval(comp.iter, env, depth)
+        if not isinstance(items, tuple) or len(items) > _LOOP:
+            return None
+        decisive = name == "any"  # any: one True decides; all: one False decides
+        unknown = False
+        for item in items:
+            inner = dict(env)
+            self.bind(comp.target, item, inner, depth)
+            kept = [_truth(self.eval(c, inner, depth)) for c in comp.ifs]
+            if False in kept:
+                continue
+            t = _truth(self.eval(gen.elt, inner, depth))
+            if t is decisive and TOP not in kept:
+                return decisive
+            unknown = unknown or t is TOP or TOP in kept or t is decisive
+        return TOP if unknown else not decisive
 
     def extreme(self, name: str, items: tuple, key):
         """``max``/``min`` of a tuple: the first item whose key (the item itself without
@@ -1080,8 +1143,10 @@ class _Interp:
                 name = alias.asname or alias.name.split(".")[0]
                 if kind is ast.ImportFrom and s.module == "contextlib" and alias.name == "suppress":
                     env[name] = Builtin("suppress")
-                elif kind is ast.Import and alias.name == "contextlib":
-                    env[name] = _Module("contextlib")
+                elif kind is ast.ImportFrom and s.module == "functools" and alias.name == "partial":
+                    env[name] = Builtin("partial")
+                elif kind is ast.Import and alias.name in ("contextlib", "functools"):
+                    env[name] = _Module(alias.name)
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
                     env[name] = EnumSpace()  # SpeculativeAlgorithm: its members by name
                 elif kind is ast.ImportFrom and is_allocator_class_name(alias.name):
@@ -1495,6 +1560,18 @@ def _callers(
         up = parents.get(id(r))
         if isinstance(up, (ast.For, ast.AsyncFor)) and up.iter is r:
             return _loop_calls_only(up)  # ``for f in T: f(...)``
+        if isinstance(up, ast.Call) and _partial_of(up) is r:
+            # ``g = functools.partial(name, ...)`` in a function that only calls ``g``
+            holder, fn = parents.get(id(up)), up
+            while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                fn = parents.get(id(fn))
+            return (
+                fn is not None
+                and isinstance(holder, ast.Assign)
+                and len(holder.targets) == 1
+                and isinstance(holder.targets[0], ast.Name)
+                and _only_called(fn, holder.targets[0].id)
+            )
         if isinstance(r, ast.Name) and r.id != name:  # through a table
             if isinstance(up, ast.Subscript) and up.value is r:
                 r, up = up, parents.get(id(up))
@@ -1599,6 +1676,23 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_
     return out
 
 
+def _partial_of(call: ast.Call):
+    """The function ``functools.partial(f, ...)`` binds (its first argument), else None."""
+    if isinstance(call, ast.Call) and _name_of(call.func) == "partial" and call.args:
+        return call.args[0]
+    return None
+
+
+def _only_called(fn, name: str) -> bool:
+    """Does ``fn`` use the local ``name`` only as a called function?"""
+    calls = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
+    return all(
+        id(n) in calls
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    )
+
+
 def _loop_calls_only(loop) -> bool:
     """Does the body of ``loop`` use the names its target binds only as called functions
     (``for check, fetch in T: if check(r): fetch(r)``)?"""
@@ -1678,14 +1772,27 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
     params, aliases = _param_aliases(caller)
     found = set()
     callees = {name, *tables}
+    shift: dict = {}  # a name bound to ``functools.partial(name, *bound)``: len(bound)
     for n in ast.walk(caller):  # ``for f in T: f(runner)``: the loop's names call it
         if isinstance(n, (ast.For, ast.AsyncFor)) and _name_of(n.iter) in tables:
             callees |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+        if (
+            isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name)
+            and isinstance(n.value, ast.Call)
+            and _name_of(_partial_of(n.value) or ast.Pass()) == name
+        ):
+            callees.add(n.targets[0].id)
+            shift[n.targets[0].id] = len(n.value.args) - 1
     for n in ast.walk(caller):
         if not (isinstance(n, ast.Call) and _callee_name(n.func) in callees):
             continue
+        if _partial_of(n) is not None:
+            continue  # (the partial itself: its call is counted where it is called)
         args = [a for a in n.args if not isinstance(a, ast.Starred)]
-        arg = args[index] if index < len(args) else None
+        at = index - shift.get(_callee_name(n.func), 0)
+        arg = args[at] if 0 <= at < len(args) else None
         arg = next((k.value for k in n.keywords if k.arg == keyword), arg)
         if not isinstance(arg, ast.Name):
             return None
@@ -1874,7 +1981,11 @@ def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "
     (what a base class of another module sets is unknown: read as unknown, explored both
     ways); None where ``__init__`` binds no runner or cannot be evaluated."""
     init = _method(owner, "__init__")
-    param = _runner_root(init) or _stored_runner(init, owner) if init is not None else None
+    param = (
+        _runner_root(init) or _stored_runner(init, owner) or _named_runner(init)
+        if init is not None
+        else None
+    )
     elsewhere = _stored_elsewhere(interp.module, init) if param is not None else None
     if elsewhere is None:
         return None
@@ -1963,7 +2074,7 @@ def draft_truths(
     bind or the interpreter cannot decide."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    param = _runner_root(fn)
+    param = _runner_root(fn) or _named_runner(fn)  # (a base's ``__init__`` may read it)
     interp = _Interp(module, lambda call: None, is_swa_pool_class)
     interp.is_swa_allocator_class = is_swa_allocator_class
     owner = interp.classes.get(cls) if cls else None

@@ -22,6 +22,45 @@ from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
 from ..model import FixInfo, ScopeConfig
 
 
+def stays_local(fn, lam) -> bool:
+    """Is the lambda ``lam`` (``ast``) kept to ``fn``: an item of a list or tuple (or the value)
+    bound to a local that ``fn`` only calls, or iterates only to call its items
+    (``checks = [lambda: ...]; all(c() for c in checks)``)? Then it runs only within ``fn``."""
+    import ast
+
+    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    up = parents.get(id(lam))
+    if isinstance(up, (ast.List, ast.Tuple)):
+        up = parents.get(id(up))
+    if not (isinstance(up, ast.Assign) and len(up.targets) == 1):
+        return False
+    target = up.targets[0]
+    if not isinstance(target, ast.Name):
+        return False
+    for n in ast.walk(fn):
+        if not (isinstance(n, ast.Name) and n.id == target.id) or n is target:
+            continue
+        at = parents.get(id(n))
+        if isinstance(at, ast.Call) and at.func is n:
+            continue
+        if isinstance(at, (ast.For, ast.comprehension)) and at.iter is n:
+            bound = {t.id for t in ast.walk(at.target) if isinstance(t, ast.Name)}
+            scope = at.body if isinstance(at, ast.For) else [parents.get(id(at))]
+            uses = [
+                u
+                for part in scope
+                for u in ast.walk(part)
+                if isinstance(u, ast.Name) and u.id in bound and isinstance(u.ctx, ast.Load)
+            ]
+            if all(
+                isinstance(parents.get(id(u)), ast.Call) and parents.get(id(u)).func is u
+                for u in uses
+            ):
+                continue
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class Case:
     """An INVALID example: the code, and how many findings of this rule it must give."""
@@ -186,17 +225,22 @@ class Rule(cst.BatchableCSTVisitor):
 
     def function_ast(self):
         """The stdlib ``ast`` node of the enclosing function (in the analysis' tree), found by
-        name within its lines; None where there is none or no tree."""
+        name within its lines (for a lambda, the function defining it, which runs it); None
+        where there is none or no tree."""
         import ast
 
         fn = self.function
+        lambdas = []
+        while fn is not None and isinstance(fn.node, cst.Lambda):
+            lambdas.append(self.analysis.positions().get(fn.node))
+            fn = fn.parent
         tree = self.analysis.syntax_tree()
-        if fn is None or tree is None or isinstance(fn.node, cst.Lambda):
+        if fn is None or tree is None:
             return None
         where = self.analysis.positions().get(fn.node)
         if where is None:
             return None
-        return next(
+        found = next(
             (
                 n
                 for n in ast.walk(tree)
@@ -206,6 +250,18 @@ class Rule(cst.BatchableCSTVisitor):
             ),
             None,
         )
+        if found is not None and lambdas:
+            # a lambda runs where it is called: only one the function keeps to itself (a
+            # local list of checks it calls) runs within it
+            at = {(p.start.line, p.start.column) for p in lambdas if p is not None}
+            inner = [
+                n
+                for n in ast.walk(found)
+                if isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) in at
+            ]
+            if len(inner) != len(lambdas) or not all(stays_local(found, n) for n in inner):
+                return None
+        return found
 
     def draft_never_reaches(self, node: cst.CSTNode, allocator: bool = False) -> bool:
         """Does a regular EAGLE draft (its own full pool, the target's allocator;

@@ -683,6 +683,19 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a class test a base's guard, called through ``super()``, short-circuits on drafts
+        """
+class _Base:
+    def __init__(self, model_runner):
+        self.alloc = model_runner.token_to_kv_pool_allocator
+        self.is_draft = model_runner.is_draft_worker
+    def _shared_map_ok(self):
+        return not self.is_draft
+class FooAttnBackend(_Base):
+    def __init__(self, model_runner):
+        super().__init__(model_runner)
+        self.use_swa = super()._shared_map_ok() and isinstance(self.alloc, SWATokenToKVPoolAllocator)
+""",
         # the allocator's class read into a local that only an ``and`` with the pool's class
         # test reads: false on the draft (its own full pool)
         """
@@ -794,6 +807,13 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a class test in a lambda kept on ``self``: it runs when called, not where defined
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.is_swa = lambda: isinstance(alloc, SWATokenToKVPoolAllocator)
+"""),
         # a local flag selecting the method (not a flag an ``and`` narrows): a decision
         Case("""
 class FooAttnBackend(AttentionBackend):

@@ -385,6 +385,28 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # ``all()`` over local checks stops at the first that fails: the draft never fetches
+        """
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        checks = [lambda: not model_runner.is_draft_worker, lambda: alloc is not None]
+        self._swa_kv_pool = alloc.get_kvcache() if all(c() for c in checks) else None
+""",
+        # the guard bound with ``functools.partial`` where the helper is called
+        """
+import functools
+def _resolve(runner, *, allow):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    if not allow:
+        return None
+    return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        resolve = functools.partial(_resolve, allow=not model_runner.is_draft_worker)
+        self._swa_kv_pool = resolve(model_runner)
+""",
         # a fetch in a lambda of a module table, guarded by the row's other lambda where the
         # module calls the table's entries
         """
@@ -628,6 +650,20 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same partial with a guard every draft passes
+        Case("""
+import functools
+def _resolve(runner, *, allow):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    if not allow:
+        return None
+    return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        resolve = functools.partial(_resolve, allow=True)
+        self._swa_kv_pool = resolve(model_runner)
+"""),
         # the same table with a guard every draft passes
         Case("""
 _RULES = (
