@@ -284,6 +284,10 @@ _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min"}
 )
+# (module, name) of the library callables the scenarios model
+_KNOWN_CALLABLES = frozenset(
+    {("functools", "partial"), ("types", "SimpleNamespace"), ("contextlib", "suppress")}
+)
 _STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
 
 
@@ -642,8 +646,8 @@ class _Interp:
             return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
             return Builtin("suppress")
-        if attr == "partial" and isinstance(v, _Module) and v.name == "functools":
-            return Builtin("partial")
+        if isinstance(v, _Module) and (v.name, attr) in _KNOWN_CALLABLES:
+            return Builtin(attr)
         return TOP
 
     def mro(self, cls: ast.ClassDef) -> list:
@@ -807,6 +811,8 @@ class _Interp:
             return func.value
         if isinstance(func, ClassRef):
             return self.construct(func.node, args, kwargs, depth)
+        if isinstance(func, Builtin) and func.name == "SimpleNamespace" and not args:
+            return Obj("namespace", attrs=kwargs)  # (its arguments are counted as kept)
         if isinstance(func, Builtin) and func.name == "partial":
             if args and isinstance(args[0], (Func, Bound, Partial)):
                 return Partial(args[0], args[1:], kwargs)
@@ -1143,9 +1149,9 @@ class _Interp:
                 name = alias.asname or alias.name.split(".")[0]
                 if kind is ast.ImportFrom and s.module == "contextlib" and alias.name == "suppress":
                     env[name] = Builtin("suppress")
-                elif kind is ast.ImportFrom and s.module == "functools" and alias.name == "partial":
-                    env[name] = Builtin("partial")
-                elif kind is ast.Import and alias.name in ("contextlib", "functools"):
+                elif kind is ast.ImportFrom and (s.module, alias.name) in _KNOWN_CALLABLES:
+                    env[name] = Builtin(alias.name)
+                elif kind is ast.Import and alias.name in ("contextlib", "functools", "types"):
                     env[name] = _Module(alias.name)
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
                     env[name] = EnumSpace()  # SpeculativeAlgorithm: its members by name
@@ -1856,7 +1862,7 @@ def guarded_by_callers(
             index = names.index(root) - (1 if bound else 0)
             tables = _dispatch_tables(module, fn.name) if cls is None else ()
             runner = _handed_runner(caller, fn.name, index, root, tables)
-        if runner is None and reach is not None:
+        if runner is None:
             runner = _named_runner(caller)
         got = guarded(
             caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner, reach=reach
@@ -1877,7 +1883,18 @@ def _decides_by_arguments(fn) -> bool:
         if "staticmethod" not in _decorators(fn) and params and params[0].arg in ("self", "cls")
         else []
     )
-    return _runner_root(fn) is None and len(params) - len(bound) > 1
+    if _runner_root(fn) is not None:
+        return False
+    if len(params) - len(bound) > 1:
+        return True
+    # one record of facts (``facts.pool``, ``facts.draft``, ...): it decides by its fields
+    names = {p.arg for p in params[len(bound) :]}
+    read = {
+        (n.value.id, n.attr)
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in names
+    }
+    return len(read) > 2
 
 
 def _named_runner(fn) -> Optional[str]:

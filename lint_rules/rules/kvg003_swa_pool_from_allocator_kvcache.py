@@ -385,6 +385,23 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # the runner's facts carried in a ``types.SimpleNamespace`` a helper decides by
+        """
+from types import SimpleNamespace
+def _facts(runner):
+    return SimpleNamespace(
+        pool=runner.token_to_kv_pool,
+        alloc=runner.token_to_kv_pool_allocator,
+        draft=runner.is_draft_worker,
+    )
+def _resolve(ns):
+    if isinstance(ns.pool, SWAKVPool):
+        return ns.pool
+    return None if ns.draft else ns.alloc.get_kvcache()
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self._swa_kv_pool = _resolve(_facts(model_runner))
+""",
         # ``all()`` over local checks stops at the first that fails: the draft never fetches
         """
 class FooAttnBackend:
