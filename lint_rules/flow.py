@@ -370,6 +370,8 @@ class Flow:
         if kind is ast.Constant:
             if type(node.value) is str:
                 unit.words.add(node.value)
+                if "." in node.value:  # a dotted ``attrgetter("a.b")`` reads ``a`` then ``b``
+                    unit.words.update(node.value.split("."))
             return
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
             for e in node.decorator_list:
@@ -460,6 +462,8 @@ class Flow:
             elif kind is ast.Constant:
                 if type(item.value) is str:
                     words.add(item.value)
+                    if "." in item.value:
+                        words.update(item.value.split("."))
             elif isinstance(item, ast.AST):
                 self._visit(item, unit)
 

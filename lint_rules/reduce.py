@@ -178,6 +178,8 @@ class _Code:
             elif kind is ast.Constant:
                 if isinstance(node.value, str):
                     self.strings.add(node.value)
+                    if "." in node.value:  # a dotted ``attrgetter("a.b")`` reads a, then b
+                        self.strings.update(node.value.split("."))
             elif kind is ast.Call:
                 self.calls.append(node)
             elif kind is ast.Assign:
@@ -274,6 +276,10 @@ class _Module:
             if self.carries(func, names):
                 return True
             word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if word == "attrgetter" and e.args and isinstance(e.args[0], ast.Constant):
+                # ``attrgetter("token_to_kv_pool_allocator.m")``: called, it reads a carrier
+                path = e.args[0].value
+                return isinstance(path, str) and not self.attrs.isdisjoint(path.split("."))
             if word in _WRAPPING_CALLS or word.endswith("Namespace"):
                 return any(self.carries(a, names) for a in e.args) or any(
                     self.carries(k.value, names) for k in e.keywords
