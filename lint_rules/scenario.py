@@ -282,7 +282,7 @@ _EXC_PARENTS = {
 }
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
-    | {"range", "type", "issubclass", "max", "min"}
+    | {"range", "type", "issubclass", "max", "min", "len"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
@@ -466,6 +466,9 @@ class _Interp:
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
+        self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
+        self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
+        self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
         self.is_swa_allocator_class: Callable = lambda node: False
         self.globals: dict = {}
@@ -518,6 +521,8 @@ class _Interp:
         return TOP
 
     def eval(self, e: ast.AST, env: dict, depth: int):
+        if self.force and id(e) in self.force:
+            return self.force[id(e)]
         if self.watch and id(e) in self.watch:
             try:
                 v = self._eval(e, env, depth)
@@ -556,6 +561,14 @@ class _Interp:
             return self.eval(e.body if t else e.orelse, env, depth)
         if kind is ast.Lambda:
             return Func(e, env)
+        if kind is ast.BinOp:
+            left = self.eval(e.left, env, depth)
+            right = self.eval(e.right, env, depth)
+            out = _arith(e.op, left, right)
+            if out is TOP:  # (a fetched pool inside is kept in the result: maybe)
+                keys = _fetched((left, right))
+                return Obj("kvcache", key=min(keys)) if keys else TOP
+            return out
         if kind in (ast.Tuple, ast.List, ast.Set):  # (a set: as far as membership goes)
             return tuple(self.eval(x, env, depth) for x in e.elts)
         if kind is ast.NamedExpr:
@@ -724,6 +737,10 @@ class _Interp:
             if r is TOP:
                 return TOP
             return (not r) if isinstance(op, ast.NotIn) else r
+        if isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+            if type(a) is int and type(b) is int:  # (a counter against a length)
+                return {ast.Lt: a < b, ast.LtE: a <= b, ast.Gt: a > b, ast.GtE: a >= b}[type(op)]
+            return TOP
         if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, tuple):
             hits = [self.equal(a, x) for x in b]
             r = True if True in hits else (TOP if TOP in hits else False)
@@ -804,6 +821,8 @@ class _Interp:
             # a call the scenario cannot follow (or a fetched pool's own method): what it is
             # given, and whose method it is, may be kept or read
             self.escaped |= _fetched((func, *args, *kwargs.values()))
+            if self.force:  # (what it is handed is an outcome: ``draft_indifferent``)
+                self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items()))))
         if any(isinstance(a, ast.Starred) for a in e.args) or None in kwargs:
             return TOP
         args = [v for v, a in zip(args, e.args) if not isinstance(a, ast.Starred)]
@@ -940,6 +959,8 @@ class _Interp:
         if name == "range" and 1 <= len(args) <= 3 and all(type(a) is int for a in args):
             steps = range(*args)
             return tuple(steps) if len(steps) <= _LOOP else TOP
+        if name == "len" and len(args) == 1:
+            return len(args[0]) if isinstance(args[0], (tuple, str)) else TOP
         if name in ("all", "any") and len(args) == 1 and isinstance(args[0], tuple):
             truths = [_truth(x) for x in args[0]]
             decisive = name == "any"  # any: one True decides; all: one False decides
@@ -952,6 +973,29 @@ class _Interp:
             names = tuple(_name_of(a) for a in e.args)
             return Suppress(names)
         return TOP
+
+    def grow_list(self, e: ast.AST, env: dict, depth: int) -> Optional[dict]:
+        """``items.append(x)`` / ``items.extend((x, y))`` on a local list the module never
+        aliases (:func:`_private_lists`): ``env`` with the list grown; None for anything else."""
+        if not (
+            isinstance(e, ast.Call)
+            and isinstance(e.func, ast.Attribute)
+            and e.func.attr in ("append", "extend")
+            and isinstance(e.func.value, ast.Name)
+            and len(e.args) == 1
+            and not e.keywords
+        ):
+            return None
+        name = e.func.value.id
+        if self.lists is None:
+            self.lists = _private_lists(self.module)
+        if name not in self.lists or not isinstance(env.get(name), tuple):
+            return None
+        v = self.eval(e.args[0], env, depth)
+        if e.func.attr == "extend" and not isinstance(v, tuple):
+            return None
+        env[name] = env[name] + (v if e.func.attr == "extend" else (v,))
+        return env
 
     def lazy_all_any(self, name: str, gen: ast.GeneratorExp, env: dict, depth: int):
         """``all(<elt> for <x> in <known items> [if ...])`` / ``any(...)``, each element
@@ -1090,6 +1134,9 @@ class _Interp:
     def _stmt(self, s: ast.stmt, env: dict, depth: int) -> list:
         kind = type(s)
         if kind is ast.Expr:
+            grown = self.grow_list(s.value, env, depth)
+            if grown is not None:
+                return [("next", None, grown)]
             self.eval(s.value, env, depth)
             return [("next", None, env)]
         if kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
@@ -1103,8 +1150,11 @@ class _Interp:
                 # the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
                 self.escaped |= self.tested
             self.tested |= outer
+            if kind is ast.AugAssign:
+                old = self.lookup(s.target.id, env) if isinstance(s.target, ast.Name) else TOP
+                v = _arith(s.op, old, v)
             for t in targets:
-                self.bind(t, TOP if kind is ast.AugAssign else v, env, depth)
+                self.bind(t, v, env, depth)
             return [("next", None, env)]
         if kind is ast.Return:
             outer, self.tested = self.tested, set()
@@ -1699,6 +1749,33 @@ def _only_called(fn, name: str) -> bool:
     )
 
 
+def _private_lists(module: ast.Module) -> set:
+    """The names the module binds only to list literals (``items = [...]``) and reads only
+    to append to, index, measure, iterate or test: a list no other name can alias, so its
+    growth by ``append``/``extend`` is all there is to it."""
+    parents = {id(c): p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+    ok: dict = {}
+    for n in ast.walk(module):
+        if not isinstance(n, ast.Name):
+            continue
+        up = parents.get(id(n))
+        if isinstance(n.ctx, ast.Store):
+            good = isinstance(up, ast.Assign) and len(up.targets) == 1
+            good = good and isinstance(up.value, ast.List)
+        elif isinstance(n.ctx, ast.Load):
+            good = (
+                (isinstance(up, ast.Attribute) and up.attr in ("append", "extend"))
+                or (isinstance(up, ast.Subscript) and up.value is n)
+                or (isinstance(up, ast.Call) and _name_of(up.func) == "len" and up.args == [n])
+                or (isinstance(up, (ast.For, ast.comprehension)) and up.iter is n)
+                or isinstance(up, (ast.If, ast.While, ast.BoolOp, ast.UnaryOp))
+            )
+        else:
+            good = False
+        ok[n.id] = ok.get(n.id, True) and good
+    return {name for name, good in ok.items() if good}
+
+
 def _loop_calls_only(loop) -> bool:
     """Does the body of ``loop`` use the names its target binds only as called functions
     (``for check, fetch in T: if check(r): fetch(r)``)?"""
@@ -2063,6 +2140,113 @@ def _draft_env(
         return None
     env[fn.args.args[0].arg] = env["__self__"] = built
     return env
+
+
+def draft_indifferent(
+    fn, module: ast.Module, node, is_swa_pool_class, is_swa_allocator_class, cls=None
+) -> bool:
+    """Does the value of ``node`` (an expression of ``fn``, e.g. a class test of the allocator)
+    change nothing ``fn`` returns or keeps on a regular EAGLE draft? ``fn`` is evaluated twice
+    per spec API, the value forced True and then False: the same outcomes (returns, raises)
+    and the same state kept (``self``'s attributes) mean it decides
+    nothing for the draft (``match (is_draft, isinstance(a, SWA...))`` whose SWA case needs a
+    non-draft). False where that cannot be told: a value unknown, or not evaluable."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or any(
+        isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast.walk(fn)
+    ):
+        return False  # (state kept outside ``self`` is not compared)
+    if not _boolean(node):
+        return False  # (a value, such as ``getattr``'s: True and False are not its values)
+    param = _runner_root(fn) or _named_runner(fn)
+    for generation in ("frozen-api", "older-api"):
+        seen = []
+        for forced in (True, False):
+            interp = _Interp(module, lambda call: None, is_swa_pool_class)
+            interp.is_swa_allocator_class = is_swa_allocator_class
+            owner = interp.classes.get(cls) if cls else None
+            if param is None and (owner is None or not _plain_method(fn)):
+                return False
+            try:
+                env = _draft_env(interp, fn, owner, param, generation, Obj("pool"))
+                if env is None:
+                    return False
+                interp.force = {id(node): forced}
+                outcomes = interp.block(fn.body, env, 0)
+            except (Undecided, RecursionError, _Raised):
+                return False
+            if not outcomes:
+                return False
+            params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
+            kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
+            try:
+                seen.append(
+                    (
+                        [(o[0], _signature(o[1])) for o in outcomes],
+                        _signature(kept),
+                        [(at, _signature(a), _signature(k)) for at, a, k in interp.effects],
+                    )
+                )
+            except _Unknown:
+                return False
+        if seen[0] != seen[1]:
+            return False
+    return True
+
+
+def _arith(op, a, b):
+    """``a <op> b`` on plain ints (a loop counter) and tuples (``+``); TOP else."""
+    if type(a) is int and type(b) is int and isinstance(op, (ast.Add, ast.Sub, ast.Mult)):
+        return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(op)]
+    if isinstance(a, tuple) and isinstance(b, tuple) and isinstance(op, ast.Add):
+        return a + b
+    return TOP
+
+
+def _boolean(e: ast.AST) -> bool:
+    """Does ``e`` give a bool (a class or member test, a comparison, a negation)?"""
+    if isinstance(e, ast.Call):
+        return _name_of(e.func) in ("isinstance", "issubclass", "hasattr", "callable")
+    if isinstance(e, ast.UnaryOp):
+        return isinstance(e.op, ast.Not)
+    return isinstance(e, ast.Compare)
+
+
+class _Unknown(Exception):
+    """A value :func:`_signature` cannot compare."""
+
+
+def _signature(v, seen: Optional[set] = None):
+    """A comparable form of a scenario value: what two runs must both give to count as the
+    same outcome (raises :class:`_Unknown` on an unknown value: two unknowns need not be
+    equal)."""
+    seen = set() if seen is None else seen
+    if v is TOP:
+        raise _Unknown
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return (type(v).__name__, v)
+    if id(v) in seen:
+        return ("cycle",)
+    seen = seen | {id(v)}
+    if isinstance(v, tuple):
+        return ("tuple", tuple(_signature(x, seen) for x in v))
+    if isinstance(v, Obj):
+        attrs = tuple(sorted((k, _signature(x, seen)) for k, x in v.attrs.items()))
+        return ("obj", v.kind, v.key, attrs)
+    if isinstance(v, Mapping):
+        return ("map", tuple((_signature(k, seen), _signature(x, seen)) for k, x in v.pairs))
+    if isinstance(v, (Enum, Member, Builtin, AllocClass)):
+        return (type(v).__name__, getattr(v, "cls", None), v.name)
+    if isinstance(v, (Func, ClassRef)):
+        return (type(v).__name__, id(v.node))  # (a closure's scope: not compared)
+    if isinstance(v, (_Module, EnumSpace, AllocType, Suppress)):
+        return (type(v).__name__, tuple(sorted(map(str, vars(v).values()))))
+    if isinstance(v, Partial):
+        return ("partial", _signature(v.func, seen), _signature(tuple(v.args), seen))
+    if isinstance(v, Const):
+        return ("const", _signature(v.value, seen))
+    if isinstance(v, Bound):
+        return ("bound", _signature(v.func, seen), _signature(v.first, seen))
+    raise _Unknown
 
 
 def is_allocator(v):

@@ -22,6 +22,21 @@ from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
 from ..model import FixInfo, ScopeConfig
 
 
+def _in_stub_test(fn, expr) -> bool:
+    """Is ``expr`` in the test of an ``if``/``while`` of ``fn`` whose branches only ``pass``
+    (code still being written)?"""
+    import ast
+
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.If, ast.While)) and any(x is expr for x in ast.walk(n.test)):
+            return all(
+                isinstance(b, ast.Pass)
+                or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
+                for b in (*n.body, *n.orelse)
+            )
+    return False
+
+
 def stays_local(fn, lam) -> bool:
     """Is the lambda ``lam`` (``ast``) kept to ``fn``: an item of a list or tuple (or the value)
     bound to a local that ``fn`` only calls, or iterates only to call its items
@@ -302,6 +317,43 @@ class Rule(cst.BatchableCSTVisitor):
         if truths is None:
             return False
         return truths.get(id(target), {False}) == {False} if allocator else id(target) not in truths
+
+    def draft_indifferent(self, node: cst.CSTNode) -> bool:
+        """Does the value of ``node`` (the ``ast`` expression at its position) change nothing
+        the enclosing function returns or keeps on a regular EAGLE draft
+        (``scenario.draft_indifferent``: evaluated with it forced either way)? False where
+        that cannot be told."""
+        import ast
+
+        from ..scenario import draft_indifferent
+
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(node)
+        if fn_ast is None or at is None:
+            return False
+        target = next(
+            (
+                n
+                for n in ast.walk(fn_ast)
+                if isinstance(n, ast.expr)
+                and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+                == (at.start.line, at.start.column, at.end.line, at.end.column)
+            ),
+            None,
+        )
+        if target is None or _in_stub_test(fn_ast, target):
+            return False  # (a branch that does nothing yet is a decision still)
+        fn = self.function
+        while fn is not None and isinstance(fn.node, cst.Lambda):
+            fn = fn.parent
+        return draft_indifferent(
+            fn_ast,
+            self.analysis.syntax_tree(),
+            target,
+            lambda e: self.analysis.ast_class_test("pool", e),
+            lambda e: self.analysis.ast_class_test("allocator", e),
+            fn.cls.name if fn is not None and fn.cls is not None else None,
+        )
 
     def derived(self, expr: cst.BaseExpression) -> bool:
         return self.analysis.is_allocator_derived(expr, self.function)

@@ -306,6 +306,7 @@ class SwaModeFromAllocator(Rule):
             and not self._feeds_nothing()
             and not self._draft_never_swa()
             and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
+            and not self.draft_indifferent(node)  # (the draft takes the same path either way)
         ):
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
 
@@ -683,6 +684,19 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # the class test matters only with a non-draft: on the draft the same case is taken
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        facts = (bool(model_runner.is_draft_worker), isinstance(alloc, SWATokenToKVPoolAllocator))
+        match facts:
+            case (False, True):
+                pool = alloc.get_kvcache()
+            case _:
+                pool = model_runner.token_to_kv_pool
+        self.pool = pool
+""",
         # a class test a base's guard, called through ``super()``, short-circuits on drafts
         """
 class _Base:
@@ -807,6 +821,18 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same match where the draft's case depends on the class test
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        facts = (bool(model_runner.is_draft_worker), isinstance(alloc, SWATokenToKVPoolAllocator))
+        match facts:
+            case (_, True):
+                self.window = True
+            case _:
+                self.window = False
+"""),
         # a class test in a lambda kept on ``self``: it runs when called, not where defined
         Case("""
 class FooAttnBackend(AttentionBackend):

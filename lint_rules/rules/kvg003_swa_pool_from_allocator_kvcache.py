@@ -385,6 +385,21 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # candidates gathered in a local list, walked by a counted ``while`` with ``break``
+        """
+def resolve(runner):
+    candidates = [lambda: runner.token_to_kv_pool]
+    if not runner.is_draft_worker:
+        candidates.append(lambda: runner.token_to_kv_pool_allocator.get_kvcache())
+    found, i = None, 0
+    while i < len(candidates):
+        kv = candidates[i]()
+        if isinstance(kv, SWAKVPool):
+            found = kv
+            break
+        i += 1
+    return found
+""",
         # the runner's facts carried in a ``types.SimpleNamespace`` a helper decides by
         """
 from types import SimpleNamespace
@@ -667,6 +682,32 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same list grown for every runner
+        Case("""
+def resolve(runner):
+    candidates = [lambda: runner.token_to_kv_pool]
+    candidates.append(lambda: runner.token_to_kv_pool_allocator.get_kvcache())
+    found, i = None, 0
+    while i < len(candidates):
+        kv = candidates[i]()
+        if isinstance(kv, SWAKVPool):
+            found = kv
+            break
+        i += 1
+    return found
+"""),
+        # the bound method read by a dotted ``attrgetter`` and handed on by a partial
+        Case("""
+import functools
+import operator
+def _window(get):
+    kv = get()
+    return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        getter = operator.attrgetter("token_to_kv_pool_allocator.get_kvcache")
+        self._swa_kv_pool = functools.partial(_window, getter(model_runner))()
+"""),
         # the same partial with a guard every draft passes
         Case("""
 import functools
