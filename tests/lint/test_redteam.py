@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of six more hands who never saw the rules: redteam2/ to redteam7/).
+and the batches of eight more hands who never saw the rules: redteam2/ to redteam9/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -17,7 +17,7 @@ import pytest
 from tests.support import compose
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", "2", "3", "4", "5", "6", "7"))
+BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", *map(str, range(2, 10))))
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
@@ -29,6 +29,10 @@ KNOWN = {
     "ok_swa_budget_from_allocator": "what a probe's answer gates (a budget is no SWA path)",
     # a translator registry filled by ``__init_subclass__`` and read by the allocator's type
     "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
+    # the translator found among ``inspect.getmembers(alloc)`` by comparing its name
+    "bug_inspect_getmembers_bound_translator": "members read by a name compared in a loop",
+    # a dataclass flag of the allocator's class read only by a branch that keeps a note
+    "ok_dataclass_config_from_runner": "flags read only by branches that decide nothing",
 }
 
 

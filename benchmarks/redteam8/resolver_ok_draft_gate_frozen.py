@@ -1,0 +1,25 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _frozen_kv_mtp(model_runner) -> bool:
+    fn = getattr(model_runner.spec_algorithm, "is_frozen_kv_mtp", None)
+    return bool(fn()) if fn is not None else False
+
+
+def resolve_swa_pool(model_runner):
+    if model_runner.is_draft_worker and not _frozen_kv_mtp(model_runner):
+        pool = model_runner.token_to_kv_pool
+    else:
+        pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return pool if isinstance(pool, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.default_pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.default_pool, loc
+        return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)

@@ -1,0 +1,25 @@
+from typing import Optional
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:
+    active = model_runner.token_to_kv_pool
+    if isinstance(active, SWAKVPool):
+        return active
+    frozen = getattr(model_runner.spec_algorithm, "is_frozen_kv_mtp", None)
+    if model_runner.is_draft_worker and not frozen:
+        return None
+    kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = _resolve_swa_kv_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self._swa_kv_pool is not None:
+            return self._swa_kv_pool, self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc

@@ -1,0 +1,29 @@
+from typing import Optional
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _is_frozen(spec) -> bool:
+    probe = getattr(spec, "is_frozen_kv_mtp", None)
+    return probe() if callable(probe) else False
+
+
+def _resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:
+    active = model_runner.token_to_kv_pool
+    if isinstance(active, SWAKVPool):
+        return active
+    if model_runner.is_draft_worker and not _is_frozen(model_runner.spec_algorithm):
+        return None
+    kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = _resolve_swa_kv_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self._swa_kv_pool is not None:
+            return self._swa_kv_pool, self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc

@@ -1,0 +1,36 @@
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _none(runner):
+    return None
+
+
+def _from_allocator(runner):
+    kv = runner.token_to_kv_pool_allocator.get_kvcache()
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+_FALLBACK = {
+    (False, False): _from_allocator,
+    (False, True): _from_allocator,
+    (True, False): _none,
+    (True, True): _from_allocator,
+}
+
+
+def resolve(runner):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    frozen = getattr(runner.spec_algorithm, "is_frozen_kv_mtp", lambda: False)()
+    return _FALLBACK[(bool(runner.is_draft_worker), bool(frozen))](runner)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve(model_runner)
+
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc

@@ -1,0 +1,32 @@
+from types import SimpleNamespace
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def _facts(runner):
+    spec = runner.spec_algorithm
+    return SimpleNamespace(
+        active=runner.token_to_kv_pool,
+        draft=bool(runner.is_draft_worker),
+        frozen=bool(getattr(spec, "is_frozen_kv_mtp", lambda: False)()),
+        fallback=runner.token_to_kv_pool_allocator.get_kvcache,
+    )
+
+
+def resolve(facts):
+    if isinstance(facts.active, SWAKVPool):
+        return facts.active
+    kv = None if facts.draft and not facts.frozen else facts.fallback()
+    return kv if isinstance(kv, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        facts = _facts(model_runner)
+        self.pool = facts.active
+        self.swa = resolve(facts)
+
+    def forward_decode(self, loc):
+        if self.swa is not None:
+            return self.swa, self.swa.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
