@@ -73,6 +73,7 @@ class SwaPaths:
         nodes = self._nodes = list(ast.walk(tree))  # every helper below reads this one walk
         self.read, strings, self.logged = _loaded_names(nodes)
         self.attr_read = self.read | strings
+        self.named = self.attr_read  # every name the code reads (what may run is named here)
         self.dynamic = _reads_dynamically(nodes)  # attributes read by computed names
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.tree = tree
@@ -88,6 +89,18 @@ class SwaPaths:
         self.bookkeeping: set = set()  # (kind, line) of statements that only count or log
         reads: list = []  # (function id, test expression) of the tests found
         self._blocks(tree.body, None, reads)
+        # what only such a branch's test reads is read for nothing either (a flag that only
+        # decides whether to keep a note): read again without those tests, once
+        quiet = {
+            id(n) for n in nodes if isinstance(n, ast.If) and ("if", n.lineno) in self.bookkeeping
+        }
+        if quiet:
+            read, strings, logged = _loaded_names(nodes, quiet)
+            if read != self.read:
+                self.logged |= logged | (self.read - read)
+                self.read, self.attr_read = read, read | strings
+                self.bookkeeping, reads = set(), []
+                self._blocks(tree.body, None, reads)
         for fn, test in reads:
             self._read(fn, test)
         self._feed(tree, nodes)
@@ -293,7 +306,7 @@ class SwaPaths:
         ]
         if not name.startswith("_") or len(defs) != 1 or defs[0].decorator_list:
             return False
-        return name not in self.attr_read
+        return name not in self.named
 
     def unread_field(self, cls: str, field: str) -> bool:
         """Is ``field`` of the module's dataclass or ``NamedTuple`` ``cls`` never read (by
@@ -353,11 +366,12 @@ def _stored_name(target: ast.AST) -> Optional[str]:
     return None
 
 
-def _loaded_names(nodes: list) -> tuple:
+def _loaded_names(nodes: list, quiet: frozenset = frozenset()) -> tuple:
     """Every attribute and name the module reads, except the base of a subscript store
     (``self.stats[k] = v`` writes ``stats``) and what only a log call, or the test of a branch
     that only logs, reads; the identifier strings (an attribute read by name); and the names
-    and attributes read only to log. ``nodes``: the module's nodes (``ast.walk``)."""
+    and attributes read only to log. ``nodes``: the module's nodes (``ast.walk``); ``quiet``:
+    the ids of more branches that decide nothing (read as if they only logged)."""
     skip: set = set()
     logged: set = set()
     for n in nodes:
@@ -366,7 +380,7 @@ def _loaded_names(nodes: list) -> tuple:
             while isinstance(base, ast.Subscript):
                 base = base.value
             skip.add(id(base))
-        elif _is_log_call(n) or (isinstance(n, ast.If) and _logs_only(n)):
+        elif _is_log_call(n) or (isinstance(n, ast.If) and (_logs_only(n) or id(n) in quiet)):
             inner = [n] if _is_log_call(n) else [n.test, *n.body, *n.orelse]
             for x in (x for part in inner for x in ast.walk(part)):
                 skip.add(id(x))

@@ -684,6 +684,19 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a flag of the allocator's class that only decides whether to keep a note
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.alloc_is_swa = isinstance(
+            model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
+        )
+        if self.alloc_is_swa and not isinstance(self.pool, SWAKVPool):
+            self.note = "shared SWA allocator, full-only pool"
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
         # the class test matters only with a non-draft: on the draft the same case is taken
         """
 class FooAttnBackend(AttentionBackend):

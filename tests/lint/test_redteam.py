@@ -31,8 +31,6 @@ KNOWN = {
     "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
     # the translator found among ``inspect.getmembers(alloc)`` by comparing its name
     "bug_inspect_getmembers_bound_translator": "members read by a name compared in a loop",
-    # a dataclass flag of the allocator's class read only by a branch that keeps a note
-    "ok_dataclass_config_from_runner": "flags read only by branches that decide nothing",
 }
 
 
