@@ -466,11 +466,16 @@ class _Interp:
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
+        self.answers: dict = {}  # id(function node) -> what its calls returned (when asked)
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
-        self.is_swa_allocator_class: Callable = lambda node: False
+        # an SWA allocator class (the target's allocator is one): by its name unless the rule
+        # resolves the module's aliases (KVG001's ``draft_truths``)
+        self.is_swa_allocator_class: Callable = lambda node: is_swa_allocator_class_name(
+            _name_of(node)
+        )
         self.globals: dict = {}
         self.classes: dict = {}
         self.managers: dict = {}  # module ``@contextmanager`` functions: name -> node
@@ -651,6 +656,13 @@ class _Interp:
             return TOP
         if isinstance(v, (Enum, Member)) and attr == "name":
             return v.name
+        if isinstance(v, Member) and v.cls in self.classes:
+            method = _method(self.classes[v.cls], attr)  # a method of the member's enum
+            if method is not None:
+                func = Func(method, None, self.classes[v.cls])
+                if set(_decorators(method)) & {"staticmethod", "classmethod"}:
+                    return func if "staticmethod" in _decorators(method) else TOP
+                return Bound(func, v)
         if isinstance(v, Member) and attr == "value":
             return v.value
         if isinstance(v, Mapping) and attr in ("get", "setdefault"):
@@ -1097,6 +1109,8 @@ class _Interp:
             self.depth = outer
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
+        if id(node) in self.answers:  # (a resolver judged from its callers: its answers)
+            self.answers[id(node)] += returns
         raises = [o[1] for o in outcomes if o[0] == "raise"]
         if raises and returns:
             raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
@@ -1526,12 +1540,14 @@ def guarded(
     keys: Optional[set] = None,
     runner: Optional[str] = None,
     reach=None,
+    helper=None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
     calls; ``runner``: the parameter bound to the runner, when known), under a regular EAGLE
     draft with either spec API (module docstring); ``reach``: a helper that must be called
-    on the way (else None: the answer would not be about it). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
+    on the way (else None: the answer would not be about it); ``helper``: a resolver ``fn``
+    calls, whose answers keep the resolver's duty (the draft's own SWA pool). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
     no runner parameter to bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
@@ -1561,12 +1577,18 @@ def guarded(
         if env is None:
             return None
         interp.escaped = set()
+        if helper is not None:
+            interp.answers = {id(helper): []}
         try:
             outcomes = interp.block(fn.body, env, 0)
         except Undecided as exc:
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
+        if own_swa and helper is not None:
+            given = [v for v in interp.answers[id(helper)] if not isinstance(v, tuple)]
+            if given and not all(v is pool for v in given):
+                return {k: False for k in keys}  # the resolver's duty, where it is called
         answers = [o[1] for o in outcomes if o[0] == "return" and not isinstance(o[1], tuple)]
         if own_swa and not generator and answers and answers_by_return:
             # a resolver that returns (a pool, not a tuple of results such as ``(pool, loc)``):
@@ -1616,6 +1638,16 @@ def _callers(
         up = parents.get(id(r))
         if isinstance(up, (ast.For, ast.AsyncFor)) and up.iter is r:
             return _loop_calls_only(up)  # ``for f in T: f(...)``
+        if (
+            isinstance(up, ast.Call)
+            and len(up.args) == 2
+            and up.args[1] is r
+            and isinstance(up.func, ast.Attribute)
+            and up.func.attr == "get"
+        ):
+            # ``T.get(key, name)(...)``: the default of a lookup, called at once
+            outer = parents.get(id(up))
+            return isinstance(outer, ast.Call) and outer.func is up
         if isinstance(up, ast.Call) and _partial_of(up) is r:
             # ``g = functools.partial(name, ...)`` in a function that only calls ``g``
             holder, fn = parents.get(id(up)), up
@@ -1732,6 +1764,29 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_
     return out
 
 
+def _answer_kept(caller, fn) -> bool:
+    """Does ``caller`` keep what the resolver ``fn`` answers as it is: ``self.x = fn(...)``
+    or ``return fn(...)`` (not a candidate it tests further)? Then ``fn`` keeps its duty
+    there: the draft's own SWA pool is its answer."""
+    returns = any(
+        isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn)
+    ) and not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
+    if not returns:
+        return False
+    for n in ast.walk(caller):
+        if isinstance(n, ast.Assign) and all(isinstance(t, ast.Attribute) for t in n.targets):
+            value = n.value
+        elif isinstance(n, (ast.AnnAssign, ast.Return)) and isinstance(
+            getattr(n, "target", None) or ast.Attribute(), ast.Attribute
+        ):
+            value = n.value
+        else:
+            continue
+        if isinstance(value, ast.Call) and _callee_name(value.func) == fn.name:
+            return True
+    return False
+
+
 def _partial_of(call: ast.Call):
     """The function ``functools.partial(f, ...)`` binds (its first argument), else None."""
     if isinstance(call, ast.Call) and _name_of(call.func) == "partial" and call.args:
@@ -1837,6 +1892,18 @@ def _dispatch_tables(module: ast.Module, name: str) -> set:
     return out
 
 
+def _lookup_default(func: ast.AST) -> str:
+    """``name`` for a callee ``T.get(key, name)``, else ``""``."""
+    if (
+        isinstance(func, ast.Call)
+        and isinstance(func.func, ast.Attribute)
+        and func.func.attr == "get"
+        and len(func.args) == 2
+    ):
+        return _name_of(func.args[1])
+    return ""
+
+
 def _callee_name(func: ast.AST) -> str:
     """The name a call's callee is read from: ``f`` for ``f(...)``, ``self.f(...)``, and for
     a dispatch table's ``T[key](...)`` / ``T.get(key)(...)``: ``T``."""
@@ -1869,7 +1936,10 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
             callees.add(n.targets[0].id)
             shift[n.targets[0].id] = len(n.value.args) - 1
     for n in ast.walk(caller):
-        if not (isinstance(n, ast.Call) and _callee_name(n.func) in callees):
+        if not (
+            isinstance(n, ast.Call)
+            and (_callee_name(n.func) in callees or _lookup_default(n.func) in callees)
+        ):
             continue
         if _partial_of(n) is not None:
             continue  # (the partial itself: its call is counted where it is called)
@@ -1894,7 +1964,13 @@ def guarded_by_callers(
     to other than by calls)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    private = fn.name.startswith("_") or (cls is not None and cls.startswith("_"))
+    owner_node = next(
+        (b for b in module.body if isinstance(b, ast.ClassDef) and b.name == cls), None
+    )
+    enum_owner = owner_node is not None and bool(
+        {_name_of(b) for b in owner_node.bases} & _ENUM_BASES
+    )  # (its instances are its members: called where the module names them)
+    private = fn.name.startswith("_") or (cls is not None and cls.startswith("_")) or enum_owner
     if not (private or _member_params(fn) or _decides_by_arguments(fn)):
         return None  # a public helper is judged by its callers here only when it is handed
         # the allocator and the facts to decide by, not the runner (what it is given decides)
@@ -1942,7 +2018,15 @@ def guarded_by_callers(
         if runner is None:
             runner = _named_runner(caller)
         got = guarded(
-            caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner, reach=reach
+            caller,
+            marked,
+            mark,
+            is_swa_pool_class,
+            owner,
+            keys=keys,
+            runner=runner,
+            reach=reach,
+            helper=fn if _answer_kept(caller, fn) else None,
         )
         if not isinstance(got, dict):
             return got
@@ -2140,6 +2224,32 @@ def _draft_env(
         return None
     env[fn.args.args[0].arg] = env["__self__"] = built
     return env
+
+
+def reached_by_callers(
+    fn, module: ast.Module, node, is_swa_pool_class, is_swa_allocator_class, cls=None
+) -> Optional[bool]:
+    """For a private helper ``fn`` (a module function, or a method called through ``self``)
+    whose callers the module knows all of (:func:`_callers`): is ``node`` (an expression of
+    ``fn``) evaluated when one of them runs on a regular EAGLE draft (its guard may be in the
+    caller: ``if not self.use_swa: return ...; return self._swa_loc(loc)``)? None where that
+    cannot be told."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if not fn.name.startswith("_") or fn.name.startswith("__"):
+        return None
+    callers = _callers(module, fn.name, cls)
+    if not callers:
+        return None
+    for caller, owner in callers:
+        truths = draft_truths(
+            caller, module, [node], is_swa_pool_class, is_swa_allocator_class, owner
+        )
+        if truths is None:
+            return None
+        if id(node) in truths:
+            return True
+    return False
 
 
 def draft_indifferent(

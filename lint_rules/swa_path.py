@@ -291,6 +291,11 @@ class SwaPaths:
                 targets = up.targets if isinstance(up, ast.Assign) else [up.target]
                 if not all(isinstance(t, (ast.Name, ast.Attribute)) for t in targets):
                     return False
+                if any(
+                    isinstance(t, ast.Attribute) and (t.attr in self.flags or _names_window(t.attr))
+                    for t in targets
+                ):
+                    return False  # an SWA flag (another module may read one named so)
             elif not isinstance(up, ast.Expr):
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0

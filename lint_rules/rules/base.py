@@ -285,7 +285,7 @@ class Rule(cst.BatchableCSTVisitor):
         cannot be told."""
         import ast
 
-        from ..scenario import draft_truths, is_allocator
+        from ..scenario import draft_truths, is_allocator, reached_by_callers
 
         fn_ast = self.function_ast()
         at = self.analysis.positions().get(node)
@@ -316,7 +316,20 @@ class Rule(cst.BatchableCSTVisitor):
         )
         if truths is None:
             return False
-        return truths.get(id(target), {False}) == {False} if allocator else id(target) not in truths
+        if allocator:
+            return truths.get(id(target), {False}) == {False}
+        if id(target) in truths and fn_ast.name.startswith("_"):
+            # a private helper: its guard may be in its callers
+            by_callers = reached_by_callers(
+                fn_ast,
+                self.analysis.syntax_tree(),
+                target,
+                lambda e: self.analysis.ast_class_test("pool", e),
+                lambda e: self.analysis.ast_class_test("allocator", e),
+                fn.cls.name if fn.cls is not None else None,
+            )
+            return by_callers is False
+        return id(target) not in truths
 
     def draft_indifferent(self, node: cst.CSTNode) -> bool:
         """Does the value of ``node`` (the ``ast`` expression at its position) change nothing

@@ -266,8 +266,13 @@ def test_a_rebound_predicate_is_unknown(rebinding):
 
 
 def test_a_decorated_predicate_is_unknown():
-    src = "@lru_cache\n" + textwrap.dedent(_LOCAL.format(test="_is_swa(mr.token_to_kv_pool)"))
+    src = "@trace_calls\n" + textwrap.dedent(_LOCAL.format(test="_is_swa(mr.token_to_kv_pool)"))
     assert len(lint_text(src, PATH, frozenset({"KVG003"}), ScopeConfig()).findings) == 1
+
+
+def test_a_memoised_predicate_answers_what_the_call_answers():
+    src = "@lru_cache\n" + textwrap.dedent(_LOCAL.format(test="_is_swa(mr.token_to_kv_pool)"))
+    assert lint_text(src, PATH, frozenset({"KVG003"}), ScopeConfig()).findings == []
 
 
 # ---- the lazy paths: KVG003 asks the index for a module's import table only (its flow facts
