@@ -1658,7 +1658,7 @@ def _callers(
                 and isinstance(holder, ast.Assign)
                 and len(holder.targets) == 1
                 and isinstance(holder.targets[0], ast.Name)
-                and _only_called(fn, holder.targets[0].id)
+                and only_called(fn, holder.targets[0].id)
             )
         if isinstance(r, ast.Name) and r.id != name:  # through a table
             if isinstance(up, ast.Subscript) and up.value is r:
@@ -1794,7 +1794,7 @@ def _partial_of(call: ast.Call):
     return None
 
 
-def _only_called(fn, name: str) -> bool:
+def only_called(fn, name: str) -> bool:
     """Does ``fn`` use the local ``name`` only as a called function?"""
     calls = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
     return all(

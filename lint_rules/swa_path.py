@@ -76,6 +76,11 @@ class SwaPaths:
         self.named = self.attr_read  # every name the code reads (what may run is named here)
         self.dynamic = _reads_dynamically(nodes)  # attributes read by computed names
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
+        self.record_spans = [
+            (n.lineno, n.end_lineno or n.lineno)
+            for n in tree.body
+            if isinstance(n, ast.ClassDef) and n.name in self.records
+        ]
         self.tree = tree
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
@@ -209,8 +214,8 @@ class SwaPaths:
     def _unread(self, stmt) -> bool:
         """A counter (``x += 1``), an entry of a record (``self.stats[k] = v``), a record
         built around the value (``self.stats = {...}``), or a flag on ``self`` (not named for
-        the SWA mode, in a class with methods besides ``__init__``: one with none keeps state for
-        others), that nothing in the module reads (by name, or by a computed name: see
+        the SWA mode unless in a record, in a class with methods besides ``__init__``: one with
+        none keeps state for others), that nothing in the module reads (by name, or by a computed name: see
         :func:`_reads_dynamically`). A flag on another object or a module global may be read
         elsewhere; a local never read is code cut short (an example), still a decision."""
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -226,11 +231,13 @@ class SwaPaths:
             if name in self.logged:
                 continue  # a local or a flag kept only to be logged
             # a flag named for the SWA mode may be read by another module (sglang's dllm
-            # attention reads ``backend.use_sliding_window_kv_pool``)
+            # attention reads ``backend.use_sliding_window_kv_pool``): a backend's, not one of
+            # a record of the module (a dataclass or ``NamedTuple``)
+            in_record = any(a <= stmt.lineno <= b for a, b in self.record_spans)
             on_self = (
                 isinstance(t, ast.Attribute)
                 and _name(t.value) == "self"
-                and not _names_window(name)
+                and (in_record or not _names_window(name))
                 and not any(a <= stmt.lineno <= b for a, b in self.state_only)
             )
             computed = self.dynamic & {"*", "self"}

@@ -684,6 +684,22 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a record's SWA-named field nothing reads (a record, not a backend another module
+        # reads flags from)
+        """
+from dataclasses import dataclass
+@dataclass
+class _Plan:
+    runner: object
+    def __post_init__(self):
+        self.shared_is_swa = isinstance(self.runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+        self.sliding = isinstance(self.runner.token_to_kv_pool, SWAKVPool)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.plan = _Plan(model_runner)
+    def forward_decode(self, loc):
+        return self.plan.sliding
+""",
         # a flag of the allocator's class that only decides whether to keep a note
         """
 class FooAttnBackend(AttentionBackend):

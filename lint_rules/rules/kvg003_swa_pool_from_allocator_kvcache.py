@@ -293,12 +293,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
-            outer = fn.parent
+            inner, outer = fn, fn.parent
             while safe is None and tree is not None and outer is not None:
                 # a closure or nested helper fetching through its enclosing function's runner:
-                # evaluate the outermost function that binds it
-                safe = self._guarded_in(outer, targets, tree)
-                outer = outer.parent
+                # evaluate the outermost function that binds it (one it only calls: a helper
+                # it hands on or keeps runs later, outside its guards)
+                safe = self._guarded_in(outer, targets, tree, inner)
+                inner, outer = outer, outer.parent
             unguarded = safe is None or (isinstance(safe, dict) and not all(safe.values()))
             if unguarded and tree is not None and isinstance(fn.node, cst.Lambda):
                 # a lambda of a module table: judged where the module calls the table's entries
@@ -327,10 +328,11 @@ class SwaPoolFromAllocatorKvcache(Rule):
                     out[call] = None
         return out
 
-    def _guarded_in(self, fn: FunctionInfo, targets: dict, tree):
+    def _guarded_in(self, fn: FunctionInfo, targets: dict, tree, inner: FunctionInfo):
         """:func:`scenario.guarded` for the fetches ``targets`` evaluated from the enclosing
-        function ``fn`` (None where it cannot bind a runner there either)."""
-        from ..scenario import guarded
+        function ``fn`` (None where it cannot bind a runner there either, or where the nested
+        function ``inner`` on the way is not only called there)."""
+        from ..scenario import guarded, only_called
 
         if isinstance(fn.node, cst.Lambda):
             return None
@@ -339,6 +341,8 @@ class SwaPoolFromAllocatorKvcache(Rule):
             node = ast.parse(code).body[0]
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
             return None
+        if isinstance(inner.node, cst.FunctionDef) and not only_called(node, inner.name):
+            return None  # kept or handed on: it runs later, where this function's guards are not
         cls = fn.cls.name if fn.cls is not None else None
         return guarded(node, tree, _mark_key, self._is_swa_pool_class, cls)
 
@@ -682,6 +686,15 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a nested helper kept on ``self``: it runs later, outside any guard of ``__init__``
+        Case("""
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        def current(src=alloc):
+            return src.get_kvcache()
+        self._current_pool = current
+"""),
         # the same list grown for every runner
         Case("""
 def resolve(runner):
