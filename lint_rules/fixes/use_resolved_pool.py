@@ -67,7 +67,7 @@ class UseResolvedPool(FixTransform):
             return Unfixable(
                 f"`{s}.{attr}` is assigned only at line {late}, after this use in the same method"
             )
-        key = f"{cls.name}:{id(node)}"
+        key = f"{cls.name}:{':'.join(map(str, ctx.state.span(node)))}"  # (by place: stable)
         if kind == "probe":
             row, col, end_row, end_col = ctx.state.span(node)
             start, end = ctx.offset(row, col), ctx.offset(end_row, end_col)
