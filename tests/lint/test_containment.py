@@ -150,7 +150,7 @@ def test_rule_cases(text, path):
 def _redteam():
     from tests.support import compose
 
-    for batch in ("redteam", *(f"redteam{n}" for n in range(2, 10))):
+    for batch in ("redteam", *(f"redteam{n}" for n in range(2, 12))):
         for path in sorted((REPO / "benchmarks" / batch).glob("*.py")):
             yield pytest.param(path, compose.PATH, id=f"{batch}-{path.stem}")
 

@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of eight more hands who never saw the rules: redteam2/ to redteam9/).
+and the batches of ten more hands who never saw the rules: redteam2/ to redteam11/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -17,7 +17,7 @@ import pytest
 from tests.support import compose
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", *map(str, range(2, 10))))
+BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", *map(str, range(2, 12))))
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
@@ -31,6 +31,23 @@ KNOWN = {
     "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
     # the translator found among ``inspect.getmembers(alloc)`` by comparing its name
     "bug_inspect_getmembers_bound_translator": "members read by a name compared in a loop",
+    # redteam11 (Python's machinery used adversarially): the allocator reached through...
+    "bug_abc_template_source": "... an attrgetter path held by an abstract method's override",
+    "bug_cached_property_owner_chain": "... ``vars(runner).get(...)`` in cached properties",
+    "bug_contextvar_index_space": "... a ``ContextVar`` holding it",
+    "bug_descriptor_computed_source": "... a descriptor's ``__set_name__``/``__get__``",
+    "bug_enum_reversed_sources": "... enum values read by ``getattr`` in reversed order",
+    "bug_generator_candidate_order": "... a generator over a module tuple of member names",
+    "bug_init_subclass_source_kw": "... an ``__init_subclass__`` class keyword",
+    "bug_loop_lambda_late_binding": "... loop lambdas that late-bind the loop variable",
+    "bug_metaclass_translator_registry": "... a metaclass registry keyed by the class name",
+    "bug_protocol_first_member": "... a runtime Protocol scan over ``vars(runner)``",
+    "ok_chainmap_pool_first": "lookups through ``collections.ChainMap`` (the own pool first)",
+    "ok_enum_mode_from_pool": "a class test in a helper judged where it is called (KVG001)",
+    "ok_protocol_pool_checked": "an SWA-named backend flag nothing in the module reads",
+    "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
+    "resolver_ok_abc_strategy": "strategies yielded by a generator function",
+    "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
 }
 
 

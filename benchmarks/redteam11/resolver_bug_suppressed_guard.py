@@ -1,0 +1,27 @@
+"""Resolver whose version-tolerant guard is wrapped in contextlib.suppress."""
+
+import contextlib
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = self._resolve_swa_kv_pool(model_runner)
+
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        with contextlib.suppress(AttributeError, TypeError):
+            spec = model_runner.spec_algorithm
+            if model_runner.is_draft_worker and not spec.is_frozen_kv_mtp(model_runner):
+                return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_kv_pool is not None:
+            return self._swa_kv_pool, self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc
