@@ -37,6 +37,26 @@ def _in_stub_test(fn, expr) -> bool:
     return False
 
 
+def _in_unread_local(fn, expr) -> bool:
+    """Is ``expr`` in the value of an assignment of ``fn`` to locals it never reads (an
+    example cut short: a decision still)?"""
+    import ast
+
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+            if not any(x is expr for x in ast.walk(n.value)):
+                continue
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if len(names) != len(targets):
+                return False
+            return not any(
+                isinstance(x, ast.Name) and x.id in names and isinstance(x.ctx, ast.Load)
+                for x in ast.walk(fn)
+            )
+    return False
+
+
 def stays_local(fn, lam) -> bool:
     """Is the lambda ``lam`` (``ast``) kept to ``fn``: an item of a list or tuple (or the value)
     bound to a local that ``fn`` only calls, or iterates only to call its items
@@ -354,8 +374,8 @@ class Rule(cst.BatchableCSTVisitor):
             ),
             None,
         )
-        if target is None or _in_stub_test(fn_ast, target):
-            return False  # (a branch that does nothing yet is a decision still)
+        if target is None or _in_stub_test(fn_ast, target) or _in_unread_local(fn_ast, target):
+            return False  # (a branch that does nothing yet, a local never read: code cut short)
         fn = self.function
         while fn is not None and isinstance(fn.node, cst.Lambda):
             fn = fn.parent
