@@ -242,9 +242,7 @@ def _gate_plan(needles: tuple) -> tuple:
 
 # ``swa`` in any case: eight literal searches (``strstr``) cost about half of one
 # ``data.lower()`` copy of a file, and a case-blind regular expression several times more
-_SWA_CASES = tuple(
-    bytes(c) for c in itertools.product(*((ord(a), ord(a.upper())) for a in "swa"))
-)
+_SWA_CASES = tuple(bytes(c) for c in itertools.product(*((ord(a), ord(a.upper())) for a in "swa")))
 
 
 _COVER = b"llocator"

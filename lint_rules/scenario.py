@@ -27,7 +27,7 @@ import copy
 import functools
 import itertools
 from collections import Counter
-from typing import Callable, Optional, Union
+from typing import Callable, NamedTuple, Optional, Union
 
 from .classes import ModuleClasses, base_name, lookup_order
 from .names import (
@@ -454,11 +454,25 @@ def _name_of(e: ast.AST) -> str:
     return ""
 
 
+def _swa_allocator_by_name(node: ast.AST) -> bool:
+    return is_swa_allocator_class_name(_name_of(node))
+
+
+class ClassTests(NamedTuple):
+    """Is a class expression of the module an SWA pool class / an SWA allocator class? A rule
+    hands in its analysis' tests (the module's aliases resolved); the allocator's defaults to
+    the name (the target's allocator is an instance of every SWA allocator class)."""
+
+    pool: Callable
+    allocator: Callable = _swa_allocator_by_name
+
+
 class _Interp:
-    def __init__(self, module: ast.Module, mark: Callable, is_swa_pool_class) -> None:
+    def __init__(self, module: ast.Module, mark: Callable, tests: ClassTests) -> None:
         self.mark = mark
         self.module = module
-        self.is_swa_pool_class = is_swa_pool_class
+        self.is_swa_pool_class = tests.pool
+        self.is_swa_allocator_class: Callable = tests.allocator
         self.steps = 0
         self.escaped: set = set()  # keys of the fetches whose pool left the function
         self.depth = 0  # the call depth being evaluated (a property read is one deeper)
@@ -470,12 +484,8 @@ class _Interp:
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
+        self.api_missing = False  # a spec API member the scenario's generation lacks was read
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
-        # an SWA allocator class (the target's allocator is one): by its name unless the rule
-        # resolves the module's aliases (KVG001's ``draft_truths``)
-        self.is_swa_allocator_class: Callable = lambda node: is_swa_allocator_class_name(
-            _name_of(node)
-        )
         self.globals: dict = {}
         self.classes: dict = {}
         self.managers: dict = {}  # module ``@contextmanager`` functions: name -> node
@@ -626,6 +636,8 @@ class _Interp:
             if attr in v.attrs:
                 return v.attrs[attr]
             if attr in v.missing or (v.kind == "pool" and is_swa_member_name(attr)):
+                if v.kind == "spec":
+                    self.api_missing = True  # (a spec API member this generation lacks)
                 raise _Raised("AttributeError")  # (a full-only pool has no SWA member)
             if v.kind == "spec" and attr.startswith("is_"):
                 # the predicate's answer for EAGLE, read from the real enums; unknown: both
@@ -1535,7 +1547,7 @@ def guarded(
     fn,
     module: ast.Module,
     mark: Callable,
-    is_swa_pool_class,
+    tests: ClassTests,
     cls: Optional[str] = None,
     keys: Optional[set] = None,
     runner: Optional[str] = None,
@@ -1564,7 +1576,7 @@ def guarded(
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
     answers_by_return = any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn))
     escaped: set = set()
-    interp = _Interp(module, mark, is_swa_pool_class)
+    interp = _Interp(module, mark, tests)
     owner = interp.classes.get(cls) if cls else None
     if param is None and owner is None and not members:
         return None
@@ -1711,7 +1723,7 @@ def _callers(
     return out if out and counted == total else None
 
 
-def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_pool_class):
+def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: ClassTests):
     """:func:`guarded` for the fetches of ``lam`` (its marked tree), the lambda at ``at``
     (line, column) of ``module``, in the value of a module-level table ``T = (...)`` bound once: guarded where every function of the module
     using ``T`` is, those calling its entries (``for check, fetch in T: ... fetch(runner)``),
@@ -1742,7 +1754,7 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_
     )
     callers = _callers(marked, table, None)
     if callers is None or not isinstance(
-        _Interp(marked, mark, is_swa_pool_class).globals.get(table), (tuple, list)
+        _Interp(marked, mark, tests).globals.get(table), (tuple, list)
     ):
         return None  # (a table the interpreter cannot build would hide the calls)
     keys = {mark(n) for n in ast.walk(lam) if isinstance(n, ast.Call) and mark(n) is not None}
@@ -1757,7 +1769,7 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, is_swa_
         runner = None
         if root is not None and root in names:
             runner = _handed_runner(caller, table, names.index(root), root, (table,))
-        got = guarded(caller, marked, mark, is_swa_pool_class, owner, keys=keys, runner=runner)
+        got = guarded(caller, marked, mark, tests, owner, keys=keys, runner=runner)
         if not isinstance(got, dict):
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
@@ -1954,7 +1966,7 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
 
 
 def guarded_by_callers(
-    fn, module: ast.Module, mark: Callable, is_swa_pool_class, cls: Optional[str] = None
+    fn, module: ast.Module, mark: Callable, tests: ClassTests, cls: Optional[str] = None
 ) -> Union[dict, str, None]:
     """:func:`guarded` for the fetches of a private helper ``fn`` (its marked tree: a module
     function, or a method of ``cls`` called through ``self``) whose guard may be in its
@@ -2021,7 +2033,7 @@ def guarded_by_callers(
             caller,
             marked,
             mark,
-            is_swa_pool_class,
+            tests,
             owner,
             keys=keys,
             runner=runner,
@@ -2226,9 +2238,7 @@ def _draft_env(
     return env
 
 
-def reached_by_callers(
-    fn, module: ast.Module, node, is_swa_pool_class, is_swa_allocator_class, cls=None
-) -> Optional[bool]:
+def reached_by_callers(fn, module: ast.Module, node, tests: ClassTests, cls=None) -> Optional[bool]:
     """For a private helper ``fn`` (a module function, or a method called through ``self``)
     whose callers the module knows all of (:func:`_callers`): is ``node`` (an expression of
     ``fn``) evaluated when one of them runs on a regular EAGLE draft (its guard may be in the
@@ -2242,9 +2252,7 @@ def reached_by_callers(
     if not callers:
         return None
     for caller, owner in callers:
-        truths = draft_truths(
-            caller, module, [node], is_swa_pool_class, is_swa_allocator_class, owner
-        )
+        truths = draft_truths(caller, module, [node], tests, owner)
         if truths is None:
             return None
         if id(node) in truths:
@@ -2252,9 +2260,7 @@ def reached_by_callers(
     return False
 
 
-def draft_indifferent(
-    fn, module: ast.Module, node, is_swa_pool_class, is_swa_allocator_class, cls=None
-) -> bool:
+def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None) -> bool:
     """Does the value of ``node`` (an expression of ``fn``, e.g. a class test of the allocator)
     change nothing ``fn`` returns or keeps on a regular EAGLE draft? ``fn`` is evaluated twice
     per spec API, the value forced True and then False: the same outcomes (returns, raises)
@@ -2268,11 +2274,12 @@ def draft_indifferent(
     if not _boolean(node):
         return False  # (a value, such as ``getattr``'s: True and False are not its values)
     param = _runner_root(fn) or _named_runner(fn)
+    compared = False
     for generation in ("frozen-api", "older-api"):
         seen = []
+        crashed = False  # on a spec API it is not written for (it calls what that one lacks)
         for forced in (True, False):
-            interp = _Interp(module, lambda call: None, is_swa_pool_class)
-            interp.is_swa_allocator_class = is_swa_allocator_class
+            interp = _Interp(module, lambda call: None, tests)
             owner = interp.classes.get(cls) if cls else None
             if param is None and (owner is None or not _plain_method(fn)):
                 return False
@@ -2286,6 +2293,9 @@ def draft_indifferent(
                 return False
             if not outcomes:
                 return False
+            crashed = crashed or (
+                interp.api_missing and ("raise", "AttributeError") in [o[:2] for o in outcomes]
+            )
             params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
             kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
             try:
@@ -2298,9 +2308,12 @@ def draft_indifferent(
                 )
             except _Unknown:
                 return False
+        if crashed:
+            continue
         if seen[0] != seen[1]:
             return False
-    return True
+        compared = True
+    return compared
 
 
 def _arith(op, a, b):
@@ -2370,8 +2383,7 @@ def draft_truths(
     fn,
     module: ast.Module,
     decisions: list,
-    is_swa_pool_class,
-    is_swa_allocator_class,
+    tests: ClassTests,
     cls=None,
     measure: Optional[Callable] = None,
     target: bool = False,
@@ -2386,8 +2398,7 @@ def draft_truths(
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = _runner_root(fn) or _named_runner(fn)  # (a base's ``__init__`` may read it)
-    interp = _Interp(module, lambda call: None, is_swa_pool_class)
-    interp.is_swa_allocator_class = is_swa_allocator_class
+    interp = _Interp(module, lambda call: None, tests)
     owner = interp.classes.get(cls) if cls else None
     if param is None and (owner is None or not _plain_method(fn)):
         return None

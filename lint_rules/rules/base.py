@@ -329,8 +329,7 @@ class Rule(cst.BatchableCSTVisitor):
             fn_ast,
             self.analysis.syntax_tree(),
             [target],
-            lambda e: self.analysis.ast_class_test("pool", e),
-            lambda e: self.analysis.ast_class_test("allocator", e),
+            self.class_tests(),
             fn.cls.name if fn.cls is not None else None,
             is_allocator if allocator else None,
         )
@@ -344,8 +343,7 @@ class Rule(cst.BatchableCSTVisitor):
                 fn_ast,
                 self.analysis.syntax_tree(),
                 target,
-                lambda e: self.analysis.ast_class_test("pool", e),
-                lambda e: self.analysis.ast_class_test("allocator", e),
+                self.class_tests(),
                 fn.cls.name if fn.cls is not None else None,
             )
             return by_callers is False
@@ -383,9 +381,18 @@ class Rule(cst.BatchableCSTVisitor):
             fn_ast,
             self.analysis.syntax_tree(),
             target,
+            self.class_tests(),
+            fn.cls.name if fn is not None and fn.cls is not None else None,
+        )
+
+    def class_tests(self):
+        """The scenarios' class tests (``scenario.ClassTests``): the analysis', aliases
+        resolved."""
+        from ..scenario import ClassTests
+
+        return ClassTests(
             lambda e: self.analysis.ast_class_test("pool", e),
             lambda e: self.analysis.ast_class_test("allocator", e),
-            fn.cls.name if fn is not None and fn.cls is not None else None,
         )
 
     def derived(self, expr: cst.BaseExpression) -> bool:

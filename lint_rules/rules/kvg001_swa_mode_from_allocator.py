@@ -474,8 +474,7 @@ class SwaModeFromAllocator(Rule):
                 fn_ast,
                 tree,
                 [decision, *stores, *gated, *readers],
-                lambda e: self.analysis.ast_class_test("pool", e),
-                lambda e: self.analysis.ast_class_test("allocator", e),
+                self.class_tests(),
                 fn.cls.name if fn.cls is not None else None,
                 target=target,
             )

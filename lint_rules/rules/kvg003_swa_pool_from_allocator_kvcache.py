@@ -292,7 +292,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
             from ..scenario import guarded, guarded_by_callers, guarded_in_table
 
             tree = self.analysis.syntax_tree()
-            safe = guarded(node, tree, _mark_key, self._is_swa_pool_class, cls) if tree else None
+            safe = guarded(node, tree, _mark_key, self.class_tests(), cls) if tree else None
             inner, outer = fn, fn.parent
             while safe is None and tree is not None and outer is not None:
                 # a closure or nested helper fetching through its enclosing function's runner:
@@ -310,13 +310,13 @@ class SwaPoolFromAllocatorKvcache(Rule):
                         (at.start.line, at.start.column),
                         tree,
                         _mark_key,
-                        self._is_swa_pool_class,
+                        self.class_tests(),
                     )
                     safe = in_table if in_table is not None else safe
             elif unguarded and tree is not None and fn.parent is None:
                 # a private helper handed the allocator or the runner: the guard may be in its
                 # callers (all known: then they decide)
-                by_callers = guarded_by_callers(node, tree, _mark_key, self._is_swa_pool_class, cls)
+                by_callers = guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
                 if by_callers is not None:
                     safe = by_callers
             for call, k in targets.items():
@@ -344,7 +344,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if isinstance(inner.node, cst.FunctionDef) and not only_called(node, inner.name):
             return None  # kept or handed on: it runs later, where this function's guards are not
         cls = fn.cls.name if fn.cls is not None else None
-        return guarded(node, tree, _mark_key, self._is_swa_pool_class, cls)
+        return guarded(node, tree, _mark_key, self.class_tests(), cls)
 
     def _held(self, node: cst.Call) -> bool:
         """flow hook: a call of the allocator's get_kvcache held in a name/attribute."""
@@ -389,6 +389,18 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # the draft guard tests an aliased SWA allocator class: the target's allocator is one
+        """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator as HybridAlloc
+def resolve(runner):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    alloc = runner.token_to_kv_pool_allocator
+    frozen = runner.spec_algorithm.is_frozen_kv_mtp()
+    if isinstance(alloc, HybridAlloc) and runner.is_draft_worker and not frozen:
+        return None
+    return alloc.get_kvcache()
+""",
         # candidates gathered in a local list, walked by a counted ``while`` with ``break``
         """
 def resolve(runner):
