@@ -115,6 +115,13 @@ def kv_pool_scalar_members() -> frozenset:
     return frozenset(_api_data().get("kv_pool_scalar_members", ()))
 
 
+@lru_cache(maxsize=1)
+def backend_attributes_read() -> frozenset:
+    """The attribute names some release's code reads through a name ending in ``backend``
+    (``attn_backend.use_sliding_window_kv_pool``): what another module may read of a backend."""
+    return frozenset(_api_data().get("backend_attributes_read", ()))
+
+
 @lru_cache(maxsize=None)
 def spec_predicate_answers(method: str, member: str = "EAGLE") -> frozenset:
     """What ``SpeculativeAlgorithm.<member>.<method>()`` answers across the releases that have

@@ -21,7 +21,7 @@ import ast
 from typing import Optional
 
 from .classes import ModuleClasses, lookup_order
-from .names import SWA_TRANSLATE_MEMBERS
+from .names import SWA_TRANSLATE_MEMBERS, backend_attributes_read
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
 # does not: an error exit decides no path)
@@ -51,13 +51,15 @@ def swa_step(node: ast.AST) -> bool:
     return False
 
 
-def _names_window(name: str) -> bool:
-    low = name.lower()
-    return "swa" in low or "sliding" in low or "window" in low
-
-
 def _ends_in_exit(body: list) -> bool:
     return bool(body) and isinstance(body[-1], _EXITS)
+
+
+def _may_be_read_elsewhere(name: str) -> bool:
+    """A backend's flag another module may read: one sglang's code reads of a backend (the API
+    model), or one named for the SWA mode (``use_swa``, ``is_hybrid_swa``: an interface)."""
+    low = name.lower()
+    return "swa" in low or "sliding" in low or name in backend_attributes_read()
 
 
 class SwaPaths:
@@ -230,14 +232,14 @@ class SwaPaths:
                 continue
             if name in self.logged:
                 continue  # a local or a flag kept only to be logged
-            # a flag named for the SWA mode may be read by another module (sglang's dllm
-            # attention reads ``backend.use_sliding_window_kv_pool``): a backend's, not one of
-            # a record of the module (a dataclass or ``NamedTuple``)
+            # a flag another module may read (sglang's dllm attention reads
+            # ``backend.use_sliding_window_kv_pool``): a backend's, not one of a record of the
+            # module (a dataclass or ``NamedTuple``)
             in_record = any(a <= stmt.lineno <= b for a, b in self.record_spans)
             on_self = (
                 isinstance(t, ast.Attribute)
                 and _name(t.value) == "self"
-                and (in_record or not _names_window(name))
+                and (in_record or not _may_be_read_elsewhere(name))
                 and not any(a <= stmt.lineno <= b for a, b in self.state_only)
             )
             computed = self.dynamic & {"*", "self"}
@@ -299,10 +301,11 @@ class SwaPaths:
                 if not all(isinstance(t, (ast.Name, ast.Attribute)) for t in targets):
                     return False
                 if any(
-                    isinstance(t, ast.Attribute) and (t.attr in self.flags or _names_window(t.attr))
+                    isinstance(t, ast.Attribute)
+                    and (t.attr in self.flags or _may_be_read_elsewhere(t.attr))
                     for t in targets
                 ):
-                    return False  # an SWA flag (another module may read one named so)
+                    return False  # an SWA flag (or one another module may read)
             elif not isinstance(up, ast.Expr):
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0

@@ -27,6 +27,10 @@ emitted code touches actually have in that release:
   evaluation: ``isinstance(<SWA allocator>, C)`` holds for these, and for no other allocator);
 * ``kv_pool_scalar_members``: the members every KV pool class stores only scalars in (its
   size, page size, dtype: KVG003's scenario reads them without the pool escaping);
+* ``backend_attributes_read``: the attribute names sglang's code reads through a name ending
+  in ``backend`` (``forward_batch.attn_backend.use_sliding_window_kv_pool``): what another
+  module may read of a backend, so a flag a backend keeps and never reads itself still decides
+  there when it is one of these (KVG001);
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -650,6 +654,19 @@ def _trtllm_facts(tree: Path) -> str:
     return "none"
 
 
+# ``<...>backend.<attribute>``: a literal prefix, so the search skips ahead (bytes, no parse)
+_BACKEND_READ = re.compile(rb"backend\.([A-Za-z_]\w*)")
+
+
+def _backend_reads(tree: Path) -> set:
+    """Attribute names read through a name ending in ``backend`` anywhere in the release (a
+    comment or string counts too: over-approximate, so no reader is missed)."""
+    out: set = set()
+    for path in (tree / "sglang").rglob("*.py"):
+        out.update(m.group(1).decode() for m in _BACKEND_READ.finditer(path.read_bytes()))
+    return out
+
+
 def derive(tree: Path) -> dict:
     return _derive(Release(tree))[0]
 
@@ -680,9 +697,12 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     swa_any: set = set()
     other_any: set = set()
     bases_any: set = set()
+    backend_reads: set = set()
     scalar_every: Optional[set] = None
     for v in versions:
-        releases[v], other = _derive(Release(sglang_wheels.ensure_tree(v, quiet=quiet)))
+        tree = sglang_wheels.ensure_tree(v, quiet=quiet)
+        releases[v], other = _derive(Release(tree))
+        backend_reads |= _backend_reads(tree)
         swa_any.update(releases[v]["swa_allocator_members"])
         bases_any.update(releases[v]["swa_allocator_bases"])
         other_any |= other
@@ -699,6 +719,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "swa_allocator_bases": sorted(bases_any),
         # members of the KV pool classes that hold a scalar in every release
         "kv_pool_scalar_members": sorted(scalar_every or ()),
+        # read through a name ending in ``backend``, in some release
+        "backend_attributes_read": sorted(backend_reads),
         "releases": releases,
     }
 
