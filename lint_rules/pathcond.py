@@ -847,6 +847,11 @@ class _Restart(Exception):
     """A new variable appeared mid-walk: tables built so far are stale; walk again."""
 
 
+def _type_of(e: ast.Call) -> bool:
+    """``type(x)`` (x: ``e.args[0]``)."""
+    return isinstance(e.func, ast.Name) and e.func.id == "type" and len(e.args) == 1
+
+
 def _class_test(e: ast.Call) -> bool:
     """``isinstance(x, C)`` / ``issubclass(x, C)`` (x: ``e.args[0]``)."""
     f = e.func
@@ -903,6 +908,10 @@ class _Analysis:
         key = self.source(e)
         if key is not None:
             return {key: s.c}
+        if isinstance(e, ast.Call) and (_class_test(e) or _type_of(e)):
+            # the answer of a class question carries the value asked about: kept, it decides
+            # from the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
+            return self.kv(e.args[0], s)
         if isinstance(e, ast.Name):
             return {k: v & s.c for k, v in s.t.get(e.id, {}).items()}
         if isinstance(e, ast.NamedExpr):
@@ -927,9 +936,6 @@ class _Analysis:
             return
         for key, c in self.kv(e, s).items():
             self.uses.append((key, c))
-        if isinstance(e, ast.Call) and _class_test(e):
-            for key, c in self.kv(e.args[0], s).items():
-                self.uses.append((key, c))
         self.visit(e, s)
 
     def visit(self, e: Optional[ast.AST], s: _State) -> None:

@@ -481,7 +481,7 @@ def _anchored(tree: ast.AST, text: str, model: Flow, anchors: frozenset, ctx=Non
         entries = table.get(kind)
         if entries is not None and sits(entries, node, alloc, mentions_swa_class):
             return True
-        if calls and kind is ast.Attribute and kvcache_fields(node, alloc):
+        if calls and kind in (ast.Attribute, ast.Call) and kvcache_fields(node, alloc):
             return True  # a kvcache fetch by its field: not proven (its guard is not asked)
         if calls and kind is ast.Call and node.args and alloc(node.args[0]):
             if any(v[0] == "O" and v[2] in calls for v in model.values_of(node.func)):
@@ -750,7 +750,11 @@ def _may_anchor(
     other = set(table) - {ast.Call, ast.Attribute}
     if SWA_TYPE_DECISION in anchors and _class_of_carrier(f, carries, "singledispatch" in text):
         return True  # the flow model's TYPE value starts here (and only at such a source)
-    fields = calls and not f.attrs_used.isdisjoint(KVCACHE_FIELDS)
+    # the field read as an attribute, or by its name as a string (``getattr(x, "_kvcache")``)
+    fields = calls and (
+        not f.attrs_used.isdisjoint(KVCACHE_FIELDS)
+        or any(q + w + q in text for w in KVCACHE_FIELDS for q in "'\"")
+    )
     getters = calls and "methodcaller" in text
     nodes = walk(f.node) if f.attrs_used & members or other or fields else f.calls
     for node in nodes:

@@ -58,6 +58,10 @@ class _Top:
 TOP = _Top()
 
 
+# env key prefix: the fetch keys a local's value holds a class test of (no name has a NUL)
+_TESTED = "\0tested:"
+
+
 class _Raised(Exception):
     def __init__(self, name: str) -> None:
         super().__init__(name)
@@ -76,15 +80,26 @@ class Obj:
         self.key = key
 
 
+def _is_record(cls: ast.ClassDef) -> bool:
+    """A dataclass or ``NamedTuple`` of the module."""
+    return "NamedTuple" in {_name_of(b) for b in cls.bases} or any(
+        _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+        for d in cls.decorator_list
+    )
+
+
 def _fetched(v, seen: Optional[set] = None) -> set:
-    """The keys of the fetched pools ``v`` holds: itself, in a tuple or dict, as a bound
-    method's receiver, in a closure's scope."""
+    """The keys of the fetched pools ``v`` holds: itself, in a tuple or dict, in a record's
+    fields, as a bound method's receiver, in a closure's scope."""
     seen = set() if seen is None else seen
     if id(v) in seen:
         return set()
     seen.add(id(v))
     if isinstance(v, Obj):
-        return {v.key} if v.key is not None else set()
+        own = {v.key} if v.key is not None else set()
+        if v.kind == "self" and v.owner is not None and _is_record(v.owner):
+            own = own.union(*(_fetched(x, seen) for x in v.attrs.values()))
+        return own
     if isinstance(v, tuple):
         return set().union(*(_fetched(x, seen) for x in v))
     if isinstance(v, Mapping):
@@ -282,7 +297,7 @@ _EXC_PARENTS = {
 }
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
-    | {"range", "type", "issubclass", "max", "min", "len"}
+    | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
@@ -524,6 +539,9 @@ class _Interp:
 
     def lookup(self, name: str, env: dict):
         if name in env:
+            held = env.get(_TESTED + name)
+            if held:
+                self.tested |= held  # (a local holding a class test of a fetched pool)
             return env[name]
         if name in self.globals:
             return self.globals[name]
@@ -839,9 +857,16 @@ class _Interp:
                 kwargs.update(value.pairs)  # ``f(**kwargs)`` of a dict it knows whole
             else:
                 kwargs[k.arg] = value
+        record = isinstance(func, ClassRef) and _is_record(func.node)
         if not isinstance(func, (Func, Builtin, Const, Partial)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
+            if record and not any(isinstance(a, ast.Starred) for a in e.args):
+                # a record of the module holds what it is given: kept where it is kept
+                # (``_fetched`` reads its fields), unless it cannot be built
+                built = self.construct(func.node, args, kwargs, depth)
+                if built is not TOP:
+                    return built
             # a call the scenario cannot follow (or a fetched pool's own method): what it is
             # given, and whose method it is, may be kept or read
             self.escaped |= _fetched((func, *args, *kwargs.values()))
@@ -898,10 +923,7 @@ class _Interp:
         bases = {_name_of(b) for b in cls.bases}
         if bases & _ENUM_BASES:
             return TOP
-        record = "NamedTuple" in bases or any(
-            _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
-            for d in cls.decorator_list
-        )
+        record = _is_record(cls)
         chain = self.mro(cls)
         if len(chain) - 1 != len(bases - {"object", "NamedTuple"}):
             return TOP  # a base the module does not define
@@ -940,6 +962,7 @@ class _Interp:
             return self.isinstance(args[0], e.args[1])
         if name == "type" and len(args) == 1:
             v = args[0]
+            self.tested |= _fetched(v)  # (its class: what a class test of it would ask)
             if isinstance(v, Obj) and v.kind == "spec":  # the algorithm's enum class
                 return EnumSpace(("FROZEN_KV_MTP",) if "is_frozen_kv_mtp" in v.missing else ())
             return AllocType() if isinstance(v, Obj) and v.kind == "alloc" else TOP
@@ -983,6 +1006,11 @@ class _Interp:
         if name == "range" and 1 <= len(args) <= 3 and all(type(a) is int for a in args):
             steps = range(*args)
             return tuple(steps) if len(steps) <= _LOOP else TOP
+        if name in ("tuple", "list", "set", "frozenset") and not kwargs and len(args) <= 1:
+            # a container of known items, as a tuple (a set: as far as membership goes)
+            if not args:
+                return ()
+            return args[0] if isinstance(args[0], tuple) else TOP
         if name == "len" and len(args) == 1:
             return len(args[0]) if isinstance(args[0], (tuple, str)) else TOP
         if name in ("all", "any") and len(args) == 1 and isinstance(args[0], tuple):
@@ -1175,12 +1203,17 @@ class _Interp:
                 # kept on an object: what a class test of a fetched pool answered decides from
                 # the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
                 self.escaped |= self.tested
+            held = frozenset(self.tested)
             self.tested |= outer
             if kind is ast.AugAssign:
                 old = self.lookup(s.target.id, env) if isinstance(s.target, ast.Name) else TOP
                 v = _arith(s.op, old, v)
             for t in targets:
                 self.bind(t, v, env, depth)
+                if isinstance(t, ast.Name):
+                    # a local keeps what it was computed from: stored on an object later, a
+                    # class test it holds escapes then (``is_swa = isinstance(kv, ...)``)
+                    env[_TESTED + t.id] = held
             return [("next", None, env)]
         if kind is ast.Return:
             outer, self.tested = self.tested, set()
@@ -2086,13 +2119,22 @@ def _runner_root(fn) -> Optional[str]:
     """The parameter whose ``token_to_kv_pool_allocator`` ``fn`` reads (directly or through a
     local bound once to it), if there is exactly one."""
     params, aliases = _param_aliases(fn)
-    roots = {
-        aliases.get(n.value.id, n.value.id)
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Attribute)
-        and n.attr == "token_to_kv_pool_allocator"
-        and isinstance(n.value, ast.Name)
-    }
+    roots = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute) and n.attr == "token_to_kv_pool_allocator":
+            holder = n.value
+        elif (
+            isinstance(n, ast.Call)
+            and _name_of(n.func) == "getattr"
+            and len(n.args) >= 2
+            and isinstance(n.args[1], ast.Constant)
+            and n.args[1].value == "token_to_kv_pool_allocator"
+        ):
+            holder = n.args[0]  # (``getattr(runner, "token_to_kv_pool_allocator", None)``)
+        else:
+            continue
+        if isinstance(holder, ast.Name):
+            roots.add(aliases.get(holder.id, holder.id))
     return roots.pop() if len(roots) == 1 and roots <= params else None
 
 

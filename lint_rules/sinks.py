@@ -192,9 +192,16 @@ def _kvcache_field(node: ast.AST) -> tuple:
     return ()
 
 
+def _kvcache_field_by_name(node: ast.AST) -> tuple:
+    # ``getattr(x, "_kvcache"[, d])``: the same read, its name a string
+    return tuple((s, m) for s, m in _getattr(node) if isinstance(m, str) and m in KVCACHE_FIELDS)
+
+
 def kvcache_fields(node: ast.AST, holds) -> bool:
     """Is ``node`` a read of the allocator's kvcache field on a value ``holds`` says may be the
     allocator?"""
+    if isinstance(node, ast.Call):
+        return any(holds(s) for s, _ in _kvcache_field_by_name(node))
     return isinstance(node, ast.Attribute) and any(holds(s) for s, _ in _kvcache_field(node))
 
 
@@ -514,7 +521,8 @@ FORMS: dict[str, list] = {
 # the kvcache fetch's other form, a read of the field ``get_kvcache`` returns (KVG003 asks it
 # in the rule and the proofs: :func:`kvcache_fields`)
 FORMS[ALLOCATOR_CALL] = [
-    Form("kvcache-field", KVCACHE_FIELDS, (ast.Attribute,), lambda node: _kvcache_field(node))
+    Form("kvcache-field", KVCACHE_FIELDS, (ast.Attribute,), lambda node: _kvcache_field(node)),
+    Form("kvcache-field-getattr", KVCACHE_FIELDS, (ast.Call,), _kvcache_field_by_name),
 ]
 
 # The members and calls the parametrised sinks are declared with (KVG002 and KVG003's anchors;
@@ -553,7 +561,7 @@ def words(anchors: Iterable[str]) -> tuple[str, ...]:
         got = args if kind in (ALLOCATOR_MEMBER, ALLOCATOR_CALL) else ()
         for form in FORMS.get(kind, ()):
             got += form.words
-        out += [w for w in got if w not in out]
+        out += [w for w in dict.fromkeys(got) if w not in out]
     return tuple(out)
 
 

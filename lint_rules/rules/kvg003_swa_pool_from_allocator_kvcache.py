@@ -83,9 +83,14 @@ _MARK = "__kvg_kvcache__"
 
 def _kvcache_receiver(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """``x`` for ``x.get_kvcache()``, ``getattr(x, "get_kvcache"[, d])()`` and a read of the
-    field ``get_kvcache`` returns (``x._kvcache``: sinks.KVCACHE_FIELDS); else None."""
+    field ``get_kvcache`` returns (``x._kvcache``, ``getattr(x, "_kvcache"[, d])``:
+    sinks.KVCACHE_FIELDS); else None."""
     if isinstance(node, cst.Attribute):
         return node.value if node.attr.value in KVCACHE_FIELDS else None
+    if isinstance(node, cst.Call) and call_func_name(node) == "getattr":
+        args = positional_args(node)
+        if len(args) >= 2 and string_value(args[1]) in KVCACHE_FIELDS:
+            return args[0]  # ``getattr(x, "_kvcache"[, d])``: the field read by its name
     if not isinstance(node, cst.Call) or node.args:
         return None
     func = node.func
@@ -351,8 +356,8 @@ class SwaPoolFromAllocatorKvcache(Rule):
         return not node.args and "get_kvcache" in self.analysis.allocator_members(node.func)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if node.args and not self._getters():
-            return
+        if node.args and not (self._getters() or self._fields_read()):
+            return  # (a fetch with arguments: ``methodcaller``, or ``getattr`` of the field)
         if not self.in_scope() or self._receiver(node, self.function) is None:
             return
         problems = self._verdict(self.function, node)
@@ -389,6 +394,43 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # a record of the facts holds the kvcache; its method returns it only past the guards
+        """
+from dataclasses import dataclass
+@dataclass(frozen=True)
+class Inputs:
+    active: object
+    shared: object
+    draft: bool
+    frozen: bool
+    def resolve(self):
+        if isinstance(self.active, SWAKVPool):
+            return self.active
+        if self.draft and not self.frozen:
+            return None
+        return self.shared if isinstance(self.shared, SWAKVPool) else None
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self._swa_kv_pool = Inputs(
+            active=model_runner.token_to_kv_pool,
+            shared=model_runner.token_to_kv_pool_allocator.get_kvcache(),
+            draft=model_runner.is_draft_worker,
+            frozen=model_runner.spec_algorithm.is_frozen_kv_mtp(),
+        ).resolve()
+""",
+        # the draft check as membership in a frozenset of algorithms; every member read by
+        # ``getattr``
+        """
+_SHARES_TARGET_KV = frozenset({SpeculativeAlgorithm.FROZEN_KV_MTP})
+def resolve(runner):
+    pool = getattr(runner, "token_to_kv_pool", None)
+    if isinstance(pool, SWAKVPool):
+        return pool
+    if runner.is_draft_worker and runner.spec_algorithm not in _SHARES_TARGET_KV:
+        return None
+    alloc = getattr(runner, "token_to_kv_pool_allocator", None)
+    return None if alloc is None else alloc.get_kvcache()
+""",
         # the draft guard tests an aliased SWA allocator class: the target's allocator is one
         """
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator as HybridAlloc
@@ -698,6 +740,30 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the kvcache field read by its name, with no draft check
+        Case("""
+def resolve(runner):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    kv = getattr(runner.token_to_kv_pool_allocator, "_kvcache", None)
+    return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the kvcache's class test kept in a local, then on ``self``: the target's pool decides
+        Case("""
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        pool_is_swa = isinstance(kv, SWAKVPool)
+        self.use_swa = pool_is_swa and model_runner.sliding_window_size is not None
+"""),
+        # the kvcache's type looked up in a table, the answer kept
+        Case("""
+_MODE = {SWAKVPool: "swa"}
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        self.mode = _MODE.get(type(kv), "full")
+"""),
         # a nested helper kept on ``self``: it runs later, outside any guard of ``__init__``
         Case("""
 class FooAttnBackend:
