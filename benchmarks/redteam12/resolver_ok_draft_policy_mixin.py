@@ -1,0 +1,89 @@
+"""Backend composed from a speculative-policy mixin that decides whether a draft reads target KV."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Optional
+
+import torch
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+class SpeculativePolicyMixin:
+    """Role questions shared by the speculative-aware backends."""
+
+    def _is_draft(self, model_runner) -> bool:
+        return bool(getattr(model_runner, "is_draft_worker", False))
+
+    def _draft_reads_target_kv(self, model_runner) -> bool:
+        return self._is_draft(model_runner) and model_runner.spec_algorithm.is_frozen_kv_mtp()
+
+    def _draft_owns_kv(self, model_runner) -> bool:
+        return self._is_draft(model_runner) and not self._draft_reads_target_kv(model_runner)
+
+
+@dataclass
+class PolicyMetadata:
+    seq_lens: Optional[torch.Tensor] = None
+    slots: Optional[torch.Tensor] = None
+
+
+class GeneratedAttnBackend(SpeculativePolicyMixin):
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.req_to_token = model_runner.req_to_token_pool.req_to_token
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = self._resolve_swa_kv_pool(model_runner)
+        self.forward_metadata: Optional[PolicyMetadata] = None
+        self.graph: dict = {}
+
+    def _resolve_swa_kv_pool(self, model_runner) -> Optional[SWAKVPool]:
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if self._draft_owns_kv(model_runner):
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+
+    def _slots(self, loc: torch.Tensor) -> torch.Tensor:
+        if self._swa_kv_pool is None:
+            return loc
+        return self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+
+    def init_forward_metadata(self, forward_batch):
+        self.forward_metadata = PolicyMetadata(
+            seq_lens=forward_batch.seq_lens, slots=self._slots(forward_batch.out_cache_loc)
+        )
+
+    def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
+        self.graph["limits"] = (max_bs, max_num_tokens)
+
+    def init_forward_metadata_capture_cuda_graph(
+        self, bs, num_tokens, req_pool_indices, seq_lens, encoder_lens, forward_mode, spec_info
+    ):
+        self.graph[bs] = "capture"
+
+    def init_forward_metadata_replay_cuda_graph(
+        self,
+        bs,
+        req_pool_indices,
+        seq_lens,
+        seq_lens_sum,
+        encoder_lens,
+        forward_mode,
+        spec_info,
+        seq_lens_cpu=None,
+    ):
+        self.graph[bs] = "replay"
+
+    def forward_extend(self, q, k, v, layer, forward_batch, save_kv_cache=True):
+        if save_kv_cache:
+            self.token_to_kv_pool.set_kv_buffer(layer, forward_batch.out_cache_loc, k, v)
+        return q
+
+    def forward_decode(self, loc: torch.Tensor):
+        pool = self._swa_kv_pool if self._swa_kv_pool is not None else self.token_to_kv_pool
+        return pool, self._slots(loc)

@@ -1,0 +1,17 @@
+"""Backend whose location helper returns early unless its own pool is an SWA pool."""
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+
+    def _read_locations(self, loc):
+        if not isinstance(self.pool, SWAKVPool):
+            return loc
+        return self.pool.translate_loc_from_full_to_swa(loc)
+
+    def forward_decode(self, loc):
+        return self.pool, self._read_locations(loc)

@@ -1,0 +1,27 @@
+"""Resolver that bails out early on a plain allocator, then applies the active-pool, draft and fallback steps."""
+
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._swa_kv_pool = self._resolve_swa_kv_pool(model_runner)
+
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner):
+        allocator = model_runner.token_to_kv_pool_allocator
+        if not isinstance(allocator, SWATokenToKVPoolAllocator):
+            return None  # no hybrid SWA model anywhere in this server
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+
+    def forward_decode(self, loc):
+        if self._swa_kv_pool is not None:
+            return self._swa_kv_pool, self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
