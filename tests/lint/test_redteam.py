@@ -44,6 +44,7 @@ KNOWN = {
     "bug_protocol_first_member": "... a runtime Protocol scan over ``vars(runner)``",
     "ok_chainmap_pool_first": "lookups through ``collections.ChainMap`` (the own pool first)",
     "ok_enum_mode_from_pool": "a class test in a helper judged where it is called (KVG001)",
+    "ok_protocol_pool_checked": "an SWA-named backend flag nothing in the module reads",
     "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
     "resolver_ok_abc_strategy": "strategies yielded by a generator function",
     "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
