@@ -1819,15 +1819,16 @@ def _answer_kept(caller, fn) -> bool:
     if not returns:
         return False
     for n in ast.walk(caller):
-        if isinstance(n, ast.Assign) and all(isinstance(t, ast.Attribute) for t in n.targets):
-            value = n.value
-        elif isinstance(n, (ast.AnnAssign, ast.Return)) and isinstance(
-            getattr(n, "target", None) or ast.Attribute(), ast.Attribute
-        ):
-            value = n.value
+        if isinstance(n, ast.Return):
+            kept = True
+        elif isinstance(n, ast.Assign):
+            kept = all(isinstance(t, ast.Attribute) for t in n.targets)
+        elif isinstance(n, ast.AnnAssign):
+            kept = isinstance(n.target, ast.Attribute)
         else:
             continue
-        if isinstance(value, ast.Call) and _callee_name(value.func) == fn.name:
+        value = n.value
+        if kept and isinstance(value, ast.Call) and _callee_name(value.func) == fn.name:
             return True
     return False
 
@@ -1839,14 +1840,37 @@ def _partial_of(call: ast.Call):
     return None
 
 
-def only_called(fn, name: str) -> bool:
-    """Does ``fn`` use the local ``name`` only as a called function?"""
-    calls = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
-    return all(
-        id(n) in calls
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
-    )
+def only_called(fn, name: str, parents: Optional[dict] = None) -> bool:
+    """Does ``fn`` read the local ``name`` only to call it, or to iterate it calling each item
+    (``for f in name: f(r)``, ``all(c() for c in name)``)? Then what it holds runs only
+    within ``fn``: nothing keeps or hands it on."""
+    if parents is None:
+        parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(fn):
+        if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
+            continue
+        at = parents.get(id(n))
+        if isinstance(at, ast.Call) and at.func is n:
+            continue
+        if isinstance(at, (ast.For, ast.AsyncFor, ast.comprehension)) and at.iter is n:
+            if _loop_calls_only(at, parents):
+                continue
+        return False
+    return True
+
+
+def stays_local(fn, lam) -> bool:
+    """Is the lambda ``lam`` kept to ``fn``: the value, or an item of a list or tuple, bound to
+    a local that ``fn`` only calls or iterates to call (:func:`only_called`)? Then it runs
+    only within ``fn``."""
+    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    up = parents.get(id(lam))
+    if isinstance(up, (ast.List, ast.Tuple)):
+        up = parents.get(id(up))
+    if not (isinstance(up, ast.Assign) and len(up.targets) == 1):
+        return False
+    target = up.targets[0]
+    return isinstance(target, ast.Name) and only_called(fn, target.id, parents)
 
 
 def _private_lists(module: ast.Module) -> set:
@@ -1876,16 +1900,25 @@ def _private_lists(module: ast.Module) -> set:
     return {name for name, good in ok.items() if good}
 
 
-def _loop_calls_only(loop) -> bool:
-    """Does the body of ``loop`` use the names its target binds only as called functions
-    (``for check, fetch in T: if check(r): fetch(r)``)?"""
+def _loop_calls_only(loop, parents: Optional[dict] = None) -> bool:
+    """Does ``loop`` (a ``for`` statement, or a comprehension: ``parents`` then gives the
+    expression it belongs to) use the names its target binds only as called functions (``for
+    check, fetch in T: if check(r): fetch(r)``)?"""
     bound = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
-    calls = {id(n.func) for s in loop.body for n in ast.walk(s) if isinstance(n, ast.Call)}
-    return bool(bound) and all(
-        id(n) in calls
-        for s in loop.body
-        for n in ast.walk(s)
-        if isinstance(n, ast.Name) and n.id in bound
+    if isinstance(loop, ast.comprehension):
+        scope = [parents.get(id(loop))] if parents is not None else []
+    else:
+        scope = loop.body
+    nodes = [n for s in scope if s is not None for n in ast.walk(s)]
+    calls = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    return (
+        bool(bound)
+        and bool(scope)
+        and all(
+            id(n) in calls
+            for n in nodes
+            if isinstance(n, ast.Name) and n.id in bound and isinstance(n.ctx, ast.Load)
+        )
     )
 
 

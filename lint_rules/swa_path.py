@@ -62,6 +62,31 @@ def _may_be_read_elsewhere(name: str) -> bool:
     return "swa" in low or "sliding" in low or name in backend_attributes_read()
 
 
+def cut_short(fn, expr) -> bool:
+    """Is ``expr`` (of ``fn``) in code cut short, an example or code still being written: the
+    test of an ``if``/``while`` whose branches only ``pass``, or the value of an assignment to
+    locals ``fn`` never reads? What it decides is a decision still (nothing shows otherwise)."""
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.If, ast.While)) and any(x is expr for x in ast.walk(n.test)):
+            return all(
+                isinstance(b, ast.Pass)
+                or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
+                for b in (*n.body, *n.orelse)
+            )
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+            if not any(x is expr for x in ast.walk(n.value)):
+                continue
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if len(names) != len(targets):
+                return False
+            return not any(
+                isinstance(x, ast.Name) and x.id in names and isinstance(x.ctx, ast.Load)
+                for x in ast.walk(fn)
+            )
+    return False
+
+
 class SwaPaths:
     """The module's tests that lead to the SWA path and what feeds them (see the module doc)."""
 

@@ -22,80 +22,6 @@ from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
 from ..model import FixInfo, ScopeConfig
 
 
-def _in_stub_test(fn, expr) -> bool:
-    """Is ``expr`` in the test of an ``if``/``while`` of ``fn`` whose branches only ``pass``
-    (code still being written)?"""
-    import ast
-
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.If, ast.While)) and any(x is expr for x in ast.walk(n.test)):
-            return all(
-                isinstance(b, ast.Pass)
-                or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
-                for b in (*n.body, *n.orelse)
-            )
-    return False
-
-
-def _in_unread_local(fn, expr) -> bool:
-    """Is ``expr`` in the value of an assignment of ``fn`` to locals it never reads (an
-    example cut short: a decision still)?"""
-    import ast
-
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
-            if not any(x is expr for x in ast.walk(n.value)):
-                continue
-            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            names = {t.id for t in targets if isinstance(t, ast.Name)}
-            if len(names) != len(targets):
-                return False
-            return not any(
-                isinstance(x, ast.Name) and x.id in names and isinstance(x.ctx, ast.Load)
-                for x in ast.walk(fn)
-            )
-    return False
-
-
-def stays_local(fn, lam) -> bool:
-    """Is the lambda ``lam`` (``ast``) kept to ``fn``: an item of a list or tuple (or the value)
-    bound to a local that ``fn`` only calls, or iterates only to call its items
-    (``checks = [lambda: ...]; all(c() for c in checks)``)? Then it runs only within ``fn``."""
-    import ast
-
-    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
-    up = parents.get(id(lam))
-    if isinstance(up, (ast.List, ast.Tuple)):
-        up = parents.get(id(up))
-    if not (isinstance(up, ast.Assign) and len(up.targets) == 1):
-        return False
-    target = up.targets[0]
-    if not isinstance(target, ast.Name):
-        return False
-    for n in ast.walk(fn):
-        if not (isinstance(n, ast.Name) and n.id == target.id) or n is target:
-            continue
-        at = parents.get(id(n))
-        if isinstance(at, ast.Call) and at.func is n:
-            continue
-        if isinstance(at, (ast.For, ast.comprehension)) and at.iter is n:
-            bound = {t.id for t in ast.walk(at.target) if isinstance(t, ast.Name)}
-            scope = at.body if isinstance(at, ast.For) else [parents.get(id(at))]
-            uses = [
-                u
-                for part in scope
-                for u in ast.walk(part)
-                if isinstance(u, ast.Name) and u.id in bound and isinstance(u.ctx, ast.Load)
-            ]
-            if all(
-                isinstance(parents.get(id(u)), ast.Call) and parents.get(id(u)).func is u
-                for u in uses
-            ):
-                continue
-        return False
-    return True
-
-
 @dataclass(frozen=True)
 class Case:
     """An INVALID example: the code, and how many findings of this rule it must give."""
@@ -294,6 +220,8 @@ class Rule(cst.BatchableCSTVisitor):
                 for n in ast.walk(found)
                 if isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) in at
             ]
+            from ..scenario import stays_local
+
             if len(inner) != len(lambdas) or not all(stays_local(found, n) for n in inner):
                 return None
         return found
@@ -357,6 +285,7 @@ class Rule(cst.BatchableCSTVisitor):
         import ast
 
         from ..scenario import draft_indifferent
+        from ..swa_path import cut_short
 
         fn_ast = self.function_ast()
         at = self.analysis.positions().get(node)
@@ -372,8 +301,8 @@ class Rule(cst.BatchableCSTVisitor):
             ),
             None,
         )
-        if target is None or _in_stub_test(fn_ast, target) or _in_unread_local(fn_ast, target):
-            return False  # (a branch that does nothing yet, a local never read: code cut short)
+        if target is None or cut_short(fn_ast, target):
+            return False  # (a branch that does nothing yet, a local never read: a decision)
         fn = self.function
         while fn is not None and isinstance(fn.node, cst.Lambda):
             fn = fn.parent
