@@ -373,10 +373,19 @@ def _same(a, b) -> bool:
 
 
 def _stored_names(node: ast.AST) -> set:
+    """The names ``node`` binds in its own scope (a comprehension's variables are its own)."""
+    local = {
+        id(n)
+        for c in ast.walk(node)
+        if isinstance(c, ast.comprehension)
+        for n in ast.walk(c.target)
+    }
     return {
         n.id
         for n in ast.walk(node)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+        if isinstance(n, ast.Name)
+        and isinstance(n.ctx, (ast.Store, ast.Del))
+        and id(n) not in local
     }
 
 

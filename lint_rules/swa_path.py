@@ -109,6 +109,8 @@ class SwaPaths:
             if isinstance(n, ast.ClassDef) and n.name in self.records
         ]
         self.tree = tree
+        self._parents = None  # child id -> parent, for the value flow, once
+        self._owners = None  # node id -> the innermost function holding it, once
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
         self.state_only = [
@@ -335,6 +337,202 @@ class SwaPaths:
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0
 
+    def decides_nothing(self, fn, node) -> bool:
+        """Does the value of ``node`` (an expression of function ``fn``: a class test, a probe)
+        decide nothing anywhere it flows: through arithmetic, comparisons and text into stores
+        read only the same way, into a branch that only keeps such values (or logs), into a
+        shape (``alloc(n)``), a log line or ``__repr__`` text, or into a ``return`` whose every
+        caller in the module does the same? A class test kept only to round a size or to print
+        is no SWA decision. A value that reaches a branch, a lookup key, a call of the module's
+        own code, or code outside the module (a public function's return) may decide."""
+        return self._flows_nowhere(fn, node, set(), 0)
+
+    def _keeps_only(self, fn, stmt: ast.If, seen: set, depth: int = 0) -> bool:
+        region = [
+            s
+            for s in (*stmt.body, *stmt.orelse)
+            if not isinstance(s, ast.Pass)
+            and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        ]
+        if not region:
+            return False  # a branch that does nothing yet: cut short, a decision still
+        for s in region:
+            if isinstance(s, ast.Expr) and _is_log_call(s.value):
+                continue
+            if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
+                continue
+            grown = _grown(s.value) if isinstance(s, ast.Expr) else None
+            if grown is not None and self._target_nowhere(fn, grown, None, seen, depth):
+                continue  # (``notes.append(...)``: kept in a container)
+            if not isinstance(s, (ast.Assign, ast.AnnAssign)) or s.value is None:
+                return False
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            if not all(self._target_nowhere(fn, t, s.value, seen, depth) for t in targets):
+                return False
+        return True
+
+    def _target_nowhere(self, fn, target, value, seen: set, depth: int) -> bool:
+        """Is what is stored in ``target`` read only where it decides nothing?"""
+        if depth > _DEPTH:
+            return False
+        while isinstance(target, ast.Subscript):  # an entry of a container: the container's
+            if not isinstance(target.slice, (ast.Constant, ast.Name, ast.Attribute)):
+                return False
+            target = target.value
+        if isinstance(target, ast.Name):
+            key = ("local", id(fn), target.id)
+            if key in seen:
+                return True
+            seen.add(key)
+            scope = fn if fn is not None else self.tree
+            reads = [
+                n
+                for n in ast.walk(scope)
+                if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
+            ]
+            if fn is None or not reads or any(self._closes_over(fn, target.id)):
+                return False  # a global, a local never read (code cut short: ``cut_short``),
+                # or a local a nested function reads
+            return all(self._flows_nowhere(fn, n, seen, depth + 1) for n in reads)
+        if isinstance(target, ast.Attribute):
+            name = target.attr
+            if name.startswith("__"):
+                return False  # ``self.__dict__``: every attribute
+            fields = {f for fs in self.records.values() for f in fs}
+            if (_name(target.value) != "self" and name not in fields) or any(
+                a <= target.lineno <= b for a, b in self.state_only
+            ):
+                return False  # another object's (or state for others): may be read elsewhere
+            if (
+                name in self.flags
+                or (_may_be_read_elsewhere(name) and not _no_flag(value))
+                or self.dynamic & {"*", "self"}
+            ):
+                return False  # an SWA flag, one read elsewhere, or read by a computed name
+            return self._attr_nowhere(name, seen, depth)
+        return False
+
+    def _attr_nowhere(self, name: str, seen: set, depth: int) -> bool:
+        """Is attribute ``name`` (of anyone) read only where it decides nothing?"""
+        key = ("attr", name)
+        if key in seen:
+            return True
+        seen.add(key)
+        for n in self._nodes:
+            if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
+                if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
+                    return False
+            elif isinstance(n, ast.Constant) and n.value == name:
+                return False  # read by a computed name
+        return True
+
+    def _record_field(self, call: ast.Call, child) -> Optional[str]:
+        """The field of a module dataclass or ``NamedTuple`` that ``child`` is given for in
+        ``call`` (a keyword, or a positional argument in field order), if any."""
+        fields = self.records.get(_last(call.func) or "")
+        if not fields or self.dynamic & {"*", "name"}:
+            return None
+        for kw in call.keywords:
+            if (kw is child or kw.value is child) and kw.arg in fields:
+                return kw.arg
+        return None
+
+    def _closes_over(self, fn, name: str):
+        for inner in ast.walk(fn):
+            if inner is not fn and isinstance(inner, _FUNCS):
+                yield from (n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == name)
+
+    def _returns_nowhere(self, fn, seen: set, depth: int) -> bool:
+        """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
+        text, or every call of ``fn`` in the module flows nowhere (a function the module does
+        not call may be called from outside)?"""
+        if not isinstance(fn, _FUNCS[:2]):
+            return False
+        if fn.name in _DISPLAY:
+            return True
+        key = ("return", fn.name)
+        if key in seen:
+            return True
+        seen.add(key)
+        calls, named = [], 0
+        for n in self._nodes:
+            if isinstance(n, ast.Call) and _last(n.func) == fn.name:
+                calls.append(n)
+            elif _last(n) == fn.name or (isinstance(n, ast.Constant) and n.value == fn.name):
+                named += 1
+        if not calls or named > len(calls):  # (named other than in its calls: handed on)
+            return False
+        return all(self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in calls)
+
+    def _function_of(self, node):
+        """The innermost function holding ``node`` (None at module level)."""
+        if self._owners is None:
+            self._owners = {}
+            for f in self._nodes:  # (breadth first: an inner function comes later, and wins)
+                if isinstance(f, _FUNCS):
+                    for n in ast.walk(f):
+                        if n is not f:
+                            self._owners[id(n)] = f
+        return self._owners.get(id(node))
+
+    def _flows_nowhere(self, fn, node, seen: set, depth: int) -> bool:
+        """Does the value of ``node`` (an expression of ``fn``) decide nothing: it flows only
+        through arithmetic, text and calls outside the module into statements that keep it
+        where it decides nothing, or into a shape (``alloc(n)``, ``torch.empty(n)``)?"""
+        if depth > _DEPTH:
+            return False
+        if self._parents is None:
+            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
+        child, up = node, self._parents.get(id(node))
+        own = self._own_names()
+        while up is not None and not isinstance(up, ast.stmt):
+            if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
+                return False
+            if (isinstance(up, ast.IfExp) and up.test is child) or isinstance(
+                up, ast.comprehension
+            ):
+                return False  # it picks which value is computed
+            if isinstance(up, ast.BoolOp) and any(
+                isinstance(n, ast.Call) for v in up.values if v is not child for n in ast.walk(v)
+            ):
+                return False  # it decides whether a call runs
+            if isinstance(up, ast.Subscript) and up.slice is child:
+                return False  # a lookup key: it picks what the lookup gives
+            if (
+                isinstance(up, ast.Attribute)
+                and up.value is child
+                and _grown(self._parents.get(id(up)))
+            ):
+                return True  # the receiver of ``x.append(...)``: written, not read
+            if isinstance(up, ast.Call) and _grown(up) is not None and up.func is not child:
+                return self._target_nowhere(fn, _grown(up), None, seen, depth)
+            if isinstance(up, ast.Call):
+                field = self._record_field(up, child)
+                if field is not None:  # a field of a module record: where the field is read
+                    return self._attr_nowhere(field, seen, depth)
+                if up.func is child or _last(up.func) in own:
+                    return False  # called, or handed to the module's own code
+                if _last(up.func) in _SHAPES:
+                    return True  # a size: the result holds no more than a shape
+                if _last(up.func) in _REFLECTS:
+                    return False  # it names or stores a member
+            if isinstance(up, ast.Attribute) and _last(up) not in _VALUE_METHODS:
+                return False  # a member of it (a method it may pick)
+            child, up = up, self._parents.get(id(up))
+        if isinstance(up, ast.Expr):
+            return True
+        if isinstance(up, ast.If) and child is up.test:
+            return ("if", up.lineno) in self.bookkeeping or self._keeps_only(fn, up, seen, depth)
+        if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and child is up.value:
+            targets = up.targets if isinstance(up, ast.Assign) else [up.target]
+            return all(self._target_nowhere(fn, t, up.value, seen, depth) for t in targets)
+        if isinstance(up, ast.Return) and fn is not None:
+            return self._returns_nowhere(fn, seen, depth)
+        return False
+
+    def _own_names(self) -> set:
+        return {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
+
     def never_called(self, name: str) -> bool:
         """Is ``name`` a private module function (``_helper``, undecorated) that nothing in
         the module names (nor a string: ``getattr(module, "_helper")``, ``__all__``)? Dead
@@ -364,6 +562,39 @@ class SwaPaths:
     def decides(self, kind: str, line: int) -> bool:
         """Does the ``kind`` place at ``line`` decide the SWA path (module doc)?"""
         return (kind, line) in self.places
+
+
+# how deep a value is followed through stores and returns before it is said to decide
+_DEPTH = 8
+# what returns text, never read to decide (the module's own methods of these names)
+_DISPLAY = frozenset({"__repr__", "__str__", "__format__"})
+# calls whose result holds their arguments only as a shape (a count of slots, a buffer size)
+_SHAPES = frozenset({"alloc", "empty", "zeros", "ones", "full", "arange", "range", "reserve"})
+# members of a value that give a value of it (text, numbers), not a method it may pick
+_VALUE_METHODS = frozenset({"format", "join", "upper", "lower", "strip", "item", "bit_length"})
+
+
+# calls that read or store a member by a computed name, or test a class
+_REFLECTS = frozenset(
+    {"getattr", "hasattr", "setattr", "delattr", "isinstance", "issubclass", "__setattr__"}
+    | {"__setitem__", "setitem", "attrgetter", "methodcaller"}
+)
+_GROWS = frozenset({"append", "extend", "add", "update", "insert", "appendleft"})
+
+
+def _grown(call) -> Optional[ast.AST]:
+    """The container ``call`` grows (``notes.append(x)`` -> ``notes``), if it is such a call."""
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+        if call.func.attr in _GROWS:
+            return call.func.value
+    return None
+
+
+def _no_flag(value) -> bool:
+    """A stored number (or arithmetic on one) is a size, not a flag, whatever its name."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) in (int, float)
+    return isinstance(value, ast.BinOp)
 
 
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})

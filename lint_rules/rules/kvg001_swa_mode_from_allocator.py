@@ -304,6 +304,7 @@ class SwaModeFromAllocator(Rule):
             and not self._output_only()
             and not self._unread_argument(node)
             and not self._feeds_nothing()
+            and not self._decides_nothing(node)
             and not self._draft_never_swa()
             and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
             and not self.draft_indifferent(node)  # (the draft takes the same path either way)
@@ -431,7 +432,9 @@ class SwaModeFromAllocator(Rule):
             named
             or (named is None and self._sets_swa_flag(stmt))
             or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
-        ) and not (self._unread_argument(expr) or self._draft_never_swa()):
+        ) and not (
+            self._unread_argument(expr) or self._decides_nothing(expr) or self._draft_never_swa()
+        ):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
 
     def _draft_never_swa(self) -> bool:
@@ -525,6 +528,26 @@ class SwaModeFromAllocator(Rule):
                     if len(targets) == 1 and isinstance(targets[0], ast.Name):
                         return paths.feeds_nothing(fn_ast, targets[0].id)
                 return False
+        return False
+
+    def _decides_nothing(self, node) -> bool:
+        """Is the value of the decision ``node`` read only as a size, a metric or text, however
+        far it is kept (``SwaPaths.decides_nothing``)?"""
+        import ast
+
+        paths = self.analysis.swa_paths()
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(node)
+        if paths is None or fn_ast is None or at is None:
+            return False
+        for n in ast.walk(fn_ast):  # (breadth first: the outermost expression starting there)
+            if (
+                isinstance(n, ast.expr)
+                and n.lineno == at.start.line
+                and n.col_offset == at.start.column
+                and (n.end_lineno, n.end_col_offset) == (at.end.line, at.end.column)
+            ):
+                return paths.decides_nothing(fn_ast, n)
         return False
 
     def _unread_argument(self, node) -> bool:
@@ -846,9 +869,53 @@ class FooAttnBackend(AttentionBackend):
         if isinstance(alloc, SWATokenToKVPoolAllocator):
             logger.info("hybrid SWA allocator")
 """,
+        # a class test kept only to round a reservation (a shape), and one kept in a record
+        # read only by a note, a log line and ``__repr__`` text (SwaPaths.decides_nothing)
+        """
+from dataclasses import dataclass, field
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+@dataclass
+class Notes:
+    allocator_kind: bool = False
+    seen: list = field(default_factory=list)
+    def text(self):
+        return f"allocator={self.allocator_kind}"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        if isinstance(self.allocator, SWATokenToKVPoolAllocator):
+            self.granule = 1
+        else:
+            self.granule = self.allocator.page_size
+        self.notes = Notes(allocator_kind=isinstance(self.allocator, SWATokenToKVPoolAllocator))
+        if self.notes.allocator_kind:
+            self.notes.seen.append("shared allocator")
+        logger.debug("backend: %s", self.notes.text())
+    def __repr__(self):
+        return f"FooAttnBackend({self.notes.text()})"
+    def reserve(self, n):
+        step = self.granule
+        return self.allocator.alloc(-(-n // step) * step)
+""",
     ]
 
     INVALID = [
+        # the twin of the rounded reservation: the granule also picks the read path
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        if isinstance(self.allocator, SWATokenToKVPoolAllocator):
+            self.granule = 1
+        else:
+            self.granule = self.allocator.page_size
+    def forward_decode(self, loc):
+        if self.granule == 1:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
         # the same match where the draft's case depends on the class test
         Case("""
 class FooAttnBackend(AttentionBackend):

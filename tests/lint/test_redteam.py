@@ -49,8 +49,6 @@ KNOWN = {
     "resolver_ok_abc_strategy": "strategies yielded by a generator function",
     "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
     # redteam12/13 (production-looking backends; correct code next to near-twin bugs)
-    "ok_dead_allocator_flag_in_repr": "a class test kept in a record read only to log and note",
-    "ok_allocator_class_picks_reserve_granularity": "a class test that only sizes allocations",
 }
 
 
