@@ -1113,6 +1113,11 @@ class _Interp:
             if all(swa):
                 return False
             return TOP
+        if value is None and not any(
+            _name_of(c) == "object" or "None" in _name_of(c) for c in classes
+        ):
+            # (an imported or module class is never ``NoneType``: a missing member's default)
+            return False if all(isinstance(c, (ast.Name, ast.Attribute)) for c in classes) else TOP
         return TOP
 
     def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
@@ -2355,14 +2360,15 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
         isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast.walk(fn)
     ):
         return False  # (state kept outside ``self`` is not compared)
-    if not _boolean(node):
-        return False  # (a value, such as ``getattr``'s: True and False are not its values)
+    values = _decisive_values(node)
+    if values is None:
+        return False  # (a value whose possible values are not known)
     param = _runner_root(fn) or _named_runner(fn)
     compared = False
     for generation in ("frozen-api", "older-api"):
         seen = []
         crashed = False  # on a spec API it is not written for (it calls what that one lacks)
-        for forced in (True, False):
+        for forced in values:
             interp = _Interp(module, lambda call: None, tests)
             owner = interp.classes.get(cls) if cls else None
             if param is None and (owner is None or not _plain_method(fn)):
@@ -2407,6 +2413,23 @@ def _arith(op, a, b):
     if isinstance(a, tuple) and isinstance(b, tuple) and isinstance(op, ast.Add):
         return a + b
     return TOP
+
+
+def _decisive_values(e: ast.AST) -> Optional[tuple]:
+    """The values ``e`` may take that decide what follows: True and False for a test; for a
+    member probe with a constant default (``getattr(a, "m", None)``), the member (an opaque
+    object) and the default. None when not known."""
+    if _boolean(e):
+        return (True, False)
+    if (
+        isinstance(e, ast.Call)
+        and _name_of(e.func) == "getattr"
+        and len(e.args) == 3
+        and not e.keywords
+        and isinstance(e.args[2], ast.Constant)
+    ):
+        return (Obj("member"), e.args[2].value)
+    return None
 
 
 def _boolean(e: ast.AST) -> bool:

@@ -86,6 +86,7 @@ class SwaTranslateThroughAllocator(Rule):
                     if not (
                         self.never_runs()
                         or self.draft_never_reaches(node)
+                        or self.draft_indifferent(node)  # (present or absent, the same)
                         or (  # (not through ``__getattr__``: the subject is not the allocator)
                             self.derived(subject)
                             and self.draft_never_reaches(subject, allocator=True)
