@@ -11,10 +11,11 @@ explored both ways. (KVG001 also asks the SWA target itself: ``target-`` runners
 containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
 ``break``/``else``, ``match`` and early returns.
 
-:func:`guarded` answers per fetch: True when on no path of the full-pool draft the fetched
-pool escapes (:func:`_fetched`: kept on an object, returned or yielded, handed to a call not
-followed, or lost in a join; a scalar member read, an identity test is not an escape) and
-every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties).
+:func:`guarded` answers per fetch: True when on no path of either draft the fetched pool
+escapes (:func:`_fetched`: kept on an object, returned or yielded, handed to a call not
+followed, or lost in a join; a scalar member read, an identity test is not an escape). A
+resolver that answers None where the draft's own pool is SWA reads no wrong pool: not this
+family's bug.
 When it cannot tell (a construct it does not model decides a path, or its step budget runs
 out) it names what stopped it, and KVG003's finding says so. KVG003 drops a finding only on
 True.
@@ -31,6 +32,7 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from .classes import ModuleClasses, base_name, lookup_order
 from .names import (
+    POOL_ATTR,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
@@ -504,9 +506,9 @@ class _Interp:
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
-        self.answers: dict = {}  # id(function node) -> what its calls returned (when asked)
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
+        self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
@@ -670,6 +672,12 @@ class _Interp:
                 # the predicate's answer for EAGLE, read from the real enums; unknown: both
                 answers = spec_predicate_answers(attr)
                 return Const(next(iter(answers))) if len(answers) == 1 else TOP
+            if (
+                v.kind == "self"
+                and self.own_pool is not None
+                and attr in _own_pool_attrs(self.module)
+            ):
+                return self.own_pool  # (bound only to the runner's own pool)
             if v.owner is not None:
                 found = self.method_of(v, self.mro(v.owner), attr)
                 if found is TOP and not attr.startswith("__"):
@@ -1163,8 +1171,6 @@ class _Interp:
             self.depth = outer
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
-        if id(node) in self.answers:  # (a resolver judged from its callers: its answers)
-            self.answers[id(node)] += returns
         raises = [o[1] for o in outcomes if o[0] == "raise"]
         if raises and returns:
             raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
@@ -1572,6 +1578,40 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
     return roots.pop()
 
 
+@functools.lru_cache(maxsize=2)
+def _own_pool_attrs(module: ast.Module) -> frozenset:
+    """The attributes the module binds only in ``__init__`` methods, each time to the pool of
+    a parameter (``self.kv = model_runner.token_to_kv_pool``), and never names as a string
+    (``setattr``): on any runner, that runner's own pool."""
+    own: set = set()
+    other: set = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant)}
+    for fn in ast.walk(module):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+        for n in ast.walk(fn):
+            if not isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                continue
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for t in (x for t in targets for x in ast.walk(t)):
+                if not (isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store)):
+                    continue
+                v = n.value
+                pool = (
+                    isinstance(n, ast.Assign)
+                    and len(targets) == 1
+                    and t is targets[0]
+                    and getattr(fn, "name", "") == "__init__"
+                    and isinstance(v, ast.Attribute)
+                    and v.attr == POOL_ATTR
+                    and isinstance(v.value, ast.Name)
+                    and v.value.id in params
+                    and v.value.id != (fn.args.args[0].arg if fn.args.args else None)
+                )
+                (own if pool else other).add(t.attr)
+    return frozenset(own - other)
+
+
 def _bind_params(fn, owner) -> dict:
     """Every parameter unknown, the first of a method its instance (or class)."""
     env: dict = {}
@@ -1599,15 +1639,15 @@ def guarded(
     keys: Optional[set] = None,
     runner: Optional[str] = None,
     reach=None,
-    helper=None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
     calls; ``runner``: the parameter bound to the runner, when known), under a regular EAGLE
     draft with either spec API (module docstring); ``reach``: a helper that must be called
-    on the way (else None: the answer would not be about it); ``helper``: a resolver ``fn``
-    calls, whose answers keep the resolver's duty (the draft's own SWA pool). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
-    no runner parameter to bind."""
+    on the way (else None: the answer would not be about it). A fetch is unguarded where a
+    draft (its own pool full-only, or SWA) receives it. Where the interpreter cannot tell:
+    the construct that stopped it (a string); None where ``fn`` has no runner parameter to
+    bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = runner or _runner_param(fn, mark)
@@ -1618,10 +1658,6 @@ def guarded(
         return None
     if keys is None:
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
-    # a generator's answers are what it yields, not what it returns; a function that returns
-    # nothing (bare ``return``: an ``__init__`` leaving early) stores its answer
-    generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
-    answers_by_return = any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn))
     escaped: set = set()
     interp = _Interp(module, mark, tests)
     owner = interp.classes.get(cls) if cls else None
@@ -1636,29 +1672,16 @@ def guarded(
         if env is None:
             return None
         interp.escaped = set()
-        if helper is not None:
-            interp.answers = {id(helper): []}
         try:
             outcomes = interp.block(fn.body, env, 0)
         except Undecided as exc:
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
-        if own_swa and helper is not None:
-            given = [v for v in interp.answers[id(helper)] if not isinstance(v, tuple)]
-            if given and not all(v is pool for v in given):
-                return {k: False for k in keys}  # the resolver's duty, where it is called
-        answers = [o[1] for o in outcomes if o[0] == "return" and not isinstance(o[1], tuple)]
-        if own_swa and not generator and answers and answers_by_return:
-            # a resolver that returns (a pool, not a tuple of results such as ``(pool, loc)``):
-            # the draft's own SWA pool is the answer on every path
-            if not all(o[0] == "return" and o[1] is pool for o in outcomes):
-                return {k: False for k in keys}
-        else:
-            # (one that stores or yields its answer, e.g. in ``__init__``: with its own SWA
-            # pool a draft must not reach the fetch either)
-            escaped |= interp.escaped
-            escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
+        # a draft receives the target's kvcache where it escapes: kept, handed on or returned
+        # (with its own SWA pool too; a resolver answering None there reads no wrong pool)
+        escaped |= interp.escaped
+        escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
     if reach is not None and id(reach) not in interp.invoked:
         return None
     return {k: k not in escaped for k in keys}
@@ -1821,30 +1844,6 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
     return out
-
-
-def _answer_kept(caller, fn) -> bool:
-    """Does ``caller`` keep what the resolver ``fn`` answers as it is: ``self.x = fn(...)``
-    or ``return fn(...)`` (not a candidate it tests further)? Then ``fn`` keeps its duty
-    there: the draft's own SWA pool is its answer."""
-    returns = any(
-        isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn)
-    ) and not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
-    if not returns:
-        return False
-    for n in ast.walk(caller):
-        if isinstance(n, ast.Return):
-            kept = True
-        elif isinstance(n, ast.Assign):
-            kept = all(isinstance(t, ast.Attribute) for t in n.targets)
-        elif isinstance(n, ast.AnnAssign):
-            kept = isinstance(n.target, ast.Attribute)
-        else:
-            continue
-        value = n.value
-        if kept and isinstance(value, ast.Call) and _callee_name(value.func) == fn.name:
-            return True
-    return False
 
 
 def _partial_of(call: ast.Call):
@@ -2118,7 +2117,6 @@ def guarded_by_callers(
             keys=keys,
             runner=runner,
             reach=reach,
-            helper=fn if _answer_kept(caller, fn) else None,
         )
         if not isinstance(got, dict):
             return got
@@ -2312,6 +2310,7 @@ def _draft_env(
     :func:`_runner` makes it, or, for a method that binds none, ``self`` as the instance
     ``__init__`` builds on that draft (None where it cannot be built)."""
     env = _bind_params(fn, owner)
+    interp.own_pool = pool
     if param is not None:
         env[param] = _runner(generation, pool)
         return env
