@@ -1593,7 +1593,7 @@ def _own_pool_attrs(module: ast.Module) -> frozenset:
             if not isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 continue
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            for t in (x for t in targets for x in ast.walk(t)):
+            for t in (x for target in targets for x in ast.walk(target)):
                 if not (isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store)):
                     continue
                 v = n.value
