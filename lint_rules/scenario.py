@@ -300,6 +300,7 @@ _EXC_PARENTS = {
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
+    | {"object"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
@@ -688,7 +689,12 @@ class _Interp:
                 return found
             return TOP
         if isinstance(v, SuperRef):
-            return self.method_of(v.obj, self.mro(v.cls)[1:], attr)
+            # after ``cls`` in the instance's lookup order (a mixin's ``super()`` is the class
+            # mixed in after it), else in ``cls``'s own
+            owner = getattr(v.obj, "owner", None)
+            order = self.mro(owner) if isinstance(owner, ast.ClassDef) else []
+            rest = order[order.index(v.cls) + 1 :] if v.cls in order else self.mro(v.cls)[1:]
+            return self.method_of(v.obj, rest, attr)
         if isinstance(v, EnumSpace):
             if attr in v.missing:
                 raise _Raised("AttributeError")
@@ -697,8 +703,17 @@ class _Interp:
             member = _enum_member(v.node, attr)
             if member is not None:
                 return member
-            method = _method(v.node, attr)
-            return Func(method, None, v.node) if method is not None else TOP
+            for c in self.mro(v.node):  # (a method a base or mixin defines)
+                method = _method(c, attr)
+                if method is not None:
+                    return Func(method, None, c)
+                if _defines(c, attr) or any(
+                    attr in _stored_names(n)
+                    for n in c.body
+                    if isinstance(n, (ast.Assign, ast.AnnAssign))
+                ):
+                    return TOP  # (decorated, or a class attribute)
+            return TOP
         if isinstance(v, Suppress) or v is TOP:
             return TOP
         if isinstance(v, (Enum, Member)) and attr == "name":
@@ -974,6 +989,8 @@ class _Interp:
         return obj
 
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
+        if name == "object" and not args and not kwargs:
+            return Obj("sentinel")  # (a fresh object: identical to itself alone)
         if name == "isinstance" and len(args) == 2:
             self.tested |= _fetched(args[0])
             return self.isinstance(args[0], e.args[1])
@@ -1578,6 +1595,22 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
     return roots.pop()
 
 
+def _instance_class(interp: "_Interp", owner):
+    """The class ``self`` is an instance of in a method of ``owner``: ``owner``, or for a
+    private class the module only derives from (a mixin, a base) the one module class every
+    other deriving class leads to (None when ``owner`` is None)."""
+    if owner is None:
+        return None
+    classes = ModuleClasses(interp.module)
+    if not classes.only_derived(owner.name) or classes.ambiguous:
+        return owner
+    heirs = [
+        c for name, c in interp.classes.items() if name != owner.name and owner in interp.mro(c)
+    ]
+    leaves = [c for c in heirs if not any(c in interp.mro(o) for o in heirs if o is not c)]
+    return leaves[0] if len(leaves) == 1 else owner
+
+
 @functools.lru_cache(maxsize=2)
 def _own_pool_attrs(module: ast.Module) -> frozenset:
     """The attributes the module binds only in ``__init__`` methods, each time to the pool of
@@ -1612,15 +1645,17 @@ def _own_pool_attrs(module: ast.Module) -> frozenset:
     return frozenset(own - other)
 
 
-def _bind_params(fn, owner) -> dict:
-    """Every parameter unknown, the first of a method its instance (or class)."""
+def _bind_params(fn, owner, instance=None) -> dict:
+    """Every parameter unknown, the first of a method of ``owner`` its instance (of
+    ``instance``, a class deriving from ``owner``; ``owner`` itself by default) or class."""
     env: dict = {}
     decorators = set(_decorators(fn))
+    instance = instance or owner
     for i, a in enumerate(fn.args.posonlyargs + fn.args.args):
         env[a.arg] = TOP
         if i == 0 and owner is not None and "staticmethod" not in decorators:
             env[a.arg] = (
-                ClassRef(owner) if "classmethod" in decorators else Obj("self", owner=owner)
+                ClassRef(instance) if "classmethod" in decorators else Obj("self", owner=instance)
             )
             env["__class__"], env["__self__"] = ClassRef(owner), env[a.arg]
     for a in fn.args.kwonlyargs:
@@ -2309,7 +2344,7 @@ def _draft_env(
     """``fn``'s parameters bound for a regular draft with ``pool``: ``param`` (the runner) as
     :func:`_runner` makes it, or, for a method that binds none, ``self`` as the instance
     ``__init__`` builds on that draft (None where it cannot be built)."""
-    env = _bind_params(fn, owner)
+    env = _bind_params(fn, owner, _instance_class(interp, owner))
     interp.own_pool = pool
     if param is not None:
         env[param] = _runner(generation, pool)

@@ -21,7 +21,7 @@ import ast
 from typing import Optional
 
 from .classes import ModuleClasses, lookup_order
-from .names import SWA_TRANSLATE_MEMBERS, backend_attributes_read
+from .names import SWA_TRANSLATE_MEMBERS, backend_attributes_read, kv_pool_scalar_members
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
 # does not: an error exit decides no path)
@@ -345,12 +345,26 @@ class SwaPaths:
         caller in the module does the same? A class test kept only to round a size or to print
         is no SWA decision. A value that reaches a branch, a lookup key, a call of the module's
         own code, or code outside the module (a public function's return) may decide."""
+        if isinstance(node, ast.pattern):  # a case's pattern: what the cases do
+            if self._parents is None:
+                self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
+            up = self._parents.get(id(node))
+            while up is not None and not isinstance(up, ast.Match):
+                up = self._parents.get(id(up))
+            return up is not None and self._keeps_only(fn, up, set())
         return self._flows_nowhere(fn, node, set(), 0)
 
-    def _keeps_only(self, fn, stmt: ast.If, seen: set, depth: int = 0) -> bool:
+    def _keeps_only(self, fn, stmt, seen: set, depth: int = 0) -> bool:
+        """Do the branches of ``stmt`` (an ``if``, or a ``match``: its cases) only keep values
+        that flow nowhere, or log?"""
+        blocks = (
+            [c.body for c in stmt.cases]
+            if isinstance(stmt, ast.Match)
+            else [stmt.body, stmt.orelse]
+        )
         region = [
             s
-            for s in (*stmt.body, *stmt.orelse)
+            for s in (s for b in blocks for s in b)
             if not isinstance(s, ast.Pass)
             and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
         ]
@@ -405,7 +419,7 @@ class SwaPaths:
                 return False  # another object's (or state for others): may be read elsewhere
             if (
                 name in self.flags
-                or (_may_be_read_elsewhere(name) and not _no_flag(value))
+                or (_may_be_read_elsewhere(name) and not _no_flag(value, name))
                 or self.dynamic & {"*", "self"}
             ):
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
@@ -422,9 +436,23 @@ class SwaPaths:
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
                     return False
-            elif isinstance(n, ast.Constant) and n.value == name:
+            elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
         return True
+
+    def _others(self, const) -> bool:
+        """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
+        other than ``self`` (another object's member, not the attribute followed)?"""
+        if self._parents is None:
+            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
+        call = self._parents.get(id(const))
+        return (
+            isinstance(call, ast.Call)
+            and _name(call.func) in ("getattr", "hasattr")
+            and len(call.args) >= 2
+            and call.args[1] is const
+            and _name(call.args[0]) not in (None, "self")
+        )
 
     def _record_field(self, call: ast.Call, child) -> Optional[str]:
         """The field of a module dataclass or ``NamedTuple`` that ``child`` is given for in
@@ -590,8 +618,11 @@ def _grown(call) -> Optional[ast.AST]:
     return None
 
 
-def _no_flag(value) -> bool:
-    """A stored number (or arithmetic on one) is a size, not a flag, whatever its name."""
+def _no_flag(value, name: str) -> bool:
+    """A stored number (or arithmetic on one), or a value kept under the name of a KV pool's
+    scalar member (``page_size``, ``size_swa``: the API model), is a size, not a flag."""
+    if name in kv_pool_scalar_members():
+        return True
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float)
     return isinstance(value, ast.BinOp)

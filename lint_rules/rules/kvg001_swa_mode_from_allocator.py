@@ -542,7 +542,7 @@ class SwaModeFromAllocator(Rule):
             return False
         for n in ast.walk(fn_ast):  # (breadth first: the outermost expression starting there)
             if (
-                isinstance(n, ast.expr)
+                isinstance(n, (ast.expr, ast.pattern))
                 and n.lineno == at.start.line
                 and n.col_offset == at.start.column
                 and (n.end_lineno, n.end_col_offset) == (at.end.line, at.end.column)
@@ -869,6 +869,30 @@ class FooAttnBackend(AttentionBackend):
         if isinstance(alloc, SWATokenToKVPoolAllocator):
             logger.info("hybrid SWA allocator")
 """,
+        # a mixin's allocator probe reached only after ``super()``'s pool test holds (the
+        # mixin's ``super()`` is the class mixed in after it); a class pattern only for a size
+        """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class _PoolTest:
+    def _windowed(self, runner):
+        return isinstance(runner.token_to_kv_pool, SWAKVPool)
+class _AllocatorToo:
+    def _windowed(self, runner):
+        if not super()._windowed(runner):
+            return False
+        return hasattr(runner.token_to_kv_pool_allocator, "swa_attn_allocator")
+class FooAttnBackend(_AllocatorToo, _PoolTest):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = self._windowed(model_runner)
+        match model_runner.token_to_kv_pool_allocator:
+            case SWATokenToKVPoolAllocator(page_size=p):
+                self.page_size = p
+            case other:
+                self.page_size = getattr(other, "page_size", 1)
+    def forward_decode(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc) if self.use_swa else loc
+""",
         # a class test kept only to round a reservation (a shape), and one kept in a record
         # read only by a note, a log line and ``__repr__`` text (SwaPaths.decides_nothing)
         """
@@ -900,6 +924,20 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin of the mixin: its allocator probe answers before ``super()``'s pool test
+        Case("""
+class _PoolTest:
+    def _windowed(self, runner):
+        return isinstance(runner.token_to_kv_pool, SWAKVPool)
+class _AllocatorToo:
+    def _windowed(self, runner):
+        if hasattr(runner.token_to_kv_pool_allocator, "swa_attn_allocator"):
+            return True
+        return super()._windowed(runner)
+class FooAttnBackend(_AllocatorToo, _PoolTest):
+    def __init__(self, model_runner):
+        self.use_swa = self._windowed(model_runner)
+"""),
         # the twin of the rounded reservation: the granule also picks the read path
         Case("""
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator

@@ -123,6 +123,20 @@ class SwaTranslateThroughAllocator(Rule):
         return False
 
     VALID = [
+        # the allocator's translator kept only where its kvcache is the backend's own pool
+        # (present or absent, the draft keeps None); a probe under a sentinel test of the pool
+        """
+_ABSENT = object()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        owned = alloc.get_kvcache() is self.pool
+        translate = getattr(alloc, "translate_loc_from_full_to_swa", None)
+        self._translate = translate if owned else None
+        if getattr(self.pool, "full_to_swa_index_mapping", _ABSENT) is not _ABSENT:
+            self._map = getattr(alloc, "full_to_swa_index_mapping", None)
+""",
         """
 class TRTLLMHAAttnBackend(FlashInferAttnBackend):
     def _maybe_translate_swa(self, idx):
