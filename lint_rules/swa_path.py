@@ -337,24 +337,26 @@ class SwaPaths:
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0
 
-    def decides_nothing(self, fn, node) -> bool:
+    def decides_nothing(self, fn, node, strict: bool = False) -> bool:
         """Does the value of ``node`` (an expression of function ``fn``: a class test, a probe)
         decide nothing anywhere it flows: through arithmetic, comparisons and text into stores
         read only the same way, into a branch that only keeps such values (or logs), into a
         shape (``alloc(n)``), a log line or ``__repr__`` text, or into a ``return`` whose every
         caller in the module does the same? A class test kept only to round a size or to print
         is no SWA decision. A value that reaches a branch, a lookup key, a call of the module's
-        own code, or code outside the module (a public function's return) may decide."""
+        own code, or code outside the module (a public function's return) may decide.
+        ``strict``: a value handed to any call but a log line or a shape may be used there (a
+        mapping handed to a kernel translates)."""
         if isinstance(node, ast.pattern):  # a case's pattern: what the cases do
             if self._parents is None:
                 self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
             up = self._parents.get(id(node))
             while up is not None and not isinstance(up, ast.Match):
                 up = self._parents.get(id(up))
-            return up is not None and self._keeps_only(fn, up, set())
-        return self._flows_nowhere(fn, node, set(), 0)
+            return up is not None and self._keeps_only(fn, up, _Walk(strict))
+        return self._flows_nowhere(fn, node, _Walk(strict), 0)
 
-    def _keeps_only(self, fn, stmt, seen: set, depth: int = 0) -> bool:
+    def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:
         """Do the branches of ``stmt`` (an ``if``, or a ``match``: its cases) only keep values
         that flow nowhere, or log?"""
         blocks = (
@@ -385,7 +387,7 @@ class SwaPaths:
                 return False
         return True
 
-    def _target_nowhere(self, fn, target, value, seen: set, depth: int) -> bool:
+    def _target_nowhere(self, fn, target, value, seen: "_Walk", depth: int) -> bool:
         """Is what is stored in ``target`` read only where it decides nothing?"""
         if depth > _DEPTH:
             return False
@@ -395,9 +397,9 @@ class SwaPaths:
             target = target.value
         if isinstance(target, ast.Name):
             key = ("local", id(fn), target.id)
-            if key in seen:
+            if key in seen.keys:
                 return True
-            seen.add(key)
+            seen.keys.add(key)
             scope = fn if fn is not None else self.tree
             reads = [
                 n
@@ -426,12 +428,12 @@ class SwaPaths:
             return self._attr_nowhere(name, seen, depth)
         return False
 
-    def _attr_nowhere(self, name: str, seen: set, depth: int) -> bool:
+    def _attr_nowhere(self, name: str, seen: "_Walk", depth: int) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing?"""
         key = ("attr", name)
-        if key in seen:
+        if key in seen.keys:
             return True
-        seen.add(key)
+        seen.keys.add(key)
         for n in self._nodes:
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
@@ -470,7 +472,7 @@ class SwaPaths:
             if inner is not fn and isinstance(inner, _FUNCS):
                 yield from (n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == name)
 
-    def _returns_nowhere(self, fn, seen: set, depth: int) -> bool:
+    def _returns_nowhere(self, fn, seen: "_Walk", depth: int) -> bool:
         """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
         text, or every call of ``fn`` in the module flows nowhere (a function the module does
         not call may be called from outside)?"""
@@ -479,9 +481,9 @@ class SwaPaths:
         if fn.name in _DISPLAY:
             return True
         key = ("return", fn.name)
-        if key in seen:
+        if key in seen.keys:
             return True
-        seen.add(key)
+        seen.keys.add(key)
         calls, named = [], 0
         for n in self._nodes:
             if isinstance(n, ast.Call) and _last(n.func) == fn.name:
@@ -503,7 +505,7 @@ class SwaPaths:
                             self._owners[id(n)] = f
         return self._owners.get(id(node))
 
-    def _flows_nowhere(self, fn, node, seen: set, depth: int) -> bool:
+    def _flows_nowhere(self, fn, node, seen: "_Walk", depth: int) -> bool:
         """Does the value of ``node`` (an expression of ``fn``) decide nothing: it flows only
         through arithmetic, text and calls outside the module into statements that keep it
         where it decides nothing, or into a shape (``alloc(n)``, ``torch.empty(n)``)?"""
@@ -516,10 +518,16 @@ class SwaPaths:
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
-            if (isinstance(up, ast.IfExp) and up.test is child) or isinstance(
-                up, ast.comprehension
+            if isinstance(up, ast.comprehension) or (
+                isinstance(up, ast.IfExp)
+                and up.test is child
+                and any(
+                    isinstance(n, ast.Call) or _last(n) in own or swa_step(n)
+                    for b in (up.body, up.orelse)
+                    for n in ast.walk(b)
+                )
             ):
-                return False  # it picks which value is computed
+                return False  # it picks which code runs (else, which value: followed on)
             if isinstance(up, ast.BoolOp) and any(
                 isinstance(n, ast.Call) for v in up.values if v is not child for n in ast.walk(v)
             ):
@@ -544,8 +552,15 @@ class SwaPaths:
                     return True  # a size: the result holds no more than a shape
                 if _last(up.func) in _REFLECTS:
                     return False  # it names or stores a member
-            if isinstance(up, ast.Attribute) and _last(up) not in _VALUE_METHODS:
-                return False  # a member of it (a method it may pick)
+                if seen.strict and not _is_log_call(up) and _last(up.func) not in _VALUE_CALLS:
+                    return False  # handed on: the callee may use it
+            if (
+                isinstance(up, ast.Attribute)
+                and isinstance(self._parents.get(id(up)), ast.Call)
+                and self._parents[id(up)].func is up
+                and up.attr not in _VALUE_METHODS
+            ):
+                return False  # a method of it called (one it may pick)
             child, up = up, self._parents.get(id(up))
         if isinstance(up, ast.Expr):
             return True
@@ -608,6 +623,18 @@ _REFLECTS = frozenset(
     | {"__setitem__", "setitem", "attrgetter", "methodcaller"}
 )
 _GROWS = frozenset({"append", "extend", "add", "update", "insert", "appendleft"})
+
+
+class _Walk:
+    """One value-flow question: what was followed (against cycles), and how strict it is."""
+
+    def __init__(self, strict: bool) -> None:
+        self.keys: set = set()
+        self.strict = strict
+
+
+# calls whose result is a plain value of their argument (a count, text, a number)
+_VALUE_CALLS = frozenset({"len", "str", "repr", "int", "float", "bool", "max", "min", "format"})
 
 
 def _grown(call) -> Optional[ast.AST]:

@@ -314,6 +314,27 @@ class Rule(cst.BatchableCSTVisitor):
             fn.cls.name if fn is not None and fn.cls is not None else None,
         )
 
+    def value_flows_nowhere(self, node: cst.CSTNode, strict: bool = False) -> bool:
+        """Is the value of ``node`` (a class test, a probe, a member read) read only as a size,
+        a metric or text, however far it is kept (``SwaPaths.decides_nothing``)? Then it
+        decides no SWA path and translates nothing."""
+        import ast
+
+        paths = self.analysis.swa_paths()
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(node)
+        if paths is None or fn_ast is None or at is None:
+            return False
+        for n in ast.walk(fn_ast):  # (breadth first: the outermost expression starting there)
+            if (
+                isinstance(n, (ast.expr, ast.pattern))
+                and n.lineno == at.start.line
+                and n.col_offset == at.start.column
+                and (n.end_lineno, n.end_col_offset) == (at.end.line, at.end.column)
+            ):
+                return paths.decides_nothing(fn_ast, n, strict)
+        return False
+
     def class_tests(self):
         """The scenarios' class tests (``scenario.ClassTests``): the analysis', aliases
         resolved."""

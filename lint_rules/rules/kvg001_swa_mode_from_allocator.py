@@ -304,7 +304,7 @@ class SwaModeFromAllocator(Rule):
             and not self._output_only()
             and not self._unread_argument(node)
             and not self._feeds_nothing()
-            and not self._decides_nothing(node)
+            and not self.value_flows_nowhere(node)
             and not self._draft_never_swa()
             and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
             and not self.draft_indifferent(node)  # (the draft takes the same path either way)
@@ -433,7 +433,7 @@ class SwaModeFromAllocator(Rule):
             or (named is None and self._sets_swa_flag(stmt))
             or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
         ) and not (
-            self._unread_argument(expr) or self._decides_nothing(expr) or self._draft_never_swa()
+            self._unread_argument(expr) or self.value_flows_nowhere(expr) or self._draft_never_swa()
         ):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
 
@@ -528,26 +528,6 @@ class SwaModeFromAllocator(Rule):
                     if len(targets) == 1 and isinstance(targets[0], ast.Name):
                         return paths.feeds_nothing(fn_ast, targets[0].id)
                 return False
-        return False
-
-    def _decides_nothing(self, node) -> bool:
-        """Is the value of the decision ``node`` read only as a size, a metric or text, however
-        far it is kept (``SwaPaths.decides_nothing``)?"""
-        import ast
-
-        paths = self.analysis.swa_paths()
-        fn_ast = self.function_ast()
-        at = self.analysis.positions().get(node)
-        if paths is None or fn_ast is None or at is None:
-            return False
-        for n in ast.walk(fn_ast):  # (breadth first: the outermost expression starting there)
-            if (
-                isinstance(n, (ast.expr, ast.pattern))
-                and n.lineno == at.start.line
-                and n.col_offset == at.start.column
-                and (n.end_lineno, n.end_col_offset) == (at.end.line, at.end.column)
-            ):
-                return paths.decides_nothing(fn_ast, n)
         return False
 
     def _unread_argument(self, node) -> bool:

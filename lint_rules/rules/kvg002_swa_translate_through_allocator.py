@@ -87,6 +87,7 @@ class SwaTranslateThroughAllocator(Rule):
                         self.never_runs()
                         or self.draft_never_reaches(node)
                         or self.draft_indifferent(node)  # (present or absent, the same)
+                        or self.value_flows_nowhere(node, strict=True)  # (a dtype, a size)
                         or (  # (not through ``__getattr__``: the subject is not the allocator)
                             self.derived(subject)
                             and self.draft_never_reaches(subject, allocator=True)
@@ -123,6 +124,17 @@ class SwaTranslateThroughAllocator(Rule):
         return False
 
     VALID = [
+        # the allocator's map read only for its dtype, to size a scratch buffer
+        """
+import torch
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        mapping = getattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping", None)
+        self.dtype = mapping.dtype if mapping is not None else torch.int32
+        self.scratch = torch.zeros(16, dtype=self.dtype)
+    def forward_decode(self, loc):
+        return loc
+""",
         # the allocator's translator kept only where its kvcache is the backend's own pool
         # (present or absent, the draft keeps None); a probe under a sentinel test of the pool
         """
@@ -159,6 +171,14 @@ class DecodePreallocQueue:
     ]
 
     INVALID = [
+        # its twin handing the map to a kernel (which translates inside)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.mapping = getattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping", None)
+    def forward_decode(self, loc, out):
+        gather_kernel(self.mapping, loc, out)
+"""),
         # a member named through a module constant (sinks.string_values)
         Case("""
 _TRANSLATE = "translate_loc_from_full_to_swa"
