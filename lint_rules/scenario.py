@@ -300,7 +300,7 @@ _EXC_PARENTS = {
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
-    | {"object"}
+    | {"object", "next"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
@@ -628,6 +628,10 @@ class _Interp:
             if isinstance(base, Mapping):
                 return base.lookup(key, missing=_Raised("KeyError"), equal=self.equal)
             return TOP
+        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp):
+            items = self.comprehension(e, env, depth)
+            if items is not None:
+                return items
         if kind is ast.Dict:
             pairs = []
             for k, v in zip(e.keys, e.values):
@@ -862,8 +866,11 @@ class _Interp:
     def call(self, e: ast.Call, env: dict, depth: int):
         key = self.mark(e)
         if key is not None:
-            for a in e.args[1:]:
-                self.eval(a, env, depth)
+            received = [self.eval(a, env, depth) for a in e.args[1:]]
+            if len(received) == 1 and not _plain_code(received[0]):
+                # a fetch called through a name (``src()``) that holds the module's own code on
+                # this path (a lambda of a candidate list): that code runs, not the fetch
+                return self.call_value(received[0], [], {}, depth)
             return Obj("kvcache", key=key)  # the target's SWA pool
         if isinstance(e.func, ast.Name) and e.func.id == "super" and not e.args:
             owner, obj = env.get("__class__"), env.get("__self__")
@@ -989,6 +996,12 @@ class _Interp:
         return obj
 
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
+        if name == "next" and args and isinstance(args[0], tuple):
+            if args[0]:
+                return args[0][0]
+            if len(args) > 1:
+                return args[1]
+            raise _Raised("StopIteration")
         if name == "object" and not args and not kwargs:
             return Obj("sentinel")  # (a fresh object: identical to itself alone)
         if name == "isinstance" and len(args) == 2:
@@ -1082,6 +1095,27 @@ class _Interp:
             return None
         env[name] = env[name] + (v if e.func.attr == "extend" else (v,))
         return env
+
+    def comprehension(self, e, env: dict, depth: int):
+        """A list, set or generator comprehension over known items (one ``for``), as the
+        tuple of what it gives (a generator evaluated at once: more is evaluated, not more
+        kept); None where the items, or which pass its ``if``s, are not known."""
+        if len(e.generators) != 1 or e.generators[0].is_async:
+            return None
+        comp = e.generators[0]
+        items = self.eval(comp.iter, env, depth)
+        if not isinstance(items, tuple) or len(items) > _LOOP:
+            return None
+        out = []
+        for item in items:
+            inner = dict(env)
+            self.bind(comp.target, item, inner, depth)
+            kept = [_truth(self.eval(c, inner, depth)) for c in comp.ifs]
+            if TOP in kept:
+                return None
+            if False not in kept:
+                out.append(self.eval(e.elt, inner, depth))
+        return tuple(out)
 
     def lazy_all_any(self, name: str, gen: ast.GeneratorExp, env: dict, depth: int):
         """``all(<elt> for <x> in <known items> [if ...])`` / ``any(...)``, each element
@@ -1609,6 +1643,12 @@ def _instance_class(interp: "_Interp", owner):
     ]
     leaves = [c for c in heirs if not any(c in interp.mro(o) for o in heirs if o is not c)]
     return leaves[0] if len(leaves) == 1 else owner
+
+
+def _plain_code(v) -> bool:
+    """Is ``v`` (what a marked fetch calls through a name) anything but the module's own code
+    (a function, a lambda, a method): the allocator's ``get_kvcache``, or unknown?"""
+    return not isinstance(v, (Func, Bound, Partial))
 
 
 @functools.lru_cache(maxsize=2)

@@ -515,6 +515,11 @@ class SwaPaths:
             self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
         child, up = node, self._parents.get(id(node))
         own = self._own_names()
+        above = up
+        while above is not None and not isinstance(above, (ast.stmt, *_FUNCS)):
+            if _is_log_call(above):
+                return True  # whatever it becomes is logged
+            above = self._parents.get(id(above))
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
@@ -522,7 +527,9 @@ class SwaPaths:
                 isinstance(up, ast.IfExp)
                 and up.test is child
                 and any(
-                    isinstance(n, ast.Call) or _last(n) in own or swa_step(n)
+                    (isinstance(n, ast.Call) and _name(n.func) not in _PURE)
+                    or _last(n) in own
+                    or swa_step(n)
                     for b in (up.body, up.orelse)
                     for n in ast.walk(b)
                 )
@@ -633,6 +640,8 @@ class _Walk:
         self.strict = strict
 
 
+# builtins that only compute a value (no code of the module runs)
+_PURE = frozenset({"getattr", "hasattr", "len", "int", "float", "bool", "str", "min", "max", "abs"})
 # calls whose result is a plain value of their argument (a count, text, a number)
 _VALUE_CALLS = frozenset({"len", "str", "repr", "int", "float", "bool", "max", "min", "format"})
 

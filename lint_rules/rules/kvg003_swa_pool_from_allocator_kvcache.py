@@ -748,6 +748,18 @@ class FooAttnBackend(AttentionBackend):
             return None
         return mr.token_to_kv_pool_allocator.get_kvcache()
 """,
+        # candidate sources in a list, the allocator's fetch added only where a policy table
+        # allows it, tried by a comprehension and ``next``
+        """
+_POLICY = {(True, False): False}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, mr):
+        key = (bool(mr.is_draft_worker), bool(mr.spec_algorithm.is_frozen_kv_mtp()))
+        sources = [lambda: mr.token_to_kv_pool]
+        if _POLICY.get(key, True):
+            sources.append(mr.token_to_kv_pool_allocator.get_kvcache)
+        self.pool = next((p for p in (s() for s in sources) if isinstance(p, SWAKVPool)), None)
+""",
         # asserts and raises as guards
         """
 class FooAttnBackend(AttentionBackend):
@@ -761,6 +773,15 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same candidates with the fetch added for draft workers alone
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, mr):
+        sources = [lambda: mr.token_to_kv_pool]
+        if mr.is_draft_worker:
+            sources.append(mr.token_to_kv_pool_allocator.get_kvcache)
+        self.pools = [s() for s in sources]
+"""),
         # the kvcache field read by its name, with no draft check
         Case("""
 def resolve(runner):
