@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of twelve more hands who never saw the rules: redteam2/ to redteam13/).
+and the batches of fifteen more hands who never saw the rules: redteam2/ to redteam16/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -17,7 +17,7 @@ import pytest
 from tests.support import compose
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-BATCHES = tuple(BENCH / f"redteam{n}" for n in ("", *map(str, range(2, 14))))
+BATCHES = tuple(sorted(p for p in BENCH.glob("redteam*/") if p.is_dir()))
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
 
 # label -> what the rules lack for it (misses, then false positives)
@@ -48,6 +48,30 @@ KNOWN = {
     "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
     "resolver_ok_abc_strategy": "strategies yielded by a generator function",
     "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
+    # redteam14 (ports of production backends)
+    "bug_fa_swa_spec_metadata_mro_names": "class names of the MRO through a set comprehension",
+    "bug_flashinfer_wrapper_dispatch_kvcache_layers": "an SWA member probed on the kvcache (the"
+    " fast paths do not carry the allocator's kvcache for KVG001)",
+    "bug_wave_debug_print_sniff": "text from the allocator (``debug_print()``) searched for swa",
+    "resolver_bug_multistep_runner_view_drops_draft_flag": "a runner view built without the"
+    " draft flag, handed to the resolver (``SimpleNamespace`` of the runner's members)",
+    "ok_dots_hybrid_layout_registry_on_pool": "an SWA-named backend flag nothing reads (kept:"
+    " another module may read an SWA-named flag)",
+    "ok_match_pool_class_allocator_for_free_group": "a probe's count returned by a public"
+    " method nothing in the module calls (its callers are unknown)",
+    # redteam15 (correct code that looks suspicious, and its twins)
+    "bug_debug_snapshot": "text from the allocator (``debug_print()``) searched for swa",
+    "bug_metrics_swa_headroom": "a gauge's presence in a dict filled from SWA sizes",
+    "bug_repr_names_allocator": "``repr(self)`` holding the allocator's class name",
+    "ok_swa_ring_budget": "``budget or allocator.available_size()``: a query the value gates",
+    "resolver_ok_algorithm_frozenset": "a frozenset built by iterating the real enum",
+    # redteam16 (Python machinery)
+    "bug_allocator_trait_descriptor": "a caching descriptor's ``__get__`` probing the allocator",
+    "bug_capacity_property_attrgetter": "SWA sizes compared through a property and attrgetter",
+    "bug_init_subclass_allocator_registry": "classes registered by __init_subclass__",
+    "bug_sentinel_reduce_path": "``functools.reduce`` of getattr along a member path",
+    "bug_singledispatchmethod_allocator": "``singledispatchmethod`` overloads on the allocator",
+    "ok_namedtuple_binding_identity": "a record's property judged where it is read",
     # redteam12/13 (production-looking backends; correct code next to near-twin bugs)
 }
 
