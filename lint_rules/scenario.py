@@ -1096,15 +1096,23 @@ class _Interp:
         env[name] = env[name] + (v if e.func.attr == "extend" else (v,))
         return env
 
+    def known_items(self, e, env: dict, depth: int) -> tuple:
+        """``(its one ``for``, the tuple it iterates)`` of a comprehension over known items
+        (at most ``_LOOP``), else ``(None, None)``."""
+        if len(e.generators) != 1 or e.generators[0].is_async:
+            return None, None
+        comp = e.generators[0]
+        items = self.eval(comp.iter, env, depth)
+        if not isinstance(items, tuple) or len(items) > _LOOP:
+            return None, None
+        return comp, items
+
     def comprehension(self, e, env: dict, depth: int):
         """A list, set or generator comprehension over known items (one ``for``), as the
         tuple of what it gives (a generator evaluated at once: more is evaluated, not more
         kept); None where the items, or which pass its ``if``s, are not known."""
-        if len(e.generators) != 1 or e.generators[0].is_async:
-            return None
-        comp = e.generators[0]
-        items = self.eval(comp.iter, env, depth)
-        if not isinstance(items, tuple) or len(items) > _LOOP:
+        comp, items = self.known_items(e, env, depth)
+        if comp is None:
             return None
         out = []
         for item in items:
@@ -1121,11 +1129,8 @@ class _Interp:
         """``all(<elt> for <x> in <known items> [if ...])`` / ``any(...)``, each element
         evaluated in turn and stopping at the first that decides (a later one is never
         evaluated: ``all(check() for check in checks)``); None where the items are not known."""
-        if len(gen.generators) != 1 or gen.generators[0].is_async:
-            return None
-        comp = gen.generators[0]
-        items = self.eval(comp.iter, env, depth)
-        if not isinstance(items, tuple) or len(items) > _LOOP:
+        comp, items = self.known_items(gen, env, depth)
+        if comp is None:
             return None
         decisive = name == "any"  # any: one True decides; all: one False decides
         unknown = False
