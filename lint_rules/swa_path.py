@@ -354,6 +354,17 @@ class SwaPaths:
             while up is not None and not isinstance(up, ast.Match):
                 up = self._parents.get(id(up))
             return up is not None and self._keeps_only(fn, up, _Walk(strict))
+        if self._parents is None:
+            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
+        child, up = node, self._parents.get(id(node))
+        while up is not None and not isinstance(up, _FUNCS):
+            if (
+                isinstance(up, (ast.Try, getattr(ast, "TryStar", ast.Try)))
+                and up.handlers
+                and child in up.body
+            ) or (isinstance(up, ast.With) and any("suppress" in ast.dump(i) for i in up.items)):
+                return False  # a probe by raising (``try: alloc.<member>``): its value aside
+            child, up = up, self._parents.get(id(up))
         return self._flows_nowhere(fn, node, _Walk(strict), 0)
 
     def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:

@@ -171,6 +171,20 @@ class DecodePreallocQueue:
     ]
 
     INVALID = [
+        # a read of the map by raising: its value is dropped, whether it raises decides
+        Case("""
+import operator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        try:
+            operator.attrgetter("full_to_swa_index_mapping")(model_runner.token_to_kv_pool_allocator)
+            self.mode = True
+        except AttributeError:
+            self.mode = False
+    def forward_decode(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc) if self.mode else loc
+"""),
         # its twin handing the map to a kernel (which translates inside)
         Case("""
 class FooAttnBackend(AttentionBackend):
