@@ -22,9 +22,7 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.forward_metadata = FlashAttentionMetadata()
-        self.use_swa_spec_metadata = _allocator_is_windowed(
-            model_runner.token_to_kv_pool_allocator
-        )
+        self.use_swa_spec_metadata = _allocator_is_windowed(model_runner.token_to_kv_pool_allocator)
 
     def init_forward_metadata(self, loc):
         metadata = FlashAttentionMetadata(page_table=loc)

@@ -10,9 +10,9 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
 
         allocator = model_runner.token_to_kv_pool_allocator
-        assert model_runner.is_draft_worker or allocator.get_kvcache() is self.token_to_kv_pool, (
-            "a target runner must read the pool its allocator manages"
-        )
+        assert (
+            model_runner.is_draft_worker or allocator.get_kvcache() is self.token_to_kv_pool
+        ), "a target runner must read the pool its allocator manages"
         kv_cache_cls = type(self.token_to_kv_pool)
         self.is_swa_kv_cache = issubclass(kv_cache_cls, SWAKVPool)
         self.num_splits = None

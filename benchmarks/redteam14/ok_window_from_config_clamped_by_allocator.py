@@ -12,9 +12,8 @@ class GeneratedAttnBackend:
         self.device = model_runner.device
         self.req_to_token_pool = model_runner.req_to_token_pool
         self.token_to_kv_pool = model_runner.token_to_kv_pool
-        self.sliding_window_size: Optional[int] = (
-            model_runner.sliding_window_size
-            or getattr(model_runner.model_config, "sliding_window_size", None)
+        self.sliding_window_size: Optional[int] = model_runner.sliding_window_size or getattr(
+            model_runner.model_config, "sliding_window_size", None
         )
         self.use_sliding_window_kv_pool = isinstance(self.token_to_kv_pool, SWAKVPool)
 

@@ -24,8 +24,7 @@ class GeneratedAttnBackend:
         if isinstance(self.token_to_kv_pool, SWAKVPool):
             return self.token_to_kv_pool
         reads_target_kv = (
-            not model_runner.is_draft_worker
-            or model_runner.spec_algorithm.is_frozen_kv_mtp()
+            not model_runner.is_draft_worker or model_runner.spec_algorithm.is_frozen_kv_mtp()
         )
         if not reads_target_kv:
             return None

@@ -15,7 +15,9 @@ class GeneratedAttnBackend:
 
     def dump_state(self):
         """Called from the watchdog when a decode step hangs."""
-        logger.error("attn backend state: %s | at init: %s", self._allocator.debug_print(), self._alloc_debug)
+        logger.error(
+            "attn backend state: %s | at init: %s", self._allocator.debug_print(), self._alloc_debug
+        )
 
     def forward_decode(self, loc):
         if not self._swa:

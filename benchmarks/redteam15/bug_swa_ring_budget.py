@@ -8,7 +8,9 @@ class GeneratedAttnBackend:
         ring = getattr(allocator, "swa_req_ring", None)
         ring_cost = getattr(allocator, "swa_ring_cost_tokens", 0) if ring else 0
         # per-request ring: every running request pins ring_cost window slots
-        self.window_budget = ring_cost * model_runner.max_running_requests or allocator.available_size()
+        self.window_budget = (
+            ring_cost * model_runner.max_running_requests or allocator.available_size()
+        )
         # ring or paged, the property only exists on a windowed KV cache
         self.windowed = ring is not None
 

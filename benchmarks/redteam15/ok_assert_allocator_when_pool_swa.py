@@ -10,9 +10,9 @@ class GeneratedAttnBackend:
         self.is_swa = False
         if isinstance(self.token_to_kv_pool, SWAKVPool):
             allocator = model_runner.token_to_kv_pool_allocator
-            assert isinstance(allocator, SWATokenToKVPoolAllocator), (
-                f"SWAKVPool needs SWATokenToKVPoolAllocator, got {type(allocator).__name__}"
-            )
+            assert isinstance(
+                allocator, SWATokenToKVPoolAllocator
+            ), f"SWAKVPool needs SWATokenToKVPoolAllocator, got {type(allocator).__name__}"
             self.is_swa = True
 
     def forward_decode(self, loc):

@@ -21,5 +21,7 @@ class GeneratedAttnBackend:
         self.translate_to_window = pool_is_swa
 
     def forward_decode(self, loc):
-        out_loc = self.kv_pool.translate_loc_from_full_to_swa(loc) if self.translate_to_window else loc
+        out_loc = (
+            self.kv_pool.translate_loc_from_full_to_swa(loc) if self.translate_to_window else loc
+        )
         return self.kv_pool, out_loc

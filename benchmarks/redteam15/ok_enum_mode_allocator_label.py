@@ -13,7 +13,9 @@ class KVReadMode(enum.Enum):
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
-        self.read_mode = KVReadMode.SLIDING_WINDOW if isinstance(self.pool, SWAKVPool) else KVReadMode.FULL
+        self.read_mode = (
+            KVReadMode.SLIDING_WINDOW if isinstance(self.pool, SWAKVPool) else KVReadMode.FULL
+        )
         alloc_name = type(model_runner.token_to_kv_pool_allocator).__name__
         self.profile_tag = f"decode[{self.read_mode.value}@{alloc_name}]"
 

@@ -19,7 +19,10 @@ class GeneratedAttnBackend:
     def _check_mapping_registered(self):
         # register_mapping() must have run, or every window read goes to slot 0.
         alloc_map = getattr(self._allocator, "full_to_swa_index_mapping", None)
-        if alloc_map is not None and self.token_to_kv_pool.full_to_swa_index_mapping is not alloc_map:
+        if (
+            alloc_map is not None
+            and self.token_to_kv_pool.full_to_swa_index_mapping is not alloc_map
+        ):
             raise KVMappingMismatch("SWA pool was not registered with this allocator's mapping")
 
     def forward_decode(self, loc):

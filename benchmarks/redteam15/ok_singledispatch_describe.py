@@ -32,7 +32,9 @@ def _(pool: SWAKVPool) -> bool:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
-        logger.info("attention backend on %s", describe_allocator(model_runner.token_to_kv_pool_allocator))
+        logger.info(
+            "attention backend on %s", describe_allocator(model_runner.token_to_kv_pool_allocator)
+        )
         self._translate_window = _needs_window_translation(self.pool)
 
     def forward_decode(self, loc):

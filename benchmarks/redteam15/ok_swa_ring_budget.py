@@ -8,7 +8,9 @@ class GeneratedAttnBackend:
         ring = bool(getattr(allocator, "swa_req_ring", False))
         ring_cost = getattr(allocator, "swa_ring_cost_tokens", 0) if ring else 0
         # per-request ring: every running request pins ring_cost window slots
-        self.window_budget = ring_cost * model_runner.max_running_requests or allocator.available_size()
+        self.window_budget = (
+            ring_cost * model_runner.max_running_requests or allocator.available_size()
+        )
         # only a hybrid pool carries a window sub-pool of its own
         self.windowed = getattr(self.pool, "swa_kv_pool", None) is not None
 

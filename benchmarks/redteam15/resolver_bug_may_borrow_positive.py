@@ -25,4 +25,8 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         swa = self._resolved
-        return (swa, swa.translate_loc_from_full_to_swa(loc)) if swa is not None else (self.token_to_kv_pool, loc)
+        return (
+            (swa, swa.translate_loc_from_full_to_swa(loc))
+            if swa is not None
+            else (self.token_to_kv_pool, loc)
+        )

@@ -4,9 +4,7 @@ from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
 
 # Draft algorithms whose draft layers attend over the target's KV instead of their own.
-_READS_TARGET_KV = frozenset(
-    alg for alg in SpeculativeAlgorithm if alg.name == "FROZEN_KV_MTP"
-)
+_READS_TARGET_KV = frozenset(alg for alg in SpeculativeAlgorithm if alg.name == "FROZEN_KV_MTP")
 
 
 class GeneratedAttnBackend:

@@ -14,7 +14,10 @@ _ALLOCATOR_FALLBACK_POLICY = {
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.token_to_kv_pool = model_runner.token_to_kv_pool
-        key = (bool(model_runner.is_draft_worker), bool(model_runner.spec_algorithm.is_frozen_kv_mtp()))
+        key = (
+            bool(model_runner.is_draft_worker),
+            bool(model_runner.spec_algorithm.is_frozen_kv_mtp()),
+        )
         sources = [lambda: model_runner.token_to_kv_pool]
         if _ALLOCATOR_FALLBACK_POLICY.get(key, False):
             sources.append(model_runner.token_to_kv_pool_allocator.get_kvcache)

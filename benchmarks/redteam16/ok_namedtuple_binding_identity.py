@@ -17,7 +17,9 @@ class _KVBinding(NamedTuple):
 
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
-        self.binding = _KVBinding(model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator)
+        self.binding = _KVBinding(
+            model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator
+        )
         self._hybrid = self.binding.hybrid
 
     def forward_decode(self, loc):

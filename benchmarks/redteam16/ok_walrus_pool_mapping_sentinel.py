@@ -14,7 +14,9 @@ class GeneratedAttnBackend:
         if (mapping := getattr(self.kv_pool, "full_to_swa_index_mapping", _ABSENT)) is not _ABSENT:
             self.use_swa = True
             if mapping is not getattr(allocator, "full_to_swa_index_mapping", mapping):
-                logger.warning("SWA pool mapping is not the allocator's; was register_mapping skipped?")
+                logger.warning(
+                    "SWA pool mapping is not the allocator's; was register_mapping skipped?"
+                )
         else:
             self.use_swa = False
 
