@@ -436,22 +436,30 @@ class SwaPaths:
                 or self.dynamic & {"*", "self"}
             ):
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
-            return self._attr_nowhere(name, seen, depth)
+            return self._attr_nowhere(name, seen, depth, value)
         return False
 
-    def _attr_nowhere(self, name: str, seen: "_Walk", depth: int) -> bool:
-        """Is attribute ``name`` (of anyone) read only where it decides nothing?"""
+    def _attr_nowhere(self, name: str, seen: "_Walk", depth: int, value=None) -> bool:
+        """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
+        never reads may be read by another module (a backend's metadata): only a size
+        (``value`` a number, or a KV pool scalar's name) then decides nothing."""
         key = ("attr", name)
         if key in seen.keys:
             return True
         seen.keys.add(key)
+        reads = 0
         for n in self._nodes:
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
+                reads += 1
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
                     return False
             elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
-        return True
+        return (
+            reads > 0
+            or name in kv_pool_scalar_members()
+            or (isinstance(value, ast.Constant) and type(value.value) in (int, float))
+        )
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
