@@ -108,6 +108,21 @@ def swa_allocator_bases() -> frozenset:
     return frozenset(_api_data().get("swa_allocator_bases", ()))
 
 
+# A regular EAGLE draft of a full-attention draft model owns an ``MHATokenToKVPool``, whose only
+# base is ``KVCache`` (every pool class's root); an SWA pool is no ``MHATokenToKVPool``.
+FULL_DRAFT_POOL_MRO = ("MHATokenToKVPool", "KVCache", "ABC", "object")
+
+
+@lru_cache(maxsize=1)
+def kv_pool_class_names() -> frozenset:
+    """The short names of every KV pool class of every release (the API model's ``kv_pools``)."""
+    return frozenset(
+        key.rsplit(".", 1)[-1]
+        for facts in _api_data().get("releases", {}).values()
+        for key in facts.get("kv_pools") or {}
+    )
+
+
 @lru_cache(maxsize=1)
 def kv_pool_scalar_members() -> frozenset:
     """The members every KV pool class of every release stores only scalars in (its size,

@@ -11,10 +11,11 @@ explored both ways. (KVG001 also asks the SWA target itself: ``target-`` runners
 containers, ``try``/``except``/``finally``, ``contextlib.suppress``, loops with
 ``break``/``else``, ``match`` and early returns.
 
-:func:`guarded` answers per fetch: True when on no path of the full-pool draft the fetched
-pool escapes (:func:`_fetched`: kept on an object, returned or yielded, handed to a call not
-followed, or lost in a join; a scalar member read, an identity test is not an escape) and
-every path of the SWA-pool draft returns that draft's own pool (the resolver's two duties).
+:func:`guarded` answers per fetch: True when on no path of either draft the fetched pool
+escapes (:func:`_fetched`: kept on an object, returned or yielded, handed to a call not
+followed, or lost in a join; a scalar member read, an identity test is not an escape). A
+resolver that answers None where the draft's own pool is SWA reads no wrong pool: not this
+family's bug.
 When it cannot tell (a construct it does not model decides a path, or its step budget runs
 out) it names what stopped it, and KVG003's finding says so. KVG003 drops a finding only on
 True.
@@ -31,10 +32,12 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from .classes import ModuleClasses, base_name, lookup_order
 from .names import (
+    FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
+    kv_pool_class_names,
     kv_pool_scalar_members,
     spec_predicate_answers,
     swa_allocator_bases,
@@ -506,10 +509,9 @@ class _Interp:
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
-        self.answers: dict = {}  # id(function node) -> what its calls returned (when asked)
-        self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
+        self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
@@ -1171,18 +1173,27 @@ class _Interp:
             ]
             return True if True in hits else (TOP if TOP in hits else False)
         if isinstance(value, Obj) and value.kind in ("pool", "kvcache", "swapool"):
-            swa = [self.is_swa_pool_class(c) for c in classes]
-            if value.kind in ("kvcache", "swapool"):
-                return True if any(swa) else TOP
-            if all(swa):
-                return False
-            return TOP
+            hits = [self._pool_is(value.kind != "pool", c) for c in classes]
+            return True if True in hits else (TOP if TOP in hits else False)
         if value is None and not any(
             _name_of(c) == "object" or "None" in _name_of(c) for c in classes
         ):
             # (an imported or module class is never ``NoneType``: a missing member's default)
             return False if all(isinstance(c, (ast.Name, ast.Attribute)) for c in classes) else TOP
         return TOP
+
+    def _pool_is(self, swa: bool, cls_node: ast.AST):
+        """Is an SWA pool (``swa``) / the full-only draft's pool an instance of ``cls_node``?
+        Known from the real pool classes: the draft's is an ``MHATokenToKVPool``, both derive
+        from ``KVCache``; a pool class of no release (a fork's) is unknown."""
+        if self.is_swa_pool_class(cls_node):
+            return True if swa else False
+        name = _name_of(cls_node).split(".")[-1]
+        if name in FULL_DRAFT_POOL_MRO[1:]:
+            return True
+        if name == FULL_DRAFT_POOL_MRO[0]:
+            return not swa
+        return False if name in kv_pool_class_names() else TOP
 
     def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
         if depth >= _DEPTH:
@@ -1227,8 +1238,6 @@ class _Interp:
             self.depth = outer
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
-        if id(node) in self.answers:  # (a resolver judged from its callers: its answers)
-            self.answers[id(node)] += returns
         raises = [o[1] for o in outcomes if o[0] == "raise"]
         if raises and returns:
             raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
@@ -1721,15 +1730,15 @@ def guarded(
     keys: Optional[set] = None,
     runner: Optional[str] = None,
     reach=None,
-    helper=None,
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
     calls; ``runner``: the parameter bound to the runner, when known), under a regular EAGLE
     draft with either spec API (module docstring); ``reach``: a helper that must be called
-    on the way (else None: the answer would not be about it); ``helper``: a resolver ``fn``
-    calls, whose answers keep the resolver's duty (the draft's own SWA pool). Where the interpreter cannot tell: the construct that stopped it (a string); None where ``fn`` has
-    no runner parameter to bind."""
+    on the way (else None: the answer would not be about it). A fetch is unguarded where a
+    draft (its own pool full-only, or SWA) receives it. Where the interpreter cannot tell:
+    the construct that stopped it (a string); None where ``fn`` has no runner parameter to
+    bind."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     param = runner or _runner_param(fn, mark)
@@ -1740,10 +1749,6 @@ def guarded(
         return None
     if keys is None:
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
-    # a generator's answers are what it yields, not what it returns; a function that returns
-    # nothing (bare ``return``: an ``__init__`` leaving early) stores its answer
-    generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
-    answers_by_return = any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn))
     escaped: set = set()
     interp = _Interp(module, mark, tests)
     owner = interp.classes.get(cls) if cls else None
@@ -1758,29 +1763,16 @@ def guarded(
         if env is None:
             return None
         interp.escaped = set()
-        if helper is not None:
-            interp.answers = {id(helper): []}
         try:
             outcomes = interp.block(fn.body, env, 0)
         except Undecided as exc:
             return str(exc)
         except RecursionError:
             return "nesting too deep to evaluate"
-        if own_swa and helper is not None:
-            given = [v for v in interp.answers[id(helper)] if not isinstance(v, tuple)]
-            if given and not all(v is pool for v in given):
-                return {k: False for k in keys}  # the resolver's duty, where it is called
-        answers = [o[1] for o in outcomes if o[0] == "return" and not isinstance(o[1], tuple)]
-        if own_swa and not generator and answers and answers_by_return:
-            # a resolver that returns (a pool, not a tuple of results such as ``(pool, loc)``):
-            # the draft's own SWA pool is the answer on every path
-            if not all(o[0] == "return" and o[1] is pool for o in outcomes):
-                return {k: False for k in keys}
-        else:
-            # (one that stores or yields its answer, e.g. in ``__init__``: with its own SWA
-            # pool a draft must not reach the fetch either)
-            escaped |= interp.escaped
-            escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
+        # a draft receives the target's kvcache where it escapes: kept, handed on or returned
+        # (with its own SWA pool too; a resolver answering None there reads no wrong pool)
+        escaped |= interp.escaped
+        escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
     if reach is not None and id(reach) not in interp.invoked:
         return None
     return {k: k not in escaped for k in keys}
@@ -1943,30 +1935,6 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
     return out
-
-
-def _answer_kept(caller, fn) -> bool:
-    """Does ``caller`` keep what the resolver ``fn`` answers as it is: ``self.x = fn(...)``
-    or ``return fn(...)`` (not a candidate it tests further)? Then ``fn`` keeps its duty
-    there: the draft's own SWA pool is its answer."""
-    returns = any(
-        isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn)
-    ) and not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
-    if not returns:
-        return False
-    for n in ast.walk(caller):
-        if isinstance(n, ast.Return):
-            kept = True
-        elif isinstance(n, ast.Assign):
-            kept = all(isinstance(t, ast.Attribute) for t in n.targets)
-        elif isinstance(n, ast.AnnAssign):
-            kept = isinstance(n.target, ast.Attribute)
-        else:
-            continue
-        value = n.value
-        if kept and isinstance(value, ast.Call) and _callee_name(value.func) == fn.name:
-            return True
-    return False
 
 
 def _partial_of(call: ast.Call):
@@ -2240,7 +2208,6 @@ def guarded_by_callers(
             keys=keys,
             runner=runner,
             reach=reach,
-            helper=fn if _answer_kept(caller, fn) else None,
         )
         if not isinstance(got, dict):
             return got

@@ -727,6 +727,39 @@ class FooAttnBackend(AttentionBackend):
             return None
         return kvcache
 """,
+        # the full-only draft's pool class (a regular draft owns an ``MHATokenToKVPool``)
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        pool = mr.token_to_kv_pool
+        if isinstance(pool, SWAKVPool):
+            return pool
+        if isinstance(pool, MHATokenToKVPool):
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+""",
+        # no active-pool check, or one inverted: a draft owning an SWA pool gets None (no SWA
+        # reads: not this family's wrong read); no draft receives the target's kvcache
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        fetch = mr.token_to_kv_pool_allocator.get_kvcache
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fetch()
+""",
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _resolve_swa_kv_pool(mr):
+        if not isinstance(mr.token_to_kv_pool, SWAKVPool):
+            return None
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+""",
         # candidate sources in a list, the allocator's fetch added only where a policy table
         # allows it, tried by a comprehension and ``next``
         """
@@ -919,23 +952,15 @@ class FooAttnBackend(AttentionBackend):
             return None
         return mr.token_to_kv_pool_allocator.get_kvcache()
 """),
-        # active-pool check missing (only the draft check)
+        # another pool class than the regular draft's: the draft falls through to the fetch
         Case("""
 class FooAttnBackend(AttentionBackend):
     @staticmethod
     def _resolve_swa_kv_pool(mr):
-        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
-            return None
-        return mr.token_to_kv_pool_allocator.get_kvcache()
-"""),
-        # active-pool check inverted
-        Case("""
-class FooAttnBackend(AttentionBackend):
-    @staticmethod
-    def _resolve_swa_kv_pool(mr):
-        if not isinstance(mr.token_to_kv_pool, SWAKVPool):
-            return None
-        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+        pool = mr.token_to_kv_pool
+        if isinstance(pool, SWAKVPool):
+            return pool
+        if isinstance(pool, MLATokenToKVPool):
             return None
         return mr.token_to_kv_pool_allocator.get_kvcache()
 """),
@@ -964,16 +989,6 @@ class FooAttnBackend(AttentionBackend):
         if self.is_draft_runner and not model_runner.spec_algorithm.is_frozen_kv_mtp():
             return None
         return model_runner.token_to_kv_pool_allocator.get_kvcache()
-"""),
-        # the kvcache fetched through a bound method, no active-pool check
-        Case("""
-class FooAttnBackend(AttentionBackend):
-    @staticmethod
-    def _resolve_swa_kv_pool(mr):
-        fetch = mr.token_to_kv_pool_allocator.get_kvcache
-        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
-            return None
-        return fetch()
 """),
         # the value escapes on a path before the guards (stored, then guarded)
         Case("""

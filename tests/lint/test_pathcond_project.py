@@ -216,6 +216,7 @@ def test_cache_follows_the_predicate_module(tmp_path):
 
 # ------------------------------------------------------------------ parameter binding, one module
 
+# no draft check: the predicate alone keeps a draft owning an SWA pool from the fetch
 _LOCAL = """
 def _is_swa(pool):
     return isinstance(pool, SWAKVPool)
@@ -225,7 +226,7 @@ class FooAttnBackend(AttentionBackend):
     def resolve(self, mr):
         if {test}:
             return mr.token_to_kv_pool
-        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+        if isinstance(mr.token_to_kv_pool, MHATokenToKVPool):
             return None
         return mr.token_to_kv_pool_allocator.get_kvcache()
 """

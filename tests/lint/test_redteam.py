@@ -65,12 +65,6 @@ KNOWN = {
     "bug_repr_names_allocator": "``repr(self)`` holding the allocator's class name",
     "ok_swa_ring_budget": "``budget or allocator.available_size()``: a query the value gates",
     "resolver_ok_algorithm_frozenset": "a frozenset built by iterating the real enum",
-    # resolvers correct on a full-pool draft that give a draft owning an SWA pool None (the
-    # resolver's duty to answer the draft's own SWA pool, which the rule does not ask)
-    "resolver_ok_pool_ownership_check": "the own-SWA-pool duty: a judgement left open",
-    "resolver_ok_identity_guarded_fallback": "the own-SWA-pool duty: a judgement left open",
-    "resolver_ok_identity_fallback": "the own-SWA-pool duty: a judgement left open",
-    "resolver_ok_strategy_chain": "the own-SWA-pool duty: a judgement left open",
     # redteam16 (Python machinery)
     "bug_allocator_trait_descriptor": "a caching descriptor's ``__get__`` probing the allocator",
     "bug_capacity_property_attrgetter": "SWA sizes compared through a property and attrgetter",

@@ -8,7 +8,8 @@ new module, or None when the operator does not apply to the site ("n/a"). Operat
 several files return extra modules in ``ctx.extra`` (relative path -> source).
 
 ``kind``: "refactor" (the verdict must not change: a buggy site keeps a finding, a fixed one
-stays clean) or "mutation" (applies to fixed code and re-introduces the bug: must be found).
+stays clean; one operator that changes a path no draft's wrong read depends on says so) or
+"mutation" (applies to fixed code and re-introduces the bug: must be found).
 """
 
 from __future__ import annotations
@@ -1146,11 +1147,14 @@ class MutMissingDraftCheck(_ResolverMutation):
 
 
 @register
-class MutMissingActiveCheck(_ResolverMutation):
-    """BREAKS the resolver: the active-pool test removed, so a backend whose own pool is SWA
-    still takes the allocator's kvcache (the pool FROZEN_KV swaps is ignored)."""
+class MutMissingActiveCheck(_ResolverOp):
+    """The active-pool test removed: a non-FROZEN_KV draft owning an SWA pool now gets None
+    (it reads no SWA pool), while the target, a FROZEN_KV draft and a full-pool draft get what
+    they got. Not semantics-preserving, but no draft receives the target allocator's pool:
+    the family's verdict (KVG003) stays, as for a refactoring."""
 
     name = "mut_missing_active_check"
+    kind = "refactor"
 
     def rewrite(self, module, r):
         return _with_body(module, r, _code([r.active, _draft_block(r)] + r.tail))
