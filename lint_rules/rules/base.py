@@ -226,6 +226,24 @@ class Rule(cst.BatchableCSTVisitor):
                 return None
         return found
 
+    def ast_at(self, node: cst.CSTNode, kinds: tuple):
+        """The enclosing function's ``ast`` node of one of ``kinds`` spanning exactly what the
+        libcst ``node`` spans (the outermost, ``ast.walk`` being breadth first), with that
+        function; (None, None) where there is none."""
+        import ast
+
+        fn_ast = self.function_ast()
+        at = self.analysis.positions().get(node)
+        if fn_ast is None or at is None:
+            return None, None
+        span = (at.start.line, at.start.column, at.end.line, at.end.column)
+        for n in ast.walk(fn_ast):
+            if not isinstance(n, kinds):
+                continue
+            if (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span:
+                return n, fn_ast
+        return None, None
+
     def draft_never_reaches(self, node: cst.CSTNode, allocator: bool = False) -> bool:
         """Does a regular EAGLE draft (its own full pool, the target's allocator;
         lint_rules/scenario.py) never evaluate ``node`` (the ``ast`` expression at its
@@ -235,21 +253,7 @@ class Rule(cst.BatchableCSTVisitor):
 
         from ..scenario import draft_truths, is_allocator, reached_by_callers
 
-        fn_ast = self.function_ast()
-        at = self.analysis.positions().get(node)
-        if fn_ast is None or at is None:
-            return False
-        kinds = (ast.Call, ast.Attribute, ast.Subscript, ast.Name)
-        target = next(
-            (
-                n
-                for n in ast.walk(fn_ast)
-                if isinstance(n, kinds)
-                and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
-                == (at.start.line, at.start.column, at.end.line, at.end.column)
-            ),
-            None,
-        )
+        target, fn_ast = self.ast_at(node, (ast.Call, ast.Attribute, ast.Subscript, ast.Name))
         if target is None:
             return False
         fn = self.function
@@ -287,20 +291,7 @@ class Rule(cst.BatchableCSTVisitor):
         from ..scenario import draft_indifferent
         from ..swa_path import cut_short
 
-        fn_ast = self.function_ast()
-        at = self.analysis.positions().get(node)
-        if fn_ast is None or at is None:
-            return False
-        target = next(
-            (
-                n
-                for n in ast.walk(fn_ast)
-                if isinstance(n, ast.expr)
-                and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
-                == (at.start.line, at.start.column, at.end.line, at.end.column)
-            ),
-            None,
-        )
+        target, fn_ast = self.ast_at(node, (ast.expr,))
         if target is None or cut_short(fn_ast, target):
             return False  # (a branch that does nothing yet, a local never read: a decision)
         fn = self.function
@@ -321,19 +312,10 @@ class Rule(cst.BatchableCSTVisitor):
         import ast
 
         paths = self.analysis.swa_paths()
-        fn_ast = self.function_ast()
-        at = self.analysis.positions().get(node)
-        if paths is None or fn_ast is None or at is None:
+        target, fn_ast = self.ast_at(node, (ast.expr, ast.pattern))
+        if paths is None or target is None:
             return False
-        for n in ast.walk(fn_ast):  # (breadth first: the outermost expression starting there)
-            if (
-                isinstance(n, (ast.expr, ast.pattern))
-                and n.lineno == at.start.line
-                and n.col_offset == at.start.column
-                and (n.end_lineno, n.end_col_offset) == (at.end.line, at.end.column)
-            ):
-                return paths.decides_nothing(fn_ast, n, strict)
-        return False
+        return paths.decides_nothing(fn_ast, target, strict)
 
     def class_tests(self):
         """The scenarios' class tests (``scenario.ClassTests``): the analysis', aliases
