@@ -299,6 +299,12 @@ class SwaPaths:
                     return False
         return derived
 
+    def _parent(self, node):
+        """The node ``node`` is a child of (the module's parent map, built once)."""
+        if self._parents is None:
+            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
+        return self._parents.get(id(node))
+
     def feeds_nothing(self, fn, name: str) -> bool:
         """Is the local ``name`` of function ``fn`` read, and only where nothing is decided by
         it: no SWA test reads it (nor a flag or local feeding one), and each read is in a
@@ -308,13 +314,12 @@ class SwaPaths:
         if (id(fn), name) in self.locals:
             return False
         own = {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
-        parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
         reads = 0
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
                 continue
             reads += 1
-            child, up = n, parents.get(id(n))
+            child, up = n, self._parent(n)
             while up is not None and not isinstance(up, ast.stmt):
                 if isinstance(up, ast.Call) and _last(up.func) in own:
                     return False  # handed to the module's own code: it may decide there
@@ -322,7 +327,7 @@ class SwaPaths:
                     return False
                 if _condition(up, child):
                     return False  # a condition: it decides what follows
-                child, up = up, parents.get(id(up))
+                child, up = up, self._parent(up)
             if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = up.targets if isinstance(up, ast.Assign) else [up.target]
                 if not all(isinstance(t, (ast.Name, ast.Attribute)) for t in targets):
@@ -348,15 +353,11 @@ class SwaPaths:
         ``strict``: a value handed to any call but a log line or a shape may be used there (a
         mapping handed to a kernel translates)."""
         if isinstance(node, ast.pattern):  # a case's pattern: what the cases do
-            if self._parents is None:
-                self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
-            up = self._parents.get(id(node))
+            up = self._parent(node)
             while up is not None and not isinstance(up, ast.Match):
-                up = self._parents.get(id(up))
+                up = self._parent(up)
             return up is not None and self._keeps_only(fn, up, _Walk(strict))
-        if self._parents is None:
-            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
-        child, up = node, self._parents.get(id(node))
+        child, up = node, self._parent(node)
         while up is not None and not isinstance(up, _FUNCS):
             if (
                 isinstance(up, (ast.Try, getattr(ast, "TryStar", ast.Try)))
@@ -364,7 +365,7 @@ class SwaPaths:
                 and child in up.body
             ) or (isinstance(up, ast.With) and any("suppress" in ast.dump(i) for i in up.items)):
                 return False  # a probe by raising (``try: alloc.<member>``): its value aside
-            child, up = up, self._parents.get(id(up))
+            child, up = up, self._parent(up)
         return self._flows_nowhere(fn, node, _Walk(strict), 0)
 
     def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:
@@ -442,7 +443,7 @@ class SwaPaths:
     def _attr_nowhere(self, name: str, seen: "_Walk", depth: int, value=None) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
         never reads may be read by another module (a backend's metadata): only a size
-        (``value`` a number, or a KV pool scalar's name) then decides nothing."""
+        (``_no_flag``) then decides nothing."""
         key = ("attr", name)
         if key in seen.keys:
             return True
@@ -455,18 +456,12 @@ class SwaPaths:
                     return False
             elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
-        return (
-            reads > 0
-            or name in kv_pool_scalar_members()
-            or (isinstance(value, ast.Constant) and type(value.value) in (int, float))
-        )
+        return reads > 0 or _no_flag(value, name)
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
         other than ``self`` (another object's member, not the attribute followed)?"""
-        if self._parents is None:
-            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
-        call = self._parents.get(id(const))
+        call = self._parent(const)
         return (
             isinstance(call, ast.Call)
             and _name(call.func) in ("getattr", "hasattr")
@@ -530,15 +525,13 @@ class SwaPaths:
         where it decides nothing, or into a shape (``alloc(n)``, ``torch.empty(n)``)?"""
         if depth > _DEPTH:
             return False
-        if self._parents is None:
-            self._parents = {id(c): p for p in self._nodes for c in ast.iter_child_nodes(p)}
-        child, up = node, self._parents.get(id(node))
+        child, up = node, self._parent(node)
         own = self._own_names()
         above = up
         while above is not None and not isinstance(above, (ast.stmt, *_FUNCS)):
             if _is_log_call(above):
                 return True  # whatever it becomes is logged
-            above = self._parents.get(id(above))
+            above = self._parent(above)
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
@@ -560,11 +553,7 @@ class SwaPaths:
                 return False  # it decides whether a call runs
             if isinstance(up, ast.Subscript) and up.slice is child:
                 return False  # a lookup key: it picks what the lookup gives
-            if (
-                isinstance(up, ast.Attribute)
-                and up.value is child
-                and _grown(self._parents.get(id(up)))
-            ):
+            if isinstance(up, ast.Attribute) and up.value is child and _grown(self._parent(up)):
                 return True  # the receiver of ``x.append(...)``: written, not read
             if isinstance(up, ast.Call) and _grown(up) is not None and up.func is not child:
                 return self._target_nowhere(fn, _grown(up), None, seen, depth)
@@ -582,12 +571,12 @@ class SwaPaths:
                     return False  # handed on: the callee may use it
             if (
                 isinstance(up, ast.Attribute)
-                and isinstance(self._parents.get(id(up)), ast.Call)
-                and self._parents[id(up)].func is up
+                and isinstance(self._parent(up), ast.Call)
+                and self._parent(up).func is up
                 and up.attr not in _VALUE_METHODS
             ):
                 return False  # a method of it called (one it may pick)
-            child, up = up, self._parents.get(id(up))
+            child, up = up, self._parent(up)
         if isinstance(up, ast.Expr):
             return True
         if isinstance(up, ast.If) and child is up.test:
