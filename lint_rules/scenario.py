@@ -188,10 +188,15 @@ class ClassRef:
 
 
 class Func:
-    def __init__(self, node, env: Optional[dict], owner: Optional[ast.ClassDef] = None) -> None:
+    def __init__(
+        self, node, env: Optional[dict], owner: Optional[ast.ClassDef] = None, defaults=None
+    ) -> None:
         self.node = node  # FunctionDef / AsyncFunctionDef / Lambda
-        self.env = env  # closure (None: module level)
+        self.env = env  # closure (None: module level), shared: a name it reads binds late
         self.owner = owner
+        # the default values, evaluated where it is defined (None: evaluated at each call,
+        # for module-level code, where they read only module names)
+        self.defaults = defaults
 
 
 class SuperRef:
@@ -607,7 +612,7 @@ class _Interp:
                 return self.join([self.eval(e.body, env, depth), self.eval(e.orelse, env, depth)])
             return self.eval(e.body if t else e.orelse, env, depth)
         if kind is ast.Lambda:
-            return Func(e, env)
+            return self.define(e, env, depth)
         if kind is ast.BinOp:
             left = self.eval(e.left, env, depth)
             right = self.eval(e.right, env, depth)
@@ -624,6 +629,13 @@ class _Interp:
             return v
         if kind is ast.Subscript:
             base = self.eval(e.value, env, depth)
+            if isinstance(e.slice, ast.Slice):  # ``items[:1]``, ``items[::-1]``
+                bounds = [
+                    self.eval(b, env, depth) if b is not None else None
+                    for b in (e.slice.lower, e.slice.upper, e.slice.step)
+                ]
+                plain = all(b is None or type(b) is int for b in bounds) and bounds[2] != 0
+                return base[slice(*bounds)] if isinstance(base, tuple) and plain else TOP
             key = self.eval(e.slice, env, depth)
             if isinstance(base, tuple) and isinstance(key, int) and -len(base) <= key < len(base):
                 return base[key]
@@ -880,6 +892,12 @@ class _Interp:
                 return SuperRef(obj, owner.node)
             return TOP
         func = self.eval(e.func, env, depth)
+        held = e.func.value if isinstance(e.func, ast.Attribute) else None
+        if isinstance(held, ast.Name) and isinstance(env.get(held.id), tuple):
+            # a method of a list the scenario holds as a tuple (``items.append(f)`` where
+            # ``grow_list`` does not apply): it may change it, its items are not known now
+            if e.func.attr not in ("count", "index", "copy"):
+                env[held.id] = TOP
         if (
             isinstance(func, Builtin)
             and func.name in ("all", "any")
@@ -1195,6 +1213,14 @@ class _Interp:
             return not swa
         return False if name in kv_pool_class_names() else TOP
 
+    def define(self, node, env: dict, depth: int) -> Func:
+        """A nested function or lambda: its defaults evaluated now (``lambda h=h: ...`` keeps
+        this iteration's ``h``), the names it reads looked up when it is called."""
+        params = node.args
+        positional = [self.eval(d, env, depth) for d in params.defaults]
+        keyword = [self.eval(d, env, depth) if d is not None else None for d in params.kw_defaults]
+        return Func(node, env, defaults=(positional, keyword))
+
     def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
         if depth >= _DEPTH:
             raise Undecided(f"calls nested deeper than {_DEPTH} (`{_func_name(func.node)}`)")
@@ -1215,12 +1241,20 @@ class _Interp:
                 env[name] = kwargs[name]
             else:
                 d = i - (len(names) - len(defaults))
-                env[name] = self.eval(defaults[d], env, depth) if d >= 0 else TOP
-        for a, d in zip(params.kwonlyargs, params.kw_defaults):
+                if d < 0:
+                    env[name] = TOP
+                elif func.defaults is not None:
+                    env[name] = func.defaults[0][d]
+                else:
+                    env[name] = self.eval(defaults[d], env, depth)
+        for k, (a, d) in enumerate(zip(params.kwonlyargs, params.kw_defaults)):
             if a.arg in kwargs:
                 env[a.arg] = kwargs[a.arg]
+            elif d is None:
+                env[a.arg] = TOP
             else:
-                env[a.arg] = self.eval(d, env, depth) if d is not None else TOP
+                given = func.defaults
+                env[a.arg] = given[1][k] if given is not None else self.eval(d, env, depth)
         if params.vararg:
             env[params.vararg.arg] = TOP
         if params.kwarg:  # the keywords no parameter takes
@@ -1335,7 +1369,7 @@ class _Interp:
         if kind is ast.Match:
             return self.match(s, env, depth)
         if kind in (ast.FunctionDef, ast.AsyncFunctionDef):
-            env[s.name] = Func(s, env)
+            env[s.name] = self.define(s, env, depth)
             return [("next", None, env)]
         if kind is ast.ClassDef:  # a local class: its name is bound, nothing else is known
             env[s.name] = TOP
@@ -1989,7 +2023,15 @@ def _private_lists(module: ast.Module) -> set:
         up = parents.get(id(n))
         if isinstance(n.ctx, ast.Store):
             good = isinstance(up, ast.Assign) and len(up.targets) == 1
-            good = good and isinstance(up.value, ast.List)
+            value = up.value if good else None
+            good = good and (
+                isinstance(value, ast.List)
+                or (  # a slice of itself: a new list (``items = items[:1]``)
+                    isinstance(value, ast.Subscript)
+                    and isinstance(value.slice, ast.Slice)
+                    and _name_of(value.value) == n.id
+                )
+            )
         elif isinstance(n.ctx, ast.Load):
             good = (
                 (isinstance(up, ast.Attribute) and up.attr in ("append", "extend"))

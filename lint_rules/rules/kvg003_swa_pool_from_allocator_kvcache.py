@@ -394,6 +394,26 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # getters built in a loop, each binding its holder as a default (this iteration's);
+        # a regular draft keeps the first only (the list cut by a slice)
+        """
+def _kv_of(holder):
+    if hasattr(holder, "token_to_kv_pool"):
+        return holder.token_to_kv_pool
+    return holder.get_kvcache()
+class FooAttnBackend(AttentionBackend):
+    def _resolve(self, mr):
+        getters = []
+        for holder in (mr, mr.token_to_kv_pool_allocator):
+            getters.append(lambda holder=holder: _kv_of(holder))
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            getters = getters[:1]
+        for get in getters:
+            pool = get()
+            if isinstance(pool, SWAKVPool):
+                return pool
+        return None
+""",
         # a record of the facts holds the kvcache; its method returns it only past the guards
         """
 from dataclasses import dataclass
@@ -785,6 +805,36 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same getters closing over the loop variable: called after the loop, the one a
+        # regular draft keeps reads the last holder, the allocator
+        Case("""
+def _kv_of(holder):
+    if hasattr(holder, "token_to_kv_pool"):
+        return holder.token_to_kv_pool
+    return holder.get_kvcache()
+class FooAttnBackend(AttentionBackend):
+    def _resolve(self, mr):
+        getters = []
+        for holder in (mr, mr.token_to_kv_pool_allocator):
+            getters.append(lambda: _kv_of(holder))
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            getters = getters[:1]
+        for get in getters:
+            pool = get()
+            if isinstance(pool, SWAKVPool):
+                return pool
+        return None
+"""),
+        # a list changed by a method the scenarios do not follow holds what it may hold
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def _resolve(self, mr):
+        getters = []
+        getters.insert(0, mr.token_to_kv_pool_allocator.get_kvcache)
+        if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+            return None if not getters else getters[0]()
+        return None
+"""),
         # the same candidates with the fetch added for draft workers alone
         Case("""
 class FooAttnBackend(AttentionBackend):
