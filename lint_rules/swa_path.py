@@ -433,12 +433,24 @@ class SwaPaths:
                 return False  # another object's (or state for others): may be read elsewhere
             if (
                 name in self.flags
-                or (_may_be_read_elsewhere(name) and not _no_flag(value, name))
+                or (
+                    _may_be_read_elsewhere(name)
+                    and not _no_flag(value, name)
+                    and not self._in_private_class(fn)
+                )
                 or self.dynamic & {"*", "self"}
             ):
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
             return self._attr_nowhere(name, seen, depth, value)
         return False
+
+    def _in_private_class(self, fn) -> bool:
+        """Is ``fn`` a method of a module-private class (``_Stats``)? No other module reads
+        its attributes as a backend's."""
+        return any(
+            isinstance(c, ast.ClassDef) and c.name.startswith("_") and fn in c.body
+            for c in self.tree.body
+        )
 
     def _attr_nowhere(self, name: str, seen: "_Walk", depth: int, value=None) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
@@ -488,8 +500,8 @@ class SwaPaths:
 
     def _returns_nowhere(self, fn, seen: "_Walk", depth: int) -> bool:
         """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
-        text, or every call of ``fn`` in the module flows nowhere (a function the module does
-        not call may be called from outside)?"""
+        text, or every call of ``fn`` (a property: every read) in the module flows nowhere (a
+        function the module does not call may be called from outside)?"""
         if not isinstance(fn, _FUNCS[:2]):
             return False
         if fn.name in _DISPLAY:
@@ -499,9 +511,12 @@ class SwaPaths:
             return True
         seen.keys.add(key)
         calls, named = [], 0
+        prop = any(_last(d) in ("property", "cached_property") for d in fn.decorator_list)
         for n in self._nodes:
             if isinstance(n, ast.Call) and _last(n.func) == fn.name:
                 calls.append(n)
+            elif prop and isinstance(n, ast.Attribute) and n.attr == fn.name:
+                calls.append(n)  # a property's read is its call
             elif _last(n) == fn.name or (isinstance(n, ast.Constant) and n.value == fn.name):
                 named += 1
         if not calls or named > len(calls):  # (named other than in its calls: handed on)

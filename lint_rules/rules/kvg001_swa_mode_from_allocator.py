@@ -686,6 +686,21 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a private stats class's SWA-named size, read only by a property that is logged
+        """
+class _CapacityStats:
+    def __init__(self, allocator):
+        self.full_tokens = allocator.size_full
+        self.swa_tokens = getattr(allocator, "size_swa", self.full_tokens)
+    @property
+    def ratio(self):
+        return self.swa_tokens / max(self.full_tokens, 1)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.stats = _CapacityStats(model_runner.token_to_kv_pool_allocator)
+        logger.info("swa/full = %.3f", self.stats.ratio)
+        self.use_swa = isinstance(model_runner.token_to_kv_pool, SWAKVPool)
+""",
         # a record's SWA-named field nothing reads (a record, not a backend another module
         # reads flags from)
         """
@@ -904,6 +919,23 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same size read by a property that decides the SWA path
+        Case("""
+class _CapacityStats:
+    def __init__(self, allocator):
+        self.full_tokens = allocator.size_full
+        self.swa_tokens = getattr(allocator, "size_swa", self.full_tokens)
+    @property
+    def windowed(self):
+        return self.swa_tokens < self.full_tokens
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.stats = _CapacityStats(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.stats.windowed:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
         # the twin of the mixin: its allocator probe answers before ``super()``'s pool test
         Case("""
 class _PoolTest:
