@@ -2195,7 +2195,11 @@ def guarded_by_callers(
         {_name_of(b) for b in owner_node.bases} & _ENUM_BASES
     )  # (its instances are its members: called where the module names them)
     private = fn.name.startswith("_") or (cls is not None and cls.startswith("_")) or enum_owner
-    if not (private or _member_params(fn) or _decides_by_arguments(fn)):
+    # a method taking nothing but its instance decides by the state the module's code built
+    # (``self.model_runner`` kept by ``__init__``): judged where the module calls it
+    stateful = cls is not None and len(fn.args.posonlyargs + fn.args.args) == 1
+    stateful = stateful and not (fn.args.vararg or fn.args.kwonlyargs or fn.args.kwarg)
+    if not (private or stateful or _member_params(fn) or _decides_by_arguments(fn)):
         return None  # a public helper is judged by its callers here only when it is handed
         # the allocator and the facts to decide by, not the runner (what it is given decides)
     if cls is None:

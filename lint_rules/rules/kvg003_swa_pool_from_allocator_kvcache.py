@@ -394,6 +394,26 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # a public method taking only its instance, on a runner kept by the subclass's
+        # ``__init__``: judged where the module calls it (a draft stops at the property)
+        """
+class SwaResolverMixin:
+    @property
+    def reads_target_kv(self):
+        if not self.model_runner.is_draft_worker:
+            return True
+        return self.model_runner.spec_algorithm.is_frozen_kv_mtp()
+    def resolve_swa_kv_pool(self):
+        if isinstance(self.model_runner.token_to_kv_pool, SWAKVPool):
+            return self.model_runner.token_to_kv_pool
+        if self.reads_target_kv:
+            return self.model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return None
+class FooAttnBackend(SwaResolverMixin, AttentionBackend):
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+        self.swa_kv_pool = self.resolve_swa_kv_pool()
+""",
         # getters built in a loop, each binding its holder as a default (this iteration's);
         # a regular draft keeps the first only (the list cut by a slice)
         """
@@ -552,7 +572,7 @@ def resolve_swa_kv_pool(runner):
 """,
         # a mixin's static resolver handed the runner's members by the backend's __init__
         """
-class _ResolverMixin:
+class SwaResolverMixin:
     @staticmethod
     def resolve(pool, allocator, is_draft_worker, spec):
         if isinstance(pool, SWAKVPool):
@@ -561,7 +581,7 @@ class _ResolverMixin:
             return None
         kv = allocator.get_kvcache()
         return kv if isinstance(kv, SWAKVPool) else None
-class FooAttnBackend(_ResolverMixin):
+class FooAttnBackend(SwaResolverMixin):
     def __init__(self, model_runner):
         self._swa_kv_pool = self.resolve(
             model_runner.token_to_kv_pool,
@@ -805,6 +825,25 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same with the FROZEN_KV test inverted: a regular draft reads the target's pool
+        Case("""
+class SwaResolverMixin:
+    @property
+    def reads_target_kv(self):
+        if not self.model_runner.is_draft_worker:
+            return True
+        return not self.model_runner.spec_algorithm.is_frozen_kv_mtp()
+    def resolve_swa_kv_pool(self):
+        if isinstance(self.model_runner.token_to_kv_pool, SWAKVPool):
+            return self.model_runner.token_to_kv_pool
+        if self.reads_target_kv:
+            return self.model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return None
+class FooAttnBackend(SwaResolverMixin, AttentionBackend):
+    def __init__(self, model_runner):
+        self.model_runner = model_runner
+        self.swa_kv_pool = self.resolve_swa_kv_pool()
+"""),
         # the same getters closing over the loop variable: called after the loop, the one a
         # regular draft keeps reads the last holder, the allocator
         Case("""
