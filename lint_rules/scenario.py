@@ -41,6 +41,7 @@ from .names import (
     kv_pool_scalar_members,
     spec_predicate_answers,
     swa_allocator_bases,
+    swa_only_members,
 )
 
 _BUDGET = 20_000
@@ -1050,6 +1051,9 @@ class _Interp:
                 known = isinstance(args[0], Obj) and args[0].kind in ("swapool", "kvcache")
                 if known and is_swa_member_name(args[1]):
                     return True
+                if isinstance(args[0], Obj) and args[0].kind == "alloc":
+                    if args[1] in swa_only_members():  # the target's SWA allocator has them
+                        return True
                 return True if value is not TOP else TOP
             return value
         if name == "callable" and len(args) == 1:

@@ -394,6 +394,23 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
 
     VALID = [
+        # fetched behind a probe the target's SWA allocator answers (an SWA-only member), kept
+        # only when it is the runner's own pool or the runner is a FROZEN_KV draft
+        """
+def _may_read(kvcache, mr):
+    if kvcache is mr.token_to_kv_pool:
+        return True
+    return bool(mr.is_draft_worker) and mr.spec_algorithm.is_frozen_kv_mtp()
+def _swa_pool_for(mr):
+    allocator = mr.token_to_kv_pool_allocator
+    kvcache = allocator.get_kvcache() if hasattr(allocator, "swa_attn_allocator") else None
+    if not isinstance(kvcache, SWAKVPool):
+        return None
+    return kvcache if _may_read(kvcache, mr) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_kv_pool = _swa_pool_for(model_runner)
+""",
         # a public method taking only its instance, on a runner kept by the subclass's
         # ``__init__``: judged where the module calls it (a draft stops at the property)
         """
