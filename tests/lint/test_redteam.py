@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of fifteen more hands who never saw the rules: redteam2/ to redteam16/).
+and the batches of eighteen more hands who never saw the rules: redteam2/ to redteam19/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -73,6 +73,18 @@ KNOWN = {
     "bug_singledispatchmethod_allocator": "``singledispatchmethod`` overloads on the allocator",
     "ok_namedtuple_binding_identity": "a record's property judged where it is read",
     # redteam12/13 (production-looking backends; correct code next to near-twin bugs)
+    # redteam17 (refactorings of real sites)
+    "bug_allocator_dict_mapping_lookup": "``alloc.__dict__.get(member)``: the instance dict",
+    # redteam18 (resolvers in control-flow forms)
+    "bug_shared_kvcache_decides": "a mode enum picked by the type of the allocator's kvcache",
+    "resolver_bug_candidate_gate_hasattr": "``hasattr`` of a spec API member every release has",
+    "resolver_ok_callable_class_allocator_check": "``__call__`` judged where its instance is"
+    " built (state from a classmethod factory)",
+    "resolver_ok_recursive_threads_flag": "recursion over members read by ``getattr`` names",
+    # redteam19 (the allocator's type and members, used right and wrong)
+    "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
+    "ok_kind_string_logged_pool_used": "a record's field read only by a log method",
+    "ok_release_hook_free_swa": "a probe gating only the allocator's own bookkeeping call",
 }
 
 

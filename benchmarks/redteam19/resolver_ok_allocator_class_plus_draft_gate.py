@@ -1,0 +1,30 @@
+"""Resolves the SWA pool as its own SWAKVPool, else (not for a non-FROZEN_KV draft) the kvcache of an SWATokenToKVPoolAllocator."""
+
+from typing import Optional
+
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+
+def resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:
+    pool = model_runner.token_to_kv_pool
+    if isinstance(pool, SWAKVPool):
+        return pool
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        # A regular draft owns a full-only pool; the shared allocator's kvcache is the target's.
+        return None
+    allocator = model_runner.token_to_kv_pool_allocator
+    if isinstance(allocator, SWATokenToKVPoolAllocator):
+        return allocator.get_kvcache()
+    return None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.swa_kv_pool = resolve_swa_kv_pool(model_runner)
+
+    def forward_decode(self, loc):
+        if self.swa_kv_pool is not None:
+            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc
