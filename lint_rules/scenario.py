@@ -1209,7 +1209,7 @@ class _Interp:
         Known from the real pool classes: the draft's is an ``MHATokenToKVPool``, both derive
         from ``KVCache``; a pool class of no release (a fork's) is unknown."""
         if self.is_swa_pool_class(cls_node):
-            return True if swa else False
+            return swa
         name = _name_of(cls_node).split(".")[-1]
         if name in FULL_DRAFT_POOL_MRO[1:]:
             return True

@@ -313,7 +313,7 @@ class SwaPaths:
         metric, not an SWA decision."""
         if (id(fn), name) in self.locals:
             return False
-        own = {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
+        own = self._own_names()
         reads = 0
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
@@ -515,7 +515,7 @@ class SwaPaths:
         for n in self._nodes:
             if isinstance(n, ast.Call) and _last(n.func) == fn.name:
                 calls.append(n)
-            elif prop and isinstance(n, ast.Attribute) and n.attr == fn.name:
+            elif prop and isinstance(n, ast.Attribute) and n.attr == fn.name and _loads(n):
                 calls.append(n)  # a property's read is its call
             elif _last(n) == fn.name or (isinstance(n, ast.Constant) and n.value == fn.name):
                 named += 1
@@ -819,6 +819,10 @@ def _records(tree: ast.Module) -> dict:
                 if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
             }
     return out
+
+
+def _loads(node: ast.AST) -> bool:
+    return isinstance(getattr(node, "ctx", None), ast.Load)
 
 
 def _last(node: ast.AST) -> Optional[str]:
