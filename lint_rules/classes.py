@@ -9,6 +9,7 @@ cannot hold the module's methods.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from typing import Callable, Iterable, Optional
 
@@ -33,6 +34,12 @@ def base_name(node: ast.expr) -> str:
     if isinstance(node, ast.Attribute):
         return node.attr
     return node.id if isinstance(node, ast.Name) else ""
+
+
+def is_property(fn) -> bool:
+    """Is ``fn`` a property getter (``@property``, ``@functools.cached_property``)? A read of
+    its name on an instance is then its call."""
+    return any(base_name(d) in ("property", "cached_property") for d in fn.decorator_list)
 
 
 class ModuleClasses:
@@ -67,3 +74,10 @@ class ModuleClasses:
         subclasses it) the module defines once and names only as a base? Every instance of it
         is then an instance of a subclass."""
         return name.startswith("_") and name in self.defs and name not in self.named
+
+
+@functools.lru_cache(maxsize=2)
+def module_classes(tree: ast.Module) -> ModuleClasses:
+    """:class:`ModuleClasses` of ``tree``, built once per module (a walk of the whole module;
+    the scenarios ask it for every method they run)."""
+    return ModuleClasses(tree)

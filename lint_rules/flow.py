@@ -47,7 +47,7 @@ import ast
 import re
 from typing import Iterable, Optional
 
-from .classes import ModuleClasses, lookup_order
+from .classes import lookup_order, module_classes
 from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
@@ -1109,7 +1109,7 @@ class Flow:
         """May an instance of ``cls`` exist: not a private class the module only derives
         from (``classes.ModuleClasses.only_derived``)?"""
         if self._module_classes is None:
-            self._module_classes = ModuleClasses(self.tree)
+            self._module_classes = module_classes(self.tree)
         return not self._module_classes.only_derived(cls.name)
 
     def _string_table(self) -> tuple:

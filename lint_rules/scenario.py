@@ -30,7 +30,7 @@ import itertools
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
 
-from .classes import ModuleClasses, base_name, lookup_order
+from .classes import base_name, is_property, lookup_order, module_classes
 from .names import (
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
@@ -445,9 +445,7 @@ def _property(cls: ast.ClassDef, name: str):
             found = node
     if found is None or len(found.decorator_list) != 1:
         return None
-    deco = found.decorator_list[0]
-    last = deco.attr if isinstance(deco, ast.Attribute) else _name_of(deco)
-    return found if last in ("property", "cached_property") else None
+    return found if is_property(found) else None
 
 
 def _defines(cls: ast.ClassDef, name: str) -> bool:
@@ -1689,7 +1687,7 @@ def _instance_class(interp: "_Interp", owner):
     other deriving class leads to (None when ``owner`` is None)."""
     if owner is None:
         return None
-    classes = ModuleClasses(interp.module)
+    classes = module_classes(interp.module)
     if not classes.only_derived(owner.name) or classes.ambiguous:
         return owner
     heirs = [
@@ -1833,7 +1831,7 @@ def _callers(
         names |= _dispatch_tables(module, name)
     heirs = {cls}  # the classes whose ``self.name`` is ``cls``'s method
     if cls is not None:
-        classes = ModuleClasses(module)
+        classes = module_classes(module)
         for sub in classes.defs:
             order = lookup_order(sub, classes.bases)
             owner = next((c for c in order if _defines(classes.defs[c], name)), None)
@@ -2077,7 +2075,7 @@ def _super_callers(module: ast.Module, name: str, cls: str) -> Optional[list]:
     every instance is of a subclass) whose every subclass overrides ``name``: the overrides,
     each ``(method, subclass)``, the only way to the base's method being ``super().name(...)``
     in them; None otherwise."""
-    if not cls.startswith("_") or not ModuleClasses(module).only_derived(cls):
+    if not cls.startswith("_") or not module_classes(module).only_derived(cls):
         return None
     tops = [b for b in module.body if isinstance(b, ast.ClassDef)]
     out = []

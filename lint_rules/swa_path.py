@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Optional
 
-from .classes import ModuleClasses, lookup_order
+from .classes import ModuleClasses, is_property, lookup_order
 from .names import SWA_TRANSLATE_MEMBERS, backend_attributes_read, kv_pool_scalar_members
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
@@ -282,9 +282,7 @@ class SwaPaths:
         (it is only a base), every class of the module deriving from it overrides ``method``
         before reaching it, and nothing calls it past an override (``super().method``,
         ``_Base.method``)?"""
-        if self._classes is None:
-            self._classes = (ModuleClasses(self.tree, self._nodes), _super_reads(self._nodes))
-        classes, supers = self._classes
+        classes, supers = self._module_classes()
         if not classes.only_derived(cls) or classes.ambiguous:
             return False  # (a class defined twice or nested: cannot tell)
         if method in supers or method not in _methods(classes.defs[cls]):
@@ -447,10 +445,14 @@ class SwaPaths:
     def _in_private_class(self, fn) -> bool:
         """Is ``fn`` a method of a module-private class (``_Stats``)? No other module reads
         its attributes as a backend's."""
-        return any(
-            isinstance(c, ast.ClassDef) and c.name.startswith("_") and fn in c.body
-            for c in self.tree.body
-        )
+        classes = self._module_classes()[0]
+        return any(name.startswith("_") and fn in c.body for name, c in classes.defs.items())
+
+    def _module_classes(self) -> tuple:
+        """(:class:`classes.ModuleClasses`, the names ``super().<name>`` reads), once."""
+        if self._classes is None:
+            self._classes = (ModuleClasses(self.tree, self._nodes), _super_reads(self._nodes))
+        return self._classes
 
     def _attr_nowhere(self, name: str, seen: "_Walk", depth: int, value=None) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
@@ -511,7 +513,7 @@ class SwaPaths:
             return True
         seen.keys.add(key)
         calls, named = [], 0
-        prop = any(_last(d) in ("property", "cached_property") for d in fn.decorator_list)
+        prop = is_property(fn)
         for n in self._nodes:
             if isinstance(n, ast.Call) and _last(n.func) == fn.name:
                 calls.append(n)
