@@ -81,6 +81,14 @@ _MESSAGE = (
 _MARK = "__kvg_kvcache__"
 
 
+def _shown(problems: list) -> str:
+    """The parts of a verdict a finding names: what a regular draft lacks (the draft check)
+    where the path conditions name it; the active-pool part then only guides the fix (a
+    draft owning an SWA pool is not this rule's wrong read), so it is left out."""
+    draft = [p for p in problems if "draft" in p]
+    return "; ".join(draft or problems)
+
+
 def _kvcache_receiver(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """``x`` for ``x.get_kvcache()``, ``getattr(x, "get_kvcache"[, d])()`` and a read of the
     field ``get_kvcache`` returns (``x._kvcache``, ``getattr(x, "_kvcache"[, d])``:
@@ -362,7 +370,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
             return
         problems = self._verdict(self.function, node)
         if problems and not self.never_runs():
-            self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
+            self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     def _words(self) -> tuple:
         """(``methodcaller`` in the module: a call with arguments may be a fetch, a kvcache
@@ -391,7 +399,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         self._verdict(fn, node)
         problems = self._verdicts[id(fn.node)].get(node)  # (a field written is no fetch)
         if problems and not self.never_runs():
-            self.report(node, _MESSAGE.format(src=source_of(node), problems="; ".join(problems)))
+            self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     VALID = [
         # fetched behind a probe the target's SWA allocator answers (an SWA-only member), kept
