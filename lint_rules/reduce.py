@@ -26,8 +26,8 @@ code):
    lexical outline (outline.py) gives every top-level function; a word-level over-approximation
    of the flow model (an expression *may carry* the allocator when it is an attribute named like
    a carrier on any receiver, any attribute, subscript or call of a carrier, a name that may
-   carry, a call with a carrying argument, a container or conditional with a carrying part;
-   a function whose return may carry makes its name a carrier; parameters of functions called
+   carry, a call with a carrying argument, a container or conditional with a carrying part,
+   ``getattr`` by a non-constant name once a carrier word is a string of the code; a function whose return may carry makes its name a carrier; parameters of functions called
    with a carrying argument carry) is run to a fixed point, parsing only the functions the
    carrier words occur in. Whatever it cannot follow by words answers "not proven" and leaves
    the decision to the whole-module proof: a carrier word in code outside functions, an SWA
@@ -249,6 +249,8 @@ class _Module:
         self.globals: set[str] = set()  # names that may carry anywhere (returners included)
         self.called: set[str] = set()  # functions called with a possibly-carrying argument
         self.call_funcs: list = []  # (code, call) carrying calls, for the outline's checks
+        # a carrier word is a string of loaded code: ``getattr(x, name)`` may read a carrier
+        self.named_strings = False
 
     def carries(self, e: Optional[ast.AST], names: set[str]) -> bool:
         kind = type(e)
@@ -270,6 +272,8 @@ class _Module:
                     return True
                 if name in self.members and self.carries(e.args[0], names):
                     return True
+                if not isinstance(e.args[1], ast.Constant) and self.named_strings:
+                    return True  # the name may hold a carrier word (``for n in (...)``)
                 return len(e.args) > 2 and self.carries(e.args[2], names)
             if _direct_member_call(func, self.members) and _terminal_word(func) not in self.attrs:
                 return False  # calling the allocator's member gives its kvcache: not followed
@@ -311,7 +315,7 @@ class _Module:
 
     def step(self, funcs) -> bool:
         """One round of the fixed point over ``funcs``. True when anything grew."""
-        before = (len(self.attrs), len(self.called), len(self.globals))
+        before = (len(self.attrs), len(self.called), len(self.globals), self.named_strings)
         grew = False
         for f in funcs:
             if f.name in self.called or (f.inits_of is not None and f.inits_of in self.called):
@@ -319,7 +323,8 @@ class _Module:
             f.carriers |= f.params & (self.roots | f.annotated)
             if (self.scan(f, f.carriers) or f.carriers) and not f.relevant:
                 f.relevant = grew = True
-        return grew or (len(self.attrs), len(self.called), len(self.globals)) != before
+        after = (len(self.attrs), len(self.called), len(self.globals), self.named_strings)
+        return grew or after != before
 
     def scan(self, code: _Code, names: set[str]) -> bool:
         """Grow ``names``/attrs/globals/called from ``code``; True when anything in it may carry."""
@@ -341,6 +346,7 @@ class _Module:
         )
         if not hit:
             return False
+        self.named_strings = self.named_strings or bool(code.strings & self.attrs)
         for target in code.ann_targets:
             _target_words(target, names, self.attrs)
         for targets, value in code.assigns:

@@ -73,6 +73,11 @@ class _Raised(Exception):
         self.name = name
 
 
+class _NeverBuilt(_Raised):
+    """Every way through ``__init__`` raises on this scenario: it builds no instance, so no
+    method of one runs there."""
+
+
 class Obj:
     """A scenario object: its kind, known attributes, missing ones (a read raises); ``key``: for
     the target's pool a marked fetch gave (or a part of it), that fetch's key."""
@@ -518,6 +523,9 @@ class _Interp:
         self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
+        # (guarded_from_entries) names that may lead to the judged helper: a call of one the
+        # scenario cannot follow may run it unseen, so the evaluation stops undecided
+        self.closed: frozenset = frozenset()
         self.measure: Callable = _truth  # what ``seen`` records of a watched value
         self.globals: dict = {}
         self.classes: dict = {}
@@ -928,6 +936,8 @@ class _Interp:
             # a call the scenario cannot follow (or a fetched pool's own method): what it is
             # given, and whose method it is, may be kept or read
             self.escaped |= _fetched((func, *args, *kwargs.values()))
+            if self.closed and not isinstance(func, ClassRef) and _mentions(e.func) & self.closed:
+                self.unfollowed(e.func, env, depth)
             if self.force:  # (what it is handed is an outcome: ``draft_indifferent``)
                 self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items()))))
         if any(isinstance(a, ast.Starred) for a in e.args) or None in kwargs:
@@ -962,6 +972,18 @@ class _Interp:
         if isinstance(func, Func):
             return self.invoke(func, args, kwargs, depth)
         return TOP
+
+    def unfollowed(self, callee: ast.AST, env: dict, depth: int) -> None:
+        """A call not followed whose callee names code that may lead to the judged helper
+        (``closed``): undecided, unless it is a method of an object the scenario knows holds
+        no module code (a pool, the runner, the allocator, a string)."""
+        if isinstance(callee, ast.Attribute):
+            base = self.eval(callee.value, env, depth)
+            if (isinstance(base, Obj) and base.kind != "self") or isinstance(
+                base, (str, bytes, int, float, bool, type(None))
+            ):
+                return
+        raise Undecided("a call of the module's own code it cannot follow")
 
     def call_value(self, func, args: list, kwargs: dict, depth: int):
         """Call a function value (what a ``functools.partial`` holds) with known arguments."""
@@ -1419,7 +1441,13 @@ class _Interp:
             self.bind(target.value, TOP, env, depth)
         else:  # an item store
             self.escaped |= _fetched(v)
-            self.eval(target, env, depth)
+            if isinstance(target, ast.Subscript) and not isinstance(target.slice, ast.Slice):
+                base = self.eval(target.value, env, depth)
+                key = self.eval(target.slice, env, depth)
+                if isinstance(base, Mapping):  # a dict built here: it holds the key now
+                    base.pairs.insert(0, (key, v))
+            else:
+                self.eval(target, env, depth)
 
     def try_(self, s, env: dict, depth: int) -> list:
         out = []
@@ -1766,6 +1794,7 @@ def guarded(
     keys: Optional[set] = None,
     runner: Optional[str] = None,
     reach=None,
+    closed: frozenset = frozenset(),
 ) -> Union[dict, str, None]:
     """``{fetch key: guarded}`` for the fetches ``mark`` names in ``fn`` (their receiver is
     ``<runner parameter>.token_to_kv_pool_allocator``; ``keys``: those of a helper ``fn``
@@ -1787,6 +1816,7 @@ def guarded(
         keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     escaped: set = set()
     interp = _Interp(module, mark, tests)
+    interp.closed = closed
     owner = interp.classes.get(cls) if cls else None
     if param is None and owner is None and not members:
         return None
@@ -1794,6 +1824,8 @@ def guarded(
         pool = Obj("swapool" if own_swa else "pool")
         try:
             env = _draft_env(interp, fn, owner, param, generation, pool, members)
+        except _NeverBuilt:
+            continue  # no backend on this scenario: nothing of it reads a pool
         except (Undecided, RecursionError, _Raised):
             return None
         if env is None:
@@ -2225,15 +2257,7 @@ def guarded_by_callers(
             callers, reach = _callers(module, fn.name, cls, instances=True), fn
     if callers is None:
         return None
-    swapped = [fn if b is defs[0] else b for b in body]
-    if holder is None:
-        marked = ast.Module(body=swapped, type_ignores=[])
-    else:
-        klass = copy.copy(holder)
-        klass.body = swapped
-        marked = ast.Module(
-            body=[klass if b is holder else b for b in module.body], type_ignores=[]
-        )
+    marked = _with_marked(module, fn, holder, defs[0])
     keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     root = _runner_root(fn)
     names = [a.arg for a in fn.args.posonlyargs + fn.args.args]
@@ -2261,6 +2285,170 @@ def guarded_by_callers(
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
     return out
+
+
+def _with_marked(module: ast.Module, fn, holder, original) -> ast.Module:
+    """``module`` with ``original`` (a function of the module, or a method of class
+    ``holder``) replaced by ``fn``, its marked copy."""
+    body = module.body if holder is None else holder.body
+    swapped = [fn if b is original else b for b in body]
+    if holder is None:
+        return ast.Module(body=swapped, type_ignores=[])
+    klass = copy.copy(holder)
+    klass.body = swapped
+    return ast.Module(body=[klass if b is holder else b for b in module.body], type_ignores=[])
+
+
+def _mentions(node: ast.AST) -> set:
+    """The names, attribute names and strings ``node`` holds."""
+    out = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            out.add(n.value)
+    return out
+
+
+def _leads_to(module: ast.Module, names: set) -> set:
+    """The names whose code or value may lead to ``names``, by name over the whole module
+    (scopes and flow ignored: an over-approximation): a function, class or method whose code
+    mentions one, and a name or attribute bound (assigned, looped over, entered) from a value
+    that does."""
+    edges: dict = {}
+    for n in ast.walk(module):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            edges.setdefault(n.name, set()).update(_mentions(n))
+            continue
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            pairs = [(t, n.value) for t in getattr(n, "targets", [getattr(n, "target", None)])]
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            pairs = [(n.target, n.iter)]
+        elif isinstance(n, ast.withitem):
+            pairs = [(n.optional_vars, n.context_expr)]
+        else:
+            continue
+        for target, value in pairs:
+            if target is None or value is None:
+                continue
+            for key in _bound_keys(target):
+                edges.setdefault(key, set()).update(_mentions(value))
+    leads = set(names)
+    grown = True
+    while grown:
+        grown = False
+        for key, mentioned in edges.items():
+            if key not in leads and mentioned & leads:
+                leads.add(key)
+                grown = True
+    return leads
+
+
+def _bound_keys(target: ast.AST) -> list:
+    """The names a store binds: ``x`` -> x, ``a.b`` -> b, ``t[k]`` -> t's, unpacked pairs."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Attribute):
+        return [target.attr]
+    if isinstance(target, ast.Subscript):
+        return _bound_keys(target.value)
+    if isinstance(target, ast.Starred):
+        return _bound_keys(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [k for e in target.elts for k in _bound_keys(e)]
+    return []
+
+
+# calls given a value that neither keep nor run it where the module's names no longer show
+# (``T.get(key, default)``: its value is the lookup's, followed by the scenarios)
+_NOT_HANDING = frozenset({"isinstance", "getattr", "hasattr", "id", "len", "get", "setdefault"})
+
+
+def _handed_away(module: ast.Module, leads: set) -> bool:
+    """Is a name of ``leads`` handed to a call (other than ``functools.partial``, whose value
+    the scenarios hold) or returned by a lambda default: code that may run it where the
+    module's names no longer show?"""
+    for n in ast.walk(module):
+        if not isinstance(n, ast.Call):
+            continue
+        args = n.args[1:] if _name_of(n.func) == "partial" else n.args
+        for a in (*args, *(k.value for k in n.keywords)):
+            if isinstance(a, ast.Starred):
+                a = a.value
+            if isinstance(a, (ast.Name, ast.Attribute)) and _mentions(a) & leads:
+                if _name_of(n.func) not in _NOT_HANDING:
+                    return True
+    return False
+
+
+def guarded_from_entries(
+    fn, module: ast.Module, mark: Callable, tests: ClassTests, cls: Optional[str] = None
+) -> Optional[dict]:
+    """:func:`guarded` for the fetches of a private helper ``fn`` (a module function, or a
+    method of a private class) whose callers are not all calls the module spells out (it is
+    reached through a registry, a strategy object, a table lookup kept in a local): every
+    way into the module (its public functions, and the public methods and dunders of its
+    public classes) is evaluated on the draft, with ``fn``'s fetches in place; a call on the
+    way the scenarios cannot follow whose callee may lead to ``fn`` leaves it undecided. None
+    where undecided or where no way in binds a runner."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    dunder = fn.name.startswith("__") and fn.name.endswith("__")
+    private = (fn.name.startswith("_") and not dunder) or (cls or "").startswith("_")
+    if not private or fn.name in ("__init__", "__new__", "__post_init__"):
+        return None
+    holder = None
+    if cls is not None:
+        holder = next(
+            (b for b in module.body if isinstance(b, ast.ClassDef) and b.name == cls), None
+        )
+        if holder is None:
+            return None
+    body = module.body if holder is None else holder.body
+    defs = [b for b in body if isinstance(b, type(fn)) and b.name == fn.name]
+    if len(defs) != 1:
+        return None
+    # (an instance of ``cls`` leads to it too: ``__call__`` and the like run by syntax)
+    leads = _leads_to(module, {fn.name, cls} - {None})
+    top = [b for b in module.body if not isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if _handed_away(module, leads) or any(
+        isinstance(n, ast.Call) and _name_of(n.func) == fn.name
+        for b in top
+        if not isinstance(b, ast.ClassDef)
+        for n in ast.walk(b)
+    ):
+        return None  # handed on, or run by the module's own top-level code
+    marked = _with_marked(module, fn, holder, defs[0])
+    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    entries = [
+        (b, None)
+        for b in marked.body
+        if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and not b.name.startswith("_")
+    ]
+    for klass in marked.body:
+        if isinstance(klass, ast.ClassDef) and not klass.name.startswith("_"):
+            entries += [
+                (m, klass.name)
+                for m in klass.body
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and (not m.name.startswith("_") or m.name.endswith("__"))
+            ]
+    out = {k: True for k in keys}
+    judged = 0
+    for entry, owner in entries:
+        if not _mentions(entry) & leads:
+            continue  # it cannot lead to ``fn``
+        runner = _runner_root(entry) or _named_runner(entry)
+        got = guarded(
+            entry, marked, mark, tests, owner, keys=keys, runner=runner, closed=frozenset(leads)
+        )
+        if not isinstance(got, dict):
+            return None
+        judged += 1
+        out = {k: out[k] and got.get(k, False) for k in keys}
+    return out if judged else None
 
 
 def _decides_by_arguments(fn) -> bool:
@@ -2408,7 +2596,9 @@ def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "
     env = _bind_params(init, owner)
     env[param] = _runner(generation, pool)
     first = (init.args.posonlyargs + init.args.args)[0].arg
-    interp.block(init.body, env, 0)
+    outcomes = interp.block(init.body, env, 0)
+    if outcomes and all(o[0] == "raise" for o in outcomes):
+        raise _NeverBuilt(outcomes[0][1])
     built = env[first]
     for name in elsewhere:
         built.attrs.pop(name, None)

@@ -302,7 +302,12 @@ class SwaPoolFromAllocatorKvcache(Rule):
         if any(out.values()):
             # the path conditions cannot prove the guard: evaluate the decisive scenarios
             # (lint_rules/scenario.py); a fetch they prove guarded is, however written
-            from ..scenario import guarded, guarded_by_callers, guarded_in_table
+            from ..scenario import (
+                guarded,
+                guarded_by_callers,
+                guarded_from_entries,
+                guarded_in_table,
+            )
 
             tree = self.analysis.syntax_tree()
             safe = guarded(node, tree, _mark_key, self.class_tests(), cls) if tree else None
@@ -330,6 +335,10 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 # a private helper handed the allocator or the runner: the guard may be in its
                 # callers (all known: then they decide)
                 by_callers = guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
+                if by_callers is None:  # reached through values (a registry, a strategy)
+                    by_callers = guarded_from_entries(
+                        node, tree, _mark_key, self.class_tests(), cls
+                    )
                 if by_callers is not None:
                     safe = by_callers
             for call, k in targets.items():
@@ -847,9 +856,84 @@ class FooAttnBackend(AttentionBackend):
             raise ValueError("plain drafts own their pool")
         return mr.token_to_kv_pool_allocator.get_kvcache()
 """,
+        # the helper that fetches is reached through a registry keyed by the runner's role,
+        # looked up into a local: judged from the module's ways in (a draft's role has none)
+        """
+def _borrowed(runner):
+    return runner.token_to_kv_pool_allocator.get_kvcache()
+
+def _none(runner):
+    return None
+
+_BY_ROLE = {"target": _borrowed, "frozen_kv_draft": _borrowed}
+
+def _role(runner):
+    if not runner.is_draft_worker:
+        return "target"
+    return "frozen_kv_draft" if runner.spec_algorithm.is_frozen_kv_mtp() else "draft"
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        source = _BY_ROLE.get(_role(model_runner), _none)
+        self.swa_pool = source(model_runner)
+""",
+        # a strategy object of a private class, picked from a table by the draft check
+        """
+class _Own:
+    def resolve(self, mr):
+        return None
+
+class _Shared(_Own):
+    def resolve(self, mr):
+        return mr.token_to_kv_pool_allocator.get_kvcache()
+
+_STRATEGIES = {"own": _Own(), "shared": _Shared()}
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        shares = not model_runner.is_draft_worker or model_runner.spec_algorithm.is_frozen_kv_mtp()
+        self.swa_pool = _STRATEGIES["shared" if shares else "own"].resolve(model_runner)
+""",
     ]
 
     INVALID = [
+        # the same registry, its entries swapped: a regular draft gets the fetching default
+        Case("""
+def _borrowed(runner):
+    return runner.token_to_kv_pool_allocator.get_kvcache()
+
+def _none(runner):
+    return None
+
+_BY_ROLE = {"frozen_kv_draft": _none}
+
+def _role(runner):
+    if not runner.is_draft_worker:
+        return "target"
+    return "frozen_kv_draft" if runner.spec_algorithm.is_frozen_kv_mtp() else "draft"
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        source = _BY_ROLE.get(_role(model_runner), _borrowed)
+        self.swa_pool = source(model_runner)
+"""),
+        # a callable private class run through the instance kept on ``self``: a call the
+        # scenarios do not follow, which may lead to the fetch, is no proof
+        Case("""
+class _Lookup:
+    draft = False
+    def __init__(self, model_runner):
+        self.runner = model_runner
+    def __call__(self):
+        if self.draft:
+            return None
+        return self.runner.token_to_kv_pool_allocator.get_kvcache()
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._lookup = _Lookup(model_runner)
+        self.swa_pool = self._lookup()
+"""),
         # the same with the FROZEN_KV test inverted: a regular draft reads the target's pool
         Case("""
 class SwaResolverMixin:
