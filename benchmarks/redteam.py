@@ -14,8 +14,9 @@ pool it resolved).
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam2   # the second batch
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam3   # the third (4 to 16)
 
-``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam16/`` (50 each) are batches by
-fifteen more hands; all sixteen are held to execution in ``tests/lint/test_redteam.py``.
+``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam21/`` and ``redteam20b/`` (50
+each) are batches by twenty-one more hands; all are held to execution in
+``tests/lint/test_redteam.py``.
 """
 
 from __future__ import annotations

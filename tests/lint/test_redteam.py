@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of eighteen more hands who never saw the rules: redteam2/ to redteam19/).
+and the batches of twenty-one more hands who never saw the rules: redteam2/ to redteam21/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -39,7 +39,6 @@ KNOWN = {
     "bug_enum_reversed_sources": "... enum values read by ``getattr`` in reversed order",
     "bug_generator_candidate_order": "... a generator over a module tuple of member names",
     "bug_init_subclass_source_kw": "... an ``__init_subclass__`` class keyword",
-    "bug_loop_lambda_late_binding": "... loop lambdas that late-bind the loop variable",
     "bug_metaclass_translator_registry": "... a metaclass registry keyed by the class name",
     "bug_protocol_first_member": "... a runtime Protocol scan over ``vars(runner)``",
     "ok_chainmap_pool_first": "lookups through ``collections.ChainMap`` (the own pool first)",
@@ -61,7 +60,6 @@ KNOWN = {
     " method nothing in the module calls (its callers are unknown)",
     # redteam15 (correct code that looks suspicious, and its twins)
     "bug_debug_snapshot": "text from the allocator (``debug_print()``) searched for swa",
-    "bug_metrics_swa_headroom": "a gauge's presence in a dict filled from SWA sizes",
     "bug_repr_names_allocator": "``repr(self)`` holding the allocator's class name",
     "ok_swa_ring_budget": "``budget or allocator.available_size()``: a query the value gates",
     "resolver_ok_algorithm_frozenset": "a frozenset built by iterating the real enum",
@@ -85,6 +83,21 @@ KNOWN = {
     "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
     "ok_kind_string_logged_pool_used": "a record's field read only by a log method",
     "ok_release_hook_free_swa": "a probe gating only the allocator's own bookkeeping call",
+    # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
+    "bug_kv_attr_subclass_override": "a class attribute naming the runner member, overridden"
+    " by a subclass and read by ``getattr(runner, attr)``",
+    "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
+    "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
+    "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
+    "resolver_ok_base_class_default": "a class default overridden in a subclass",
+    "resolver_ok_ownership_enum": "an enum classmethod and a property of an enum member",
+    "resolver_ok_policy_staticmethods": "a policy class of staticmethods held as a class"
+    " attribute",
+    "resolver_ok_enum_role_borrow_set": "a set difference of enum roles",
+    "resolver_ok_subclass_borrow_default": "a class attribute overridden in a subclass",
+    # redteam21 (correct code that looks suspicious, and its twins)
+    "ok_debug_repr": "an SWA member probe whose answer only ``__repr__`` shows",
+    "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
 }
 
 
