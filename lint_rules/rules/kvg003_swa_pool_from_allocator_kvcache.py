@@ -25,10 +25,11 @@ the decisive scenarios instead: on a regular EAGLE draft (with and without
 `is_frozen_kv_mtp`) the fetched pool must not escape (kept on an object, returned, yielded,
 handed to a call the evaluation cannot follow, or a part of it kept: reading only a scalar
 every KV pool class holds, such as its `size`, or comparing it by identity lets nothing
-escape), and one with its own SWA pool must get that pool on every path. A fetch in a closure
-or lambda is evaluated from the function that binds the runner; a private helper (a module
-function, or a method called through `self`) handed the allocator or the runner, from each
-function of the module that calls it; a method that binds no runner, on the instance its
+escape; a draft owning an SWA pool that is answered None reads no wrong pool). A fetch in a
+closure or lambda is evaluated from the function that binds the runner; a private helper (a
+module function, or a method called through `self`) handed the allocator or the runner, from
+each function of the module that calls it, or, where it is reached through a registry or a
+strategy object, from every public way into the module; a method that binds no runner, on the instance its
 class's `__init__` builds on that draft (properties read as their getters return). A draft
 flag read from `self` counts only where the module stores it (or a base outside the module
 may). Where that evaluation cannot tell, the finding stays and says what stopped it.
