@@ -29,8 +29,8 @@ escape; a draft owning an SWA pool that is answered None reads no wrong pool). A
 closure or lambda is evaluated from the function that binds the runner; a private helper (a
 module function, or a method called through `self`) handed the allocator or the runner, from
 each function of the module that calls it, or, where it is reached through a registry or a
-strategy object, from every public way into the module; a method that binds no runner, on the instance its
-class's `__init__` builds on that draft (properties read as their getters return). A draft
+strategy object, from every public way into the module; a method that binds no runner, on
+the instance its class's `__init__` builds on that draft (properties read as their getters return). A draft
 flag read from `self` counts only where the module stores it (or a base outside the module
 may). Where that evaluation cannot tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",
