@@ -1118,16 +1118,9 @@ class Flow:
         if self._strings is None:
             from .sinks import string_values
 
-            attrs: dict = {}
-            for cls in self.classes.values():
-                for stmt in cls.node.body:
-                    value = getattr(stmt, "value", None)
-                    targets = getattr(stmt, "targets", None) or [getattr(stmt, "target", None)]
-                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                        for t in targets:
-                            if isinstance(t, ast.Name):
-                                attrs.setdefault(t.id, set()).add(value.value)
-            self._strings = (string_values(self.tree), {k: frozenset(v) for k, v in attrs.items()})
+            strings = string_values(self.tree)
+            attrs = {k[1:]: v for k, v in strings.items() if k.startswith(".")}
+            self._strings = (strings, attrs)
         return self._strings
 
     def _call(self, node: ast.Call, unit: Unit) -> set:
@@ -1182,9 +1175,10 @@ class Flow:
                     out.add(("F", v[1], v[2] + len(node.args) - 1))
             return out
         if fname in ("attrgetter", "methodcaller") and node.args:
-            name = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
-            if isinstance(name, str):
-                return {("O", fname, name)}
+            # the member named by a literal, a module constant or a class-level string
+            names = self._strings_of(node.args[0], unit)
+            if names:
+                return {("O", fname, name) for name in names}
         if fname == "namedtuple" and len(node.args) >= 2:
             return set()  # records: see _record_fields
         if fname in ("ref", "proxy") and _from_weakref(func, unit, self) and args and args[0]:

@@ -459,6 +459,65 @@ def _defines(cls: ast.ClassDef, name: str) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=2)
+def _attribute_stores(module: ast.Module) -> frozenset:
+    """The names the module stores or deletes as an attribute (``x.name = v``) or holds in a
+    string (``setattr``, ``__dict__``, a descriptor may store by it): a class attribute of one
+    of these names may be shadowed on the instance."""
+    out: set = set()
+    for n in ast.walk(module):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.attr)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            out.add(n.value)
+    return frozenset(out)
+
+
+# what a class attribute's value may be built of to be read as written: no container a
+# method could fill, no call but of the immutable builtins below
+_PLAIN_VALUE = (ast.Constant, ast.Name, ast.Attribute, ast.Tuple, ast.UnaryOp, ast.BinOp)
+_PLAIN_PARTS = (ast.expr_context, ast.operator, ast.unaryop)
+
+
+def _plain_class_value(e: ast.AST) -> bool:
+    if isinstance(e, ast.Call):
+        return (
+            isinstance(e.func, ast.Name)
+            and e.func.id in ("frozenset", "tuple")
+            and not e.keywords
+            and len(e.args) <= 1
+            and all(
+                isinstance(a, (ast.Set, ast.List, ast.Tuple))
+                and all(_plain_class_value(x) for x in a.elts)
+                for a in e.args
+            )
+        )
+    return all(isinstance(n, _PLAIN_VALUE + _PLAIN_PARTS) for n in ast.walk(e))
+
+
+def _class_binding(cls: ast.ClassDef, name: str):
+    """How ``cls``'s own body binds ``name``: None when it does not, else the value of its
+    one plain top-level assignment (``name = v``, ``name: T = v``), or TOP when it binds it in
+    any other way (a method, a nested class, a branch, a loop, several times)."""
+    found = []
+    for node in cls.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == name:
+                return TOP
+            continue
+        if name not in _stored_names(node):
+            continue
+        plain = (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ) or (isinstance(node, ast.AnnAssign) and node.value is not None)
+        found.append(node.value if plain else None)
+    if not found:
+        return None
+    return found[0] if len(found) == 1 and found[0] is not None else TOP
+
+
 def _field(node: ast.stmt) -> bool:
     """Is a class-body statement a dataclass / ``NamedTuple`` field (``name: T [= v]``, not a
     ``ClassVar`` or ``InitVar``)?"""
@@ -728,16 +787,16 @@ class _Interp:
             member = _enum_member(v.node, attr)
             if member is not None:
                 return member
-            for c in self.mro(v.node):  # (a method a base or mixin defines)
+            order = self.mro(v.node)
+            for at, c in enumerate(order):  # (a method a base or mixin defines)
                 method = _method(c, attr)
                 if method is not None:
-                    return Func(method, None, c)
-                if _defines(c, attr) or any(
-                    attr in _stored_names(n)
-                    for n in c.body
-                    if isinstance(n, (ast.Assign, ast.AnnAssign))
-                ):
-                    return TOP  # (decorated, or a class attribute)
+                    func = Func(method, None, c)
+                    # a class method gets the class it is read from, not the one defining it
+                    return Bound(func, v) if "classmethod" in _decorators(method) else func
+                value = self.class_value(order[: at + 1], attr)
+                if value is not None:
+                    return value  # (decorated: unknown; a class attribute)
             return TOP
         if isinstance(v, Suppress) or v is TOP:
             return TOP
@@ -770,22 +829,68 @@ class _Interp:
         )
 
     def method_of(self, obj, classes: list, attr: str):
-        """``obj.attr`` as a method found in ``classes`` (bound, or a static function)."""
-        for c in classes:
+        """``obj.attr`` as found in ``classes``: a method (bound, or a static function), a
+        property's value or a class attribute (:meth:`class_value`)."""
+        for at, c in enumerate(classes):
             getter = _property(c, attr)
             if getter is not None:
                 return self.invoke(Func(getter, None, c), [obj], {}, self.depth + 1)
             method = _method(c, attr)
             if method is None:
-                continue
+                value = self.class_value(classes[: at + 1], attr)
+                if value is None:
+                    continue
+                plain = isinstance(value, Func) and value.owner is None and value.env is None
+                return Bound(value, obj) if plain else value
             decorators = set(_decorators(method))
             func = Func(method, None, c)
             if "staticmethod" in decorators:
                 return func
             if "classmethod" in decorators:
-                return Bound(func, ClassRef(c))
+                owner = obj.owner if isinstance(obj, Obj) and obj.owner is not None else c
+                return Bound(func, ClassRef(owner))
             return Bound(func, obj)
         return TOP
+
+    def class_value(self, order: list, attr: str):
+        """``attr`` as the last class of ``order`` (a lookup order, up to it) binds it in its
+        body: None when it does not; the value of its one plain assignment where nothing can
+        have changed it (no store of that attribute name or string of it in the module, no
+        ``__init_subclass__``, metaclass or class decorator, no base of another module earlier
+        in the order, a value no method can fill); else TOP."""
+        cls = order[-1]
+        node = _class_binding(cls, attr)
+        if node is None or node is TOP:
+            return node
+        hooks = any(_defines(c, "__init_subclass__") for c in self.classes.values())
+        foreign = any(
+            base_name(b) not in self.classes and base_name(b) != "object"
+            for c in order[:-1]
+            for b in c.bases
+        )
+        if (
+            hooks
+            or foreign
+            or cls.decorator_list
+            or cls.keywords
+            or _is_record(cls)
+            or any(_name_of(b).endswith(("Enum", "Flag")) for b in cls.bases)
+            or attr in _attribute_stores(self.module)
+            or not _plain_class_value(node)
+        ):
+            return TOP
+        own = {
+            n
+            for stmt in cls.body
+            for n in _stored_names(stmt)
+            if not isinstance(stmt, ast.FunctionDef)
+        }
+        if any(isinstance(n, ast.Name) and n.id in own for n in ast.walk(node)):
+            return TOP  # (a name of the class body: not the module's)
+        try:
+            return self.eval(node, {}, self.depth)
+        except (_Raised, Undecided):
+            return TOP
 
     def join(self, values: list):
         """One value for ``values`` (TOP where they differ); a fetched pool lost in the join

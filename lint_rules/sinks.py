@@ -591,11 +591,15 @@ def _product(left, right) -> Optional[frozenset]:
 
 def fold(node, strings: Optional[dict] = None) -> Optional[frozenset]:
     """The strings an ``ast`` expression may evaluate to: a literal, a name of ``strings``
-    (:func:`string_values`), ``+`` and f-strings of those; None when it is none of these."""
+    (:func:`string_values`), an attribute of a name that classes bind to strings, ``+`` and
+    f-strings of those; None when it is none of these."""
     if isinstance(node, ast.Constant):
         return frozenset((node.value,)) if isinstance(node.value, str) else None
     if isinstance(node, ast.Name):
         return None if strings is None else strings.get(node.id)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        # ``self.member_name``: a string some class of the module binds ``member_name`` to
+        return None if strings is None else strings.get("." + node.attr)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return _product(fold(node.left, strings), fold(node.right, strings))
     if isinstance(node, ast.JoinedStr):
@@ -672,6 +676,18 @@ def string_values(tree: ast.AST) -> dict:
                 loops[node.target.id] = loops.get(node.target.id, frozenset()) | got
     for name, got in loops.items():
         strings[name] = strings.get(name, frozenset()) | got
+    # ``.name``: the strings any class of the module binds ``name`` to in its body (what
+    # ``self.name`` / ``cls.name`` may read, whichever class the instance is of)
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for stmt in cls.body:
+            value = getattr(stmt, "value", None)
+            got = fold(value, strings) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            for target in getattr(stmt, "targets", None) or [getattr(stmt, "target", None)]:
+                if got and isinstance(target, ast.Name):
+                    key = "." + target.id
+                    strings[key] = strings.get(key, frozenset()) | got
     return strings
 
 
@@ -679,6 +695,8 @@ def _cst_fold(node, strings: dict) -> Optional[frozenset]:
     kind = type(node).__name__
     if kind == "Name":
         return strings.get(node.value)
+    if kind == "Attribute" and type(node.value).__name__ == "Name":
+        return strings.get("." + node.attr.value)
     if kind in ("SimpleString", "ConcatenatedString"):
         value = _cst_string(node)
         return None if value is None else frozenset((value,))

@@ -202,6 +202,19 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return getattr(self._alloc, _TRANSLATE)(loc)
 """),
+        # the runner member and the translator named by class attributes of a private base
+        Case("""
+import operator
+class _PortBase:
+    kv_attr = "token_to_kv_pool_allocator"
+    translator = "translate_loc_from_full_to_swa"
+    def __init__(self, model_runner):
+        self._alloc = operator.attrgetter(self.kv_attr)(model_runner)
+    def forward_decode(self, loc):
+        return getattr(self._alloc, self.translator)(loc)
+class FooAttnBackend(_PortBase):
+    pass
+"""),
         # the members read through operator's getters
         Case(
             """

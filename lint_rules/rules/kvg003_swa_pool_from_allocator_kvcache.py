@@ -895,9 +895,42 @@ class FooAttnBackend(AttentionBackend):
         shares = not model_runner.is_draft_worker or model_runner.spec_algorithm.is_frozen_kv_mtp()
         self.swa_pool = _STRATEGIES["shared" if shares else "own"].resolve(model_runner)
 """,
+        # a private base's class default, overridden by the one backend deriving from it: read
+        # on that backend's class (the base is never built)
+        """
+class _HybridBase:
+    BORROW_FOR_DRAFT = True
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @classmethod
+    def _resolve(cls, runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if runner.is_draft_worker and not cls.BORROW_FOR_DRAFT:
+            return None
+        return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(_HybridBase):
+    BORROW_FOR_DRAFT = False
+""",
     ]
 
     INVALID = [
+        # the same base, the override letting drafts borrow
+        Case("""
+class _HybridBase:
+    BORROW_FOR_DRAFT = False
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @classmethod
+    def _resolve(cls, runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if runner.is_draft_worker and not cls.BORROW_FOR_DRAFT:
+            return None
+        return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(_HybridBase):
+    BORROW_FOR_DRAFT = True
+"""),
         # the same registry, its entries swapped: a regular draft gets the fetching default
         Case("""
 def _borrowed(runner):

@@ -84,17 +84,11 @@ KNOWN = {
     "ok_kind_string_logged_pool_used": "a record's field read only by a log method",
     "ok_release_hook_free_swa": "a probe gating only the allocator's own bookkeeping call",
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
-    "bug_kv_attr_subclass_override": "a class attribute naming the runner member, overridden"
-    " by a subclass and read by ``getattr(runner, attr)``",
     "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
-    "resolver_ok_base_class_default": "a class default overridden in a subclass",
     "resolver_ok_ownership_enum": "an enum classmethod and a property of an enum member",
-    "resolver_ok_policy_staticmethods": "a policy class of staticmethods held as a class"
-    " attribute",
     "resolver_ok_enum_role_borrow_set": "a set difference of enum roles",
-    "resolver_ok_subclass_borrow_default": "a class attribute overridden in a subclass",
     # redteam21 (correct code that looks suspicious, and its twins)
     "ok_debug_repr": "an SWA member probe whose answer only ``__repr__`` shows",
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
