@@ -159,6 +159,32 @@ _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
 _VALUE_MIXINS = frozenset({"str", "int", "StrEnum", "IntEnum", "IntFlag"})
 
 
+def _enum_members(cls: ast.ClassDef) -> Optional[tuple]:
+    """The members of an enum class of the module in definition order (iterating the class),
+    None where that is not known (not an enum, a member bound otherwise, an alias)."""
+    if not {_name_of(b) for b in cls.bases} & _ENUM_BASES:
+        return None
+    out: list = []
+    values: list = []
+    for node in cls.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass, ast.Expr)):
+            continue  # (methods, docstrings)
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            return None
+        target = node.targets[0]
+        if not isinstance(target, ast.Name) or target.id.startswith("_"):
+            return None  # (``_ignore_``, private names: not members)
+        member = _enum_member(cls, target.id)
+        if member is None:
+            return None
+        if member.value is not TOP:
+            if member.value in values:
+                return None  # an alias: not iterated
+            values.append(member.value)
+        out.append(member)
+    return tuple(out)
+
+
 def _enum_member(cls: ast.ClassDef, attr: str):
     """``cls.attr`` as a :class:`Member` when ``cls`` is an enum class whose body binds
     ``attr`` once to a constant (its value; ``auto()``: an unknown value), else None."""
@@ -803,12 +829,17 @@ class _Interp:
         if isinstance(v, (Enum, Member)) and attr == "name":
             return v.name
         if isinstance(v, Member) and v.cls in self.classes:
-            method = _method(self.classes[v.cls], attr)  # a method of the member's enum
+            enum_cls = self.classes[v.cls]
+            getter = _property(enum_cls, attr)  # a property of the member's enum
+            if getter is not None:
+                return self.invoke(Func(getter, None, enum_cls), [v], {}, self.depth + 1)
+            method = _method(enum_cls, attr)  # a method of the member's enum
             if method is not None:
-                func = Func(method, None, self.classes[v.cls])
-                if set(_decorators(method)) & {"staticmethod", "classmethod"}:
-                    return func if "staticmethod" in _decorators(method) else TOP
-                return Bound(func, v)
+                func = Func(method, None, enum_cls)
+                decorators = set(_decorators(method))
+                if "staticmethod" in decorators:
+                    return func
+                return Bound(func, ClassRef(enum_cls) if "classmethod" in decorators else v)
         if isinstance(v, Member) and attr == "value":
             return v.value
         if isinstance(v, Mapping) and attr in ("get", "setdefault"):
@@ -1206,7 +1237,8 @@ class _Interp:
             # a container of known items, as a tuple (a set: as far as membership goes)
             if not args:
                 return ()
-            return args[0] if isinstance(args[0], tuple) else TOP
+            items = self.items_of(args[0])
+            return TOP if items is None else items
         if name == "len" and len(args) == 1:
             return len(args[0]) if isinstance(args[0], (tuple, str)) else TOP
         if name in ("all", "any") and len(args) == 1 and isinstance(args[0], tuple):
@@ -1251,7 +1283,7 @@ class _Interp:
         if len(e.generators) != 1 or e.generators[0].is_async:
             return None, None
         comp = e.generators[0]
-        items = self.eval(comp.iter, env, depth)
+        items = self.items_of(self.eval(comp.iter, env, depth))
         if not isinstance(items, tuple) or len(items) > _LOOP:
             return None, None
         return comp, items
@@ -1635,8 +1667,16 @@ class _Interp:
         kwargs = {k.arg: self.eval(k.value, env, depth) for k in expr.keywords}
         self.invoke(Func(setup, None), args, kwargs, depth)
 
+    def items_of(self, v) -> Optional[tuple]:
+        """What iterating ``v`` gives, when known: a tuple's items, an enum class's members."""
+        if isinstance(v, tuple):
+            return v
+        if isinstance(v, ClassRef):
+            return _enum_members(v.node)
+        return None
+
     def for_(self, s, env: dict, depth: int) -> list:
-        items = self.eval(s.iter, env, depth)
+        items = self.items_of(self.eval(s.iter, env, depth))
         if isinstance(items, tuple) and len(items) <= _LOOP:
             runs = [list(items)]
         else:
@@ -2845,7 +2885,27 @@ def _arith(op, a, b):
         return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(op)]
     if isinstance(a, tuple) and isinstance(b, tuple) and isinstance(op, ast.Add):
         return a + b
+    if (
+        isinstance(a, tuple)
+        and isinstance(b, tuple)
+        and isinstance(op, (ast.Sub, ast.BitOr, ast.BitAnd))
+        and _plain_elements(a + b)
+    ):
+        # (only sets take these: the tuple stands for a set of members or constants)
+        if isinstance(op, ast.Sub):
+            return tuple(x for x in a if x not in b)
+        if isinstance(op, ast.BitAnd):
+            return tuple(x for x in a if x in b)
+        return a + tuple(x for x in b if x not in a)
     return TOP
+
+
+def _plain_elements(items: tuple) -> bool:
+    """Are ``items`` all enum members of the module, or all plain constants (their equality
+    is Python's; a member of a ``str``/``int`` enum is not mixed with constants)?"""
+    if all(isinstance(x, Member) for x in items):
+        return True
+    return all(x is None or type(x) in (bool, int, str) for x in items)
 
 
 def _decisive_values(e: ast.AST) -> Optional[tuple]:

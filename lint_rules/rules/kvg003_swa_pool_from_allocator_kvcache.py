@@ -912,6 +912,30 @@ class _HybridBase:
 class FooAttnBackend(_HybridBase):
     BORROW_FOR_DRAFT = False
 """,
+        # roles of an enum classmethod; the roles that borrow: the enum less the plain draft
+        """
+import enum
+class Role(enum.Enum):
+    TARGET = enum.auto()
+    DRAFT = enum.auto()
+    SHARED_DRAFT = enum.auto()
+    @classmethod
+    def of(cls, runner):
+        if not runner.is_draft_worker:
+            return cls.TARGET
+        return cls.SHARED_DRAFT if runner.spec_algorithm.is_frozen_kv_mtp() else cls.DRAFT
+    @property
+    def borrows(self):
+        return self in BORROWING
+BORROWING = frozenset(Role) - {Role.DRAFT}
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self.swa_pool = None
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            self.swa_pool = model_runner.token_to_kv_pool
+        elif Role.of(model_runner).borrows:
+            self.swa_pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
+""",
     ]
 
     INVALID = [
@@ -930,6 +954,30 @@ class _HybridBase:
         return runner.token_to_kv_pool_allocator.get_kvcache()
 class FooAttnBackend(_HybridBase):
     BORROW_FOR_DRAFT = True
+"""),
+        # the same roles, the plain target left out of the set instead of the draft
+        Case("""
+import enum
+class Role(enum.Enum):
+    TARGET = enum.auto()
+    DRAFT = enum.auto()
+    SHARED_DRAFT = enum.auto()
+    @classmethod
+    def of(cls, runner):
+        if not runner.is_draft_worker:
+            return cls.TARGET
+        return cls.SHARED_DRAFT if runner.spec_algorithm.is_frozen_kv_mtp() else cls.DRAFT
+    @property
+    def borrows(self):
+        return self in BORROWING
+BORROWING = frozenset(Role) - {Role.TARGET}
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self.swa_pool = None
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            self.swa_pool = model_runner.token_to_kv_pool
+        elif Role.of(model_runner).borrows:
+            self.swa_pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
 """),
         # the same registry, its entries swapped: a regular draft gets the fetching default
         Case("""

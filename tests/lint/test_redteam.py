@@ -87,8 +87,6 @@ KNOWN = {
     "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
-    "resolver_ok_ownership_enum": "an enum classmethod and a property of an enum member",
-    "resolver_ok_enum_role_borrow_set": "a set difference of enum roles",
     # redteam21 (correct code that looks suspicious, and its twins)
     "ok_debug_repr": "an SWA member probe whose answer only ``__repr__`` shows",
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
