@@ -151,6 +151,17 @@ def spec_predicate_answers(method: str, member: str = "EAGLE") -> frozenset:
     return frozenset(out)
 
 
+@lru_cache(maxsize=1)
+def spec_members() -> tuple:
+    """The members iterating ``SpeculativeAlgorithm`` gives, in any release (read from the real
+    enums): the newest release's order, then those only older releases have."""
+    out: list = []
+    for facts in reversed(list(_api_data().get("releases", {}).values())):
+        enum = (facts.get("spec_algorithm") or {}).get("enum") or {}
+        out += [m for m in enum.get("members", ()) if m not in out]
+    return tuple(out)
+
+
 def close_over(names: set, defs) -> set:
     """Grow ``names`` (in place) with every defined name whose defining words hold one of them,
     to a fixed point; ``defs`` is ``(name, words)`` pairs. Returns ``names``."""

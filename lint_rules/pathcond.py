@@ -743,7 +743,7 @@ class _Resolver:
                     return got
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             owner = self._class_for(f.value.id, ctx)
-            if owner is not None:
+            if owner is not None and not self._overridden(owner, f.attr, f.value.id, ctx):
                 helper = self.facts.method(owner, f.attr)
                 if helper is not None:
                     plain = not getattr(helper.node, "decorator_list", None)
@@ -768,6 +768,17 @@ class _Resolver:
         if all(c in self.facts.bases for c in self._mro(owner)):
             return self.unknown(e, ctx)
         return self.atom("D")  # a base defined elsewhere may set it
+
+    def _overridden(self, owner: str, name: str, receiver: str, ctx: _FnFacts) -> bool:
+        """Is ``<receiver>.name`` a call on the instance (or class) a method of ``owner`` runs
+        on, where a module class deriving from ``owner`` defines ``name`` again? Then which
+        one runs depends on the instance: not this class's own."""
+        if receiver == owner:
+            return False  # (``Owner.name(...)``: that class's)
+        return any(
+            c != owner and (c, name) in self.facts.methods and owner in self._mro(c)
+            for c in self.facts.bases
+        )
 
     def _class_for(self, receiver: str, ctx: _FnFacts) -> Optional[str]:
         node = ctx.node

@@ -39,6 +39,7 @@ from .names import (
     is_swa_member_name,
     kv_pool_class_names,
     kv_pool_scalar_members,
+    spec_members,
     spec_predicate_answers,
     swa_allocator_bases,
     swa_only_members,
@@ -65,6 +66,19 @@ TOP = _Top()
 
 # env key prefix: the fetch keys a local's value holds a class test of (no name has a NUL)
 _TESTED = "\0tested:"
+_YIELDS = "\0yields"  # (in a generator's environment) what it has yielded on this path
+
+
+def _is_generator(fn) -> bool:
+    """Does ``fn``'s own body (not a function nested in it) yield?"""
+    stack = list(fn.body) if not isinstance(fn, ast.Lambda) else []
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
+    return False
 
 
 class _Raised(Exception):
@@ -603,6 +617,7 @@ class _Interp:
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
+        self.defined: set = set()  # ids of the nested functions and lambdas defined
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
         self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
@@ -745,6 +760,13 @@ class _Interp:
                 key = self.eval(k, env, depth) if k is not None else TOP
                 pairs.append((key, value))
             return Mapping(pairs)
+        if kind in (ast.Yield, ast.YieldFrom) and _YIELDS in env:
+            v = self.eval(e.value, env, depth) if e.value is not None else None
+            self.escaped |= _fetched(v)  # (what the consumer does with it is not followed)
+            items = (v,) if kind is ast.Yield else self.items_of(v)
+            held = env[_YIELDS]
+            env[_YIELDS] = TOP if items is None or held is TOP else held + items
+            return TOP  # (what ``send`` gives)
         # reach any fetch inside; the value is unknown, a fetched pool's where it may hold one
         keys: set = set()
         for child in ast.iter_child_nodes(e):
@@ -1380,6 +1402,7 @@ class _Interp:
         params = node.args
         positional = [self.eval(d, env, depth) for d in params.defaults]
         keyword = [self.eval(d, env, depth) if d is not None else None for d in params.kw_defaults]
+        self.defined.add(id(node))
         return Func(node, env, defaults=(positional, keyword))
 
     def invoke(self, func: Func, args: list, kwargs: dict, depth: int):
@@ -1426,11 +1449,20 @@ class _Interp:
             return self.eval(node.body, env, depth + 1)
         if func.owner is not None and names and args:  # what ``super()`` reads (the cell)
             env["__class__"], env["__self__"] = ClassRef(func.owner), args[0]
+        generator = _is_generator(node)
+        if generator:
+            env[_YIELDS] = ()
         outer, self.depth = self.depth, depth + 1
         try:
             outcomes = self.block(node.body, env, depth + 1)
         finally:
             self.depth = outer
+        if generator:
+            # run eagerly: what it yields on each path; a consumer that stops early does not
+            # run the rest, so a raise anywhere is not decided
+            if any(o[0] == "raise" for o in outcomes):
+                raise Undecided(f"a generator that may raise (`{_func_name(node)}`)")
+            return self.join([o[2].get(_YIELDS, TOP) for o in outcomes])
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
         raises = [o[1] for o in outcomes if o[0] == "raise"]
@@ -1668,11 +1700,14 @@ class _Interp:
         self.invoke(Func(setup, None), args, kwargs, depth)
 
     def items_of(self, v) -> Optional[tuple]:
-        """What iterating ``v`` gives, when known: a tuple's items, an enum class's members."""
+        """What iterating ``v`` gives, when known: a tuple's items, an enum class's members
+        (``SpeculativeAlgorithm``'s from the API model)."""
         if isinstance(v, tuple):
             return v
         if isinstance(v, ClassRef):
             return _enum_members(v.node)
+        if isinstance(v, EnumSpace):  # (a draft is EAGLE: which release lists which, moot)
+            return tuple(Enum(m) for m in spec_members() if m not in v.missing)
         return None
 
     def for_(self, s, env: dict, depth: int) -> list:
@@ -1854,20 +1889,24 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
     return roots.pop()
 
 
-def _instance_class(interp: "_Interp", owner):
-    """The class ``self`` is an instance of in a method of ``owner``: ``owner``, or for a
-    private class the module only derives from (a mixin, a base) the one module class every
-    other deriving class leads to (None when ``owner`` is None)."""
+def _instance_classes(interp: "_Interp", owner) -> list:
+    """The classes ``self`` may be an instance of in a method of ``owner``: ``owner`` (but a
+    private class the module only derives from: a mixin, a base) and every module class
+    deriving from it that may be built, so an override in a subclass is what runs ([None]
+    when ``owner`` is None)."""
     if owner is None:
-        return None
+        return [None]
     classes = module_classes(interp.module)
-    if not classes.only_derived(owner.name) or classes.ambiguous:
-        return owner
+    if classes.ambiguous:
+        return [owner]
     heirs = [
-        c for name, c in interp.classes.items() if name != owner.name and owner in interp.mro(c)
+        c
+        for name, c in interp.classes.items()
+        if name != owner.name and owner in interp.mro(c) and not classes.only_derived(name)
     ]
-    leaves = [c for c in heirs if not any(c in interp.mro(o) for o in heirs if o is not c)]
-    return leaves[0] if len(leaves) == 1 else owner
+    if classes.only_derived(owner.name):
+        return heirs or [owner]
+    return [owner, *heirs]
 
 
 def _plain_code(v) -> bool:
@@ -1965,10 +2004,13 @@ def guarded(
     owner = interp.classes.get(cls) if cls else None
     if param is None and owner is None and not members:
         return None
-    for generation, own_swa in itertools.product(("frozen-api", "older-api"), (False, True)):
+    scenarios = itertools.product(
+        _instance_classes(interp, owner), ("frozen-api", "older-api"), (False, True)
+    )
+    for instance, generation, own_swa in scenarios:
         pool = Obj("swapool" if own_swa else "pool")
         try:
-            env = _draft_env(interp, fn, owner, param, generation, pool, members)
+            env = _draft_env(interp, fn, owner, param, generation, pool, members, instance)
         except _NeverBuilt:
             continue  # no backend on this scenario: nothing of it reads a pool
         except (Undecided, RecursionError, _Raised):
@@ -1988,7 +2030,36 @@ def guarded(
         escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
     if reach is not None and id(reach) not in interp.invoked:
         return None
+    # a fetch in a function nested in ``fn``, made but never called here and not only called
+    # within ``fn``, is run by whoever receives it (yielded, returned, stored): not decided
+    for inner, key in _nested_fetches(fn, mark):
+        if key in keys and id(inner) in interp.defined and id(inner) not in interp.invoked:
+            local = (
+                stays_local(fn, inner)
+                if isinstance(inner, ast.Lambda)
+                else only_called(fn, inner.name)
+            )
+            if not local:
+                return f"`{_func_name(inner)}` holds the fetch and is handed on uncalled"
     return {k: k not in escaped for k in keys}
+
+
+def _nested_fetches(fn, mark: Callable) -> list:
+    """``(outermost nested function or lambda, fetch key)`` for the fetches ``mark`` names in
+    the functions nested in ``fn``."""
+    out: list = []
+    seen: set = set()
+    for inner in ast.walk(fn):  # (breadth first: the outermost first)
+        if inner is fn or not isinstance(
+            inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        ):
+            continue
+        for n in ast.walk(inner):
+            key = mark(n) if isinstance(n, ast.Call) else None
+            if key is not None and key not in seen:
+                seen.add(key)
+                out.append((inner, key))
+    return out
 
 
 def _callers(
@@ -2778,12 +2849,20 @@ def _member_params(fn) -> tuple:
 
 
 def _draft_env(
-    interp: "_Interp", fn, owner, param, generation: str, pool: "Obj", members: tuple = ()
+    interp: "_Interp",
+    fn,
+    owner,
+    param,
+    generation: str,
+    pool: "Obj",
+    members: tuple = (),
+    instance=None,
 ):
     """``fn``'s parameters bound for a regular draft with ``pool``: ``param`` (the runner) as
     :func:`_runner` makes it, or, for a method that binds none, ``self`` as the instance
-    ``__init__`` builds on that draft (None where it cannot be built)."""
-    env = _bind_params(fn, owner, _instance_class(interp, owner))
+    ``__init__`` builds on that draft (None where it cannot be built); ``self`` of
+    ``instance`` (one of :func:`_instance_classes`; the first by default)."""
+    env = _bind_params(fn, owner, instance or _instance_classes(interp, owner)[0])
     interp.own_pool = pool
     if param is not None:
         env[param] = _runner(generation, pool)
@@ -2838,7 +2917,9 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
         return False  # (a value whose possible values are not known)
     param = _runner_root(fn) or _named_runner(fn)
     compared = False
-    for generation in ("frozen-api", "older-api"):
+    first = _Interp(module, lambda call: None, tests)
+    instances = _instance_classes(first, first.classes.get(cls) if cls else None)
+    for at, generation in itertools.product(range(len(instances)), ("frozen-api", "older-api")):
         seen = []
         crashed = False  # on a spec API it is not written for (it calls what that one lacks)
         for forced in values:
@@ -2846,8 +2927,9 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
             owner = interp.classes.get(cls) if cls else None
             if param is None and (owner is None or not _plain_method(fn)):
                 return False
+            instance = interp.classes.get(instances[at].name) if owner is not None else None
             try:
-                env = _draft_env(interp, fn, owner, param, generation, Obj("pool"))
+                env = _draft_env(interp, fn, owner, param, generation, Obj("pool"), (), instance)
                 if env is None:
                     return False
                 interp.force = {id(node): forced}
@@ -2964,7 +3046,8 @@ def _signature(v, seen: Optional[set] = None):
     if isinstance(v, (_Module, EnumSpace, AllocType, Suppress)):
         return (type(v).__name__, tuple(sorted(map(str, vars(v).values()))))
     if isinstance(v, Partial):
-        return ("partial", _signature(v.func, seen), _signature(tuple(v.args), seen))
+        keywords = tuple((k, _signature(x, seen)) for k, x in sorted(v.kwargs.items()))
+        return ("partial", _signature(v.func, seen), _signature(tuple(v.args), seen), keywords)
     if isinstance(v, Const):
         return ("const", _signature(v.value, seen))
     if isinstance(v, Bound):
@@ -3008,11 +3091,11 @@ def draft_truths(
     generations = ("frozen-api", "older-api")
     if target:  # the target itself: not a draft worker, its SWA pool
         generations = tuple(f"target-{g}" for g in generations)
-    for generation in generations:
+    for instance, generation in itertools.product(_instance_classes(interp, owner), generations):
         try:
             interp.watch = frozenset()
             pool = Obj("swapool" if target else "pool")
-            env = _draft_env(interp, fn, owner, param, generation, pool)
+            env = _draft_env(interp, fn, owner, param, generation, pool, (), instance)
             if env is None:
                 return None
             interp.watch = watch

@@ -215,6 +215,18 @@ class _PortBase:
 class FooAttnBackend(_PortBase):
     pass
 """),
+        # the translator bound into a partial by keyword (the helper's default skips it)
+        Case("""
+import functools
+def _window(loc, translate=None):
+    return loc if translate is None else translate(loc)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        translate = getattr(model_runner.token_to_kv_pool_allocator, "translate_loc_from_full_to_swa", None)
+        self._indices = functools.partial(_window, translate=translate)
+    def forward_decode(self, loc):
+        return self._indices(loc)
+"""),
         # the members read through operator's getters
         Case(
             """

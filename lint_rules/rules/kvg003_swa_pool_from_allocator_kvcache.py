@@ -936,6 +936,38 @@ class FooAttnBackend:
         elif Role.of(model_runner).borrows:
             self.swa_pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
 """,
+        # a public mixin's guard, kept by the backend's override of its hook
+        """
+class PoolResolverMixin:
+    def _may_borrow(self, runner):
+        return not runner.is_draft_worker
+    def resolve(self, runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if not self._may_borrow(runner):
+            return None
+        return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(PoolResolverMixin):
+    def __init__(self, model_runner):
+        self.swa_pool = self.resolve(model_runner)
+    def _may_borrow(self, runner):
+        return super()._may_borrow(runner) or runner.spec_algorithm.is_frozen_kv_mtp()
+""",
+        # candidate sources yielded by a generator, the shared one only where it may be read
+        """
+def _candidates(runner):
+    yield lambda: runner.token_to_kv_pool
+    if not runner.is_draft_worker or runner.spec_algorithm.is_frozen_kv_mtp():
+        yield lambda: runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self.swa_pool = None
+        for source in _candidates(model_runner):
+            pool = source()
+            if isinstance(pool, SWAKVPool):
+                self.swa_pool = pool
+                break
+""",
     ]
 
     INVALID = [
@@ -978,6 +1010,38 @@ class FooAttnBackend:
             self.swa_pool = model_runner.token_to_kv_pool
         elif Role.of(model_runner).borrows:
             self.swa_pool = model_runner.token_to_kv_pool_allocator.get_kvcache()
+"""),
+        # a public mixin's guard, widened by the backend's override of its hook
+        Case("""
+class PoolResolverMixin:
+    def _may_borrow(self, runner):
+        return not runner.is_draft_worker
+    def resolve(self, runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if not self._may_borrow(runner):
+            return None
+        return runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(PoolResolverMixin):
+    def __init__(self, model_runner):
+        self.swa_pool = self.resolve(model_runner)
+    def _may_borrow(self, runner):
+        return runner.spec_algorithm.is_speculative() or super()._may_borrow(runner)
+"""),
+        # the same generator yielding the shared source to every draft
+        Case("""
+def _candidates(runner):
+    yield lambda: runner.token_to_kv_pool
+    if runner.is_draft_worker or runner.spec_algorithm.is_frozen_kv_mtp():
+        yield lambda: runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend:
+    def __init__(self, model_runner):
+        self.swa_pool = None
+        for source in _candidates(model_runner):
+            pool = source()
+            if isinstance(pool, SWAKVPool):
+                self.swa_pool = pool
+                break
 """),
         # the same registry, its entries swapped: a regular draft gets the fetching default
         Case("""
