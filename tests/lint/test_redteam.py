@@ -45,7 +45,6 @@ KNOWN = {
     "ok_enum_mode_from_pool": "a class test in a helper judged where it is called (KVG001)",
     "ok_protocol_pool_checked": "an SWA-named backend flag nothing in the module reads",
     "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
-    "resolver_ok_abc_strategy": "strategies yielded by a generator function",
     "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
     # redteam14 (ports of production backends)
     "bug_fa_swa_spec_metadata_mro_names": "class names of the MRO through a set comprehension",
@@ -62,7 +61,6 @@ KNOWN = {
     "bug_debug_snapshot": "text from the allocator (``debug_print()``) searched for swa",
     "bug_repr_names_allocator": "``repr(self)`` holding the allocator's class name",
     "ok_swa_ring_budget": "``budget or allocator.available_size()``: a query the value gates",
-    "resolver_ok_algorithm_frozenset": "a frozenset built by iterating the real enum",
     # redteam16 (Python machinery)
     "bug_allocator_trait_descriptor": "a caching descriptor's ``__get__`` probing the allocator",
     "bug_capacity_property_attrgetter": "SWA sizes compared through a property and attrgetter",
@@ -75,7 +73,6 @@ KNOWN = {
     "bug_allocator_dict_mapping_lookup": "``alloc.__dict__.get(member)``: the instance dict",
     # redteam18 (resolvers in control-flow forms)
     "bug_shared_kvcache_decides": "a mode enum picked by the type of the allocator's kvcache",
-    "resolver_bug_candidate_gate_hasattr": "``hasattr`` of a spec API member every release has",
     "resolver_ok_callable_class_allocator_check": "``__call__`` judged where its instance is"
     " built (state from a classmethod factory)",
     "resolver_ok_recursive_threads_flag": "recursion over members read by ``getattr`` names",
@@ -90,6 +87,8 @@ KNOWN = {
     # redteam21 (correct code that looks suspicious, and its twins)
     "ok_debug_repr": "an SWA member probe whose answer only ``__repr__`` shows",
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
+    # redteam23 (the allocator's type and the draft check spelled in new ways)
+    "bug_singledispatchmethod": "``singledispatchmethod`` overloads on the allocator",
 }
 
 
