@@ -350,6 +350,8 @@ class SwaPaths:
         own code, or code outside the module (a public function's return) may decide.
         ``strict``: a value handed to any call but a log line or a shape may be used there (a
         mapping handed to a kernel translates)."""
+        if self._display_only(fn):
+            return True  # whatever it picks ends in the text ``__repr__`` gives
         if isinstance(node, ast.pattern):  # a case's pattern: what the cases do
             up = self._parent(node)
             while up is not None and not isinstance(up, ast.Match):
@@ -365,6 +367,21 @@ class SwaPaths:
                 return False  # a probe by raising (``try: alloc.<member>``): its value aside
             child, up = up, self._parent(up)
         return self._flows_nowhere(fn, node, _Walk(strict), 0)
+
+    def _display_only(self, fn) -> bool:
+        """Is ``fn`` a ``__repr__``/``__str__`` that only computes its text: no store to an
+        attribute, item or global, no call of the module's own code?"""
+        if not isinstance(fn, _FUNCS[:2]) or fn.name not in _DISPLAY:
+            return False
+        own = self._own_names()
+        for n in ast.walk(fn):
+            if isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
+                return False
+            if isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load):
+                return False
+            if isinstance(n, ast.Call) and (_last(n.func) in own or _grown(n) is not None):
+                return False
+        return True
 
     def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:
         """Do the branches of ``stmt`` (an ``if``, or a ``match``: its cases) only keep values
@@ -454,10 +471,12 @@ class SwaPaths:
             self._classes = (ModuleClasses(self.tree, self._nodes), _super_reads(self._nodes))
         return self._classes
 
-    def _attr_nowhere(self, name: str, seen: "_Walk", depth: int, value=None) -> bool:
+    def _attr_nowhere(
+        self, name: str, seen: "_Walk", depth: int, value=None, private: bool = False
+    ) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
         never reads may be read by another module (a backend's metadata): only a size
-        (``_no_flag``) then decides nothing."""
+        (``_no_flag``) or a field of a private record then decides nothing."""
         key = ("attr", name)
         if key in seen.keys:
             return True
@@ -470,7 +489,7 @@ class SwaPaths:
                     return False
             elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
-        return reads > 0 or _no_flag(value, name)
+        return reads > 0 or private or _no_flag(value, name)
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
@@ -577,9 +596,15 @@ class SwaPaths:
             if isinstance(up, ast.Call):
                 field = self._record_field(up, child)
                 if field is not None:  # a field of a module record: where the field is read
-                    return self._attr_nowhere(field, seen, depth)
-                if up.func is child or _last(up.func) in own:
-                    return False  # called, or handed to the module's own code
+                    # (a private record's fields are no interface another module reads)
+                    private = (_last(up.func) or "").startswith("_")
+                    return self._attr_nowhere(field, seen, depth, private=private)
+                if up.func is child:
+                    if seen.strict:
+                        return False  # called: what it does with its arguments may decide
+                    # (a probed member called: what it gives is followed on)
+                elif _last(up.func) in own:
+                    return False  # handed to the module's own code
                 if _last(up.func) in _SHAPES:
                     return True  # a size: the result holds no more than a shape
                 if _last(up.func) in _REFLECTS:

@@ -686,6 +686,16 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a probe only ``__repr__`` text shows
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def __repr__(self):
+        alloc = self.allocator
+        free = alloc.swa_available_size() if hasattr(alloc, "swa_available_size") else None
+        return f"FooAttnBackend(swa_free={free})"
+""",
         # a private stats class's SWA-named size, read only by a property that is logged
         """
 class _CapacityStats:
@@ -919,6 +929,15 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the same probe in a ``__repr__`` that keeps its answer as the backend's SWA flag
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def __repr__(self):
+        self.use_sliding_window_kv_pool = hasattr(self.allocator, "swa_available_size")
+        return f"FooAttnBackend(swa={self.use_sliding_window_kv_pool})"
+"""),
         # the same size read by a property that decides the SWA path
         Case("""
 class _CapacityStats:

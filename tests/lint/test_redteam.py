@@ -85,7 +85,6 @@ KNOWN = {
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
     # redteam21 (correct code that looks suspicious, and its twins)
-    "ok_debug_repr": "an SWA member probe whose answer only ``__repr__`` shows",
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
     # redteam23 (the allocator's type and the draft check spelled in new ways)
     "bug_singledispatchmethod": "``singledispatchmethod`` overloads on the allocator",
