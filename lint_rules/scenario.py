@@ -353,7 +353,11 @@ _EXC_PARENTS = {
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
-    | {"object", "next"}
+    | {"object", "next", "filter", "sorted", "reversed"}
+)
+# the builtins that select or rebuild items they are given: an unknown result may hold them
+_SELECTING = frozenset(
+    {"tuple", "list", "set", "frozenset", "next", "max", "min", "filter", "sorted", "reversed"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
@@ -1114,7 +1118,10 @@ class _Interp:
         if isinstance(func, Partial):
             return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
         if isinstance(func, Builtin):
-            return self.builtin(func.name, e, args, kwargs)
+            out = self.builtin(func.name, e, args, kwargs)
+            if out is TOP and func.name in _SELECTING:
+                self.escaped |= _fetched((*args, *kwargs.values()))  # (not followed)
+            return out
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
             if func.func.name.startswith("str."):
                 return _str_method(func.func.name[4:], func.first, args)
@@ -1271,6 +1278,25 @@ class _Interp:
             return TOP if TOP in truths else not decisive
         if name in ("max", "min") and len(args) == 1 and isinstance(args[0], tuple) and args[0]:
             return self.extreme(name, args[0], kwargs.get("key"))
+        if name == "filter" and len(args) == 2 and not kwargs:
+            items = self.items_of(args[1])
+            if items is None or len(items) > _LOOP:
+                return TOP
+            keep = args[0]
+            truths = [
+                _truth(x if keep is None else self.call_value(keep, [x], {}, self.depth + 1))
+                for x in items
+            ]
+            if TOP in truths or (keep is not None and not _callable_code(keep)):
+                return TOP
+            return tuple(x for x, t in zip(items, truths) if t)
+        if name in ("sorted", "reversed") and len(args) == 1:
+            items = self.items_of(args[0])
+            if items is None or len(items) > _LOOP or (name == "reversed" and kwargs):
+                return TOP
+            if name == "reversed":
+                return items[::-1]
+            return self.ordered(items, kwargs)
         if name == "suppress":
             names = tuple(_name_of(a) for a in e.args)
             return Suppress(names)
@@ -1349,6 +1375,24 @@ class _Interp:
             unknown = unknown or t is TOP or TOP in kept or t is decisive
         return TOP if unknown else not decisive
 
+    def ordered(self, items: tuple, kwargs: dict):
+        """``sorted(items, key=..., reverse=...)`` where every key is a plain number, or every
+        one a string (Python's stable sort); TOP else."""
+        key, reverse = kwargs.get("key"), kwargs.get("reverse", False)
+        if set(kwargs) - {"key", "reverse"} or type(reverse) is not bool:
+            return TOP
+        if key is None:
+            keys = list(items)
+        elif _callable_code(key):
+            keys = [self.call_value(key, [x], {}, self.depth + 1) for x in items]
+        else:
+            return TOP
+        numbers = all(type(k) in (bool, int, float) for k in keys)
+        if not (numbers or all(type(k) is str for k in keys)):
+            return TOP
+        order = sorted(range(len(items)), key=lambda i: keys[i], reverse=reverse)
+        return tuple(items[i] for i in order)
+
     def extreme(self, name: str, items: tuple, key):
         """``max``/``min`` of a tuple: the first item whose key (the item itself without
         ``key=``) is largest / smallest, where every key is a plain bool or number."""
@@ -1390,6 +1434,8 @@ class _Interp:
         if self.is_swa_pool_class(cls_node):
             return swa
         name = _name_of(cls_node).split(".")[-1]
+        if is_allocator_class_name(name):
+            return False  # (a KV pool is never an allocator)
         if name in FULL_DRAFT_POOL_MRO[1:]:
             return True
         if name == FULL_DRAFT_POOL_MRO[0]:
@@ -1782,11 +1828,8 @@ class _Interp:
             if m is not False and p.name:
                 env[p.name] = subject
             return m
-        if isinstance(p, ast.MatchClass) and isinstance(subject, Obj):
-            if subject.kind in ("pool", "swapool") and not p.patterns and not p.kwd_patterns:
-                swa = self.is_swa_pool_class(p.cls)
-                if swa:
-                    return subject.kind == "swapool"
+        if isinstance(p, ast.MatchClass) and not p.patterns and not p.kwd_patterns:
+            return self.isinstance(subject, p.cls)  # (``case C():`` is ``isinstance(x, C)``)
         if isinstance(p, ast.MatchSingleton):
             if subject is TOP or not isinstance(subject, (bool, type(None))):
                 return TOP
@@ -1907,6 +1950,12 @@ def _instance_classes(interp: "_Interp", owner) -> list:
     if classes.only_derived(owner.name):
         return heirs or [owner]
     return [owner, *heirs]
+
+
+def _callable_code(v) -> bool:
+    """Is ``v`` the module's own code the scenario can call (a function, a bound method, a
+    partial of one)?"""
+    return isinstance(v, (Func, Partial)) or (isinstance(v, Bound) and isinstance(v.func, Func))
 
 
 def _plain_code(v) -> bool:

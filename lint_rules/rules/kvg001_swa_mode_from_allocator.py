@@ -308,8 +308,28 @@ class SwaModeFromAllocator(Rule):
             and not self._draft_never_swa()
             and not self.draft_never_reaches(node)  # (``pool_test and not <it>``: skipped)
             and not self.draft_indifferent(node)  # (the draft takes the same path either way)
+            and not self._case_never_taken(node)
         ):
             self.report(node, _MESSAGE.format(src=source_of(node), advice=advice_for(self)))
+
+    def _case_never_taken(self, node) -> bool:
+        """For a class pattern of a ``match`` (``case SWATokenToKVPoolAllocator():``): does a
+        regular draft never run its case (the first expression of the case's body never
+        evaluated; lint_rules/scenario.py), the subject being something it never is?"""
+        if not isinstance(node, cst.MatchClass):
+            return False
+        stmt = self.ctx.statements[-1] if self.ctx.statements else None
+        if not isinstance(stmt, cst.Match):
+            return False
+        for case in stmt.cases:
+            if not any(n is node for n in iter_nodes(case.pattern)):
+                continue
+            first = case.body.body[0] if isinstance(case.body, cst.IndentedBlock) else None
+            small = first.body[0] if isinstance(first, cst.SimpleStatementLine) else None
+            value = getattr(small, "value", None)
+            kinds = (cst.Call, cst.Attribute, cst.Subscript, cst.Name)
+            return isinstance(value, kinds) and self.draft_never_reaches(value)
+        return False
 
     def _output_only(self) -> bool:
         return bool(self.ctx.statements) and _output_only(self.ctx.statements[-1])
@@ -392,6 +412,9 @@ class SwaModeFromAllocator(Rule):
             )
         if isinstance(node, cst.Call):
             name = call_func_name(node)
+            func = node.func
+            if isinstance(func, cst.Attribute) and _terminal(func.value) in ("self", "cls"):
+                name = func.attr.value  # (a ``singledispatchmethod`` of the class)
             if name == "type":
                 return False  # the class itself, not a decision on it
             if name in ("isinstance", "issubclass") or name in self._dispatchers():
@@ -598,39 +621,51 @@ class SwaModeFromAllocator(Rule):
         return pool
 
     def _dispatchers(self) -> dict:
-        """The module's ``functools.singledispatch`` functions -> the class expressions they
-        register overloads for (``@f.register`` with an annotated first parameter, or
+        """The module's ``functools.singledispatch`` functions and its classes'
+        ``singledispatchmethod`` methods -> the class expressions they register overloads for
+        (``@f.register`` with an annotated first parameter, after ``self`` for a method, or
         ``@f.register(C)``): a call of one on the allocator decides by its class."""
         found = self.__dict__.get("_dispatch")
         if found is not None:
             return found
-        found = {}
-        body = self.analysis.module.body
-        for stmt in body:
-            if isinstance(stmt, cst.FunctionDef) and any(
-                _terminal(d.decorator) == "singledispatch" for d in stmt.decorators
-            ):
-                found[stmt.name.value] = []
-        for stmt in body:
-            if not isinstance(stmt, cst.FunctionDef):
-                continue
-            for d in stmt.decorators:
-                expr = d.decorator
-                call = expr if isinstance(expr, cst.Call) else None
-                target = call.func if call is not None else expr
-                if (
-                    isinstance(target, cst.Attribute)
-                    and target.attr.value == "register"
-                    and _terminal(target.value) in found
-                ):
-                    params = stmt.params.params
-                    if call is not None and call.args:
-                        cls = call.args[0].value
-                    elif params and params[0].annotation is not None:
-                        cls = params[0].annotation.annotation
-                    else:
-                        continue
-                    found[_terminal(target.value)].append(cls)
+        found: dict = {}
+        # module functions, and methods (``singledispatchmethod``: dispatched on the argument
+        # after ``self``) with the overloads registered in the same body
+        bodies = [(self.analysis.module.body, 0)] + [
+            (stmt.body.body, 1)
+            for stmt in self.analysis.module.body
+            if isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock)
+        ]
+        for body, skip in bodies:
+            dispatch = {"singledispatch", "singledispatchmethod"} if skip else {"singledispatch"}
+            here = {
+                stmt.name.value
+                for stmt in body
+                if isinstance(stmt, cst.FunctionDef)
+                and any(_terminal(d.decorator) in dispatch for d in stmt.decorators)
+            }
+            for name in here:
+                found[name] = []
+            for stmt in body:
+                if not isinstance(stmt, cst.FunctionDef):
+                    continue
+                for d in stmt.decorators:
+                    expr = d.decorator
+                    call = expr if isinstance(expr, cst.Call) else None
+                    target = call.func if call is not None else expr
+                    if (
+                        isinstance(target, cst.Attribute)
+                        and target.attr.value == "register"
+                        and _terminal(target.value) in here
+                    ):
+                        params = stmt.params.params[skip:]
+                        if call is not None and call.args:
+                            cls = call.args[0].value
+                        elif params and params[0].annotation is not None:
+                            cls = params[0].annotation.annotation
+                        else:
+                            continue
+                        found[_terminal(target.value)].append(cls)
         self._dispatch = found
         return found
 
@@ -929,6 +964,24 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # a ``singledispatchmethod`` called on the allocator, an overload for the SWA one
+        Case("""
+import functools
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.layout = self._layout(model_runner.token_to_kv_pool_allocator)
+    @functools.singledispatchmethod
+    def _layout(self, allocator):
+        return "full"
+    @_layout.register
+    def _(self, allocator: SWATokenToKVPoolAllocator):
+        return "sliding"
+    def forward_decode(self, loc):
+        if self.layout == "sliding":
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
         # the same probe in a ``__repr__`` that keeps its answer as the backend's SWA flag
         Case("""
 class FooAttnBackend(AttentionBackend):

@@ -66,7 +66,6 @@ KNOWN = {
     "bug_capacity_property_attrgetter": "SWA sizes compared through a property and attrgetter",
     "bug_init_subclass_allocator_registry": "classes registered by __init_subclass__",
     "bug_sentinel_reduce_path": "``functools.reduce`` of getattr along a member path",
-    "bug_singledispatchmethod_allocator": "``singledispatchmethod`` overloads on the allocator",
     "ok_namedtuple_binding_identity": "a record's property judged where it is read",
     # redteam12/13 (production-looking backends; correct code next to near-twin bugs)
     # redteam17 (refactorings of real sites)
@@ -86,8 +85,6 @@ KNOWN = {
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
     # redteam21 (correct code that looks suspicious, and its twins)
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
-    # redteam23 (the allocator's type and the draft check spelled in new ways)
-    "bug_singledispatchmethod": "``singledispatchmethod`` overloads on the allocator",
 }
 
 
