@@ -45,7 +45,7 @@ from typing import Callable, Hashable, Optional, Union
 
 from .classes import lookup_order
 from .lexical import search_words
-from .names import POOL_ATTR, is_swa_pool_class_name
+from .names import ALLOCATOR_ATTR, POOL_ATTR, is_swa_pool_class_name
 
 ATOMS = ("A", "D", "F")
 MAX_VARS = 18
@@ -761,6 +761,11 @@ class _Resolver:
         if owner is None:
             if isinstance(e.value, ast.Name) and e.value.id in ("self", "cls"):
                 return self.unknown(e, ctx)  # an instance whose class is not known here
+            held = e.value
+            if isinstance(held, ast.Name):
+                held = ctx.locals_once.get(held.id, held)
+            if isinstance(held, ast.Attribute) and held.attr == ALLOCATOR_ATTR:
+                return self.unknown(e, ctx)  # the allocator's: no runner's draft flag
             return self.atom("D")
         if self.facts.attr_stores.get(DRAFT_ATTR):
             flag = self.flag(e, ctx)

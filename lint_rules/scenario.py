@@ -358,10 +358,12 @@ _BUILTINS = frozenset(
 # the builtins that select or rebuild items they are given: an unknown result may hold them
 _SELECTING = frozenset(
     {"tuple", "list", "set", "frozenset", "next", "max", "min", "filter", "sorted", "reversed"}
+    | {"reduce"}
 )
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
     {("functools", "partial"), ("types", "SimpleNamespace"), ("contextlib", "suppress")}
+    | {("functools", "reduce")}
 )
 _STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
 
@@ -894,6 +896,9 @@ class _Interp:
                 return self.invoke(Func(getter, None, c), [obj], {}, self.depth + 1)
             method = _method(c, attr)
             if method is None:
+                wrapped = self.decorated(c, attr)
+                if wrapped is not None:
+                    return Bound(wrapped, obj) if _callable_code(wrapped) else wrapped
                 value = self.class_value(classes[: at + 1], attr)
                 if value is None:
                     continue
@@ -908,6 +913,31 @@ class _Interp:
                 return Bound(func, ClassRef(owner))
             return Bound(func, obj)
         return TOP
+
+    def decorated(self, cls: ast.ClassDef, attr: str):
+        """The method ``attr`` of ``cls`` wrapped by decorators that are all functions of the
+        module (each called on it, as the class body does): what they return (TOP where that
+        is not the module's code); None where ``cls`` defines no such method."""
+        found = [
+            n
+            for n in cls.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == attr
+        ]
+        if not found or not found[-1].decorator_list:
+            return None
+        node = found[-1]
+        makers = [
+            self.globals.get(d.id) if isinstance(d, ast.Name) else None for d in node.decorator_list
+        ]
+        if not all(isinstance(m, Func) for m in makers):
+            return None
+        value = Func(node, None, cls)
+        try:
+            for maker in reversed(makers):
+                value = self.call_value(maker, [value], {}, self.depth + 1)
+        except (_Raised, Undecided):
+            return TOP
+        return value if _callable_code(value) else TOP
 
     def class_value(self, order: list, attr: str):
         """``attr`` as the last class of ``order`` (a lookup order, up to it) binds it in its
@@ -1077,7 +1107,18 @@ class _Interp:
             lazy = self.lazy_all_any(func.name, e.args[0], env, depth)
             if lazy is not None:
                 return lazy
-        args = [self.eval(a, env, depth) for a in e.args]
+        args: list = []
+        starred = False  # (a ``*value`` whose items are not known)
+        for a in e.args:
+            if isinstance(a, ast.Starred):  # ``f(*items)`` of known items: spread
+                v = self.eval(a.value, env, depth)
+                items = self.items_of(v)
+                if items is None:
+                    starred = True
+                    self.escaped |= _fetched(v)  # (handed on whole: not followed)
+                args += list(items) if items is not None else []
+            else:
+                args.append(self.eval(a, env, depth))
         kwargs = {}
         for k in e.keywords:
             value = self.eval(k.value, env, depth)
@@ -1089,7 +1130,7 @@ class _Interp:
         if not isinstance(func, (Func, Builtin, Const, Partial)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
-            if record and not any(isinstance(a, ast.Starred) for a in e.args):
+            if record and not starred:
                 # a record of the module holds what it is given: kept where it is kept
                 # (``_fetched`` reads its fields), unless it cannot be built
                 built = self.construct(func.node, args, kwargs, depth)
@@ -1102,9 +1143,8 @@ class _Interp:
                 self.unfollowed(e.func, env, depth)
             if self.force:  # (what it is handed is an outcome: ``draft_indifferent``)
                 self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items()))))
-        if any(isinstance(a, ast.Starred) for a in e.args) or None in kwargs:
+        if starred or None in kwargs:
             return TOP
-        args = [v for v, a in zip(args, e.args) if not isinstance(a, ast.Starred)]
         if isinstance(func, Const):
             return func.value
         if isinstance(func, ClassRef):
@@ -1290,6 +1330,14 @@ class _Interp:
             if TOP in truths or (keep is not None and not _callable_code(keep)):
                 return TOP
             return tuple(x for x, t in zip(items, truths) if t)
+        if name == "reduce" and len(args) in (2, 3) and not kwargs and _callable_code(args[0]):
+            items = self.items_of(args[1])
+            if items is None or len(items) > _LOOP or (len(args) == 2 and not items):
+                return TOP
+            acc, rest = (args[2], items) if len(args) == 3 else (items[0], items[1:])
+            for x in rest:
+                acc = self.call_value(args[0], [acc, x], {}, self.depth + 1)
+            return acc
         if name in ("sorted", "reversed") and len(args) == 1:
             items = self.items_of(args[0])
             if items is None or len(items) > _LOOP or (name == "reversed" and kwargs):
@@ -1485,8 +1533,8 @@ class _Interp:
             else:
                 given = func.defaults
                 env[a.arg] = given[1][k] if given is not None else self.eval(d, env, depth)
-        if params.vararg:
-            env[params.vararg.arg] = TOP
+        if params.vararg:  # the positional arguments no parameter takes
+            env[params.vararg.arg] = tuple(args[len(names) :])
         if params.kwarg:  # the keywords no parameter takes
             bound = set(names) | {a.arg for a in params.kwonlyargs}
             rest = [(k, v) for k, v in kwargs.items() if k not in bound]
@@ -2066,6 +2114,11 @@ def guarded(
             return None
         if env is None:
             return None
+        for name, default in _defaults_kept(module, fn).items():
+            try:
+                env[name] = interp.eval(default, {}, 0)
+            except (Undecided, _Raised):
+                pass
         interp.escaped = set()
         try:
             outcomes = interp.block(fn.body, env, 0)
@@ -2091,6 +2144,47 @@ def guarded(
             if not local:
                 return f"`{_func_name(inner)}` holds the fetch and is handed on uncalled"
     return {k: k not in escaped for k in keys}
+
+
+def _defaults_kept(module: ast.Module, fn) -> dict:
+    """For a private module function the module only calls (by name, outside its own body
+    too): the parameters no such call passes, with their defaults (``stage=0`` of a helper
+    that recurses with the next stage): what every entry into it binds them to."""
+    homes = [
+        n
+        for n in module.body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == fn.name
+    ]
+    if len(homes) != 1 or not fn.name.startswith("_"):
+        return {}  # (not one module function; ``fn`` may come from another parse)
+    if ast.dump(homes[0].args) != ast.dump(fn.args):
+        return {}  # (another function of that name: a method)
+    fn = homes[0]
+    args = fn.args
+    positional = args.posonlyargs + args.args
+    defaults = dict(
+        zip([a.arg for a in positional[len(positional) - len(args.defaults) :]], args.defaults)
+    )
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    if not defaults:
+        return {}
+    inside = {id(n) for n in ast.walk(fn)}
+    parents = {id(c): p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+    entries = 0
+    for n in ast.walk(module):
+        if not (isinstance(n, ast.Name) and n.id == fn.name) or id(n) in inside:
+            continue
+        call = parents.get(id(n))
+        if not (isinstance(call, ast.Call) and call.func is n):
+            return {}  # handed on: called with anything
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            return {}
+        entries += 1
+        given = {a.arg for a in positional[: len(call.args)]} | {k.arg for k in call.keywords}
+        defaults = {k: v for k, v in defaults.items() if k not in given}
+    return defaults if entries else {}
 
 
 def _nested_fetches(fn, mark: Callable) -> list:
@@ -2527,6 +2621,8 @@ def guarded_by_callers(
     root = _runner_root(fn)
     names = [a.arg for a in fn.args.posonlyargs + fn.args.args]
     out = {k: True for k in keys}
+    # a call on the way the scenarios cannot follow (a decorated method) may run ``fn`` unseen
+    closed = frozenset(_leads_to(module, {fn.name}))
     for caller, owner in callers:
         runner = None
         if root is not None and root in names:
@@ -2545,6 +2641,7 @@ def guarded_by_callers(
             keys=keys,
             runner=runner,
             reach=reach,
+            closed=closed,
         )
         if not isinstance(got, dict):
             return got
@@ -2742,11 +2839,12 @@ def _decides_by_arguments(fn) -> bool:
 
 def _named_runner(fn) -> Optional[str]:
     """The parameter of ``fn`` named or annotated as the model runner (``model_runner``,
-    ``: ModelRunner``), if exactly one: names as evidence, as the flow model takes them."""
+    ``runner``, ``: ModelRunner``), if exactly one: names as evidence, as the flow model
+    takes them."""
     found = [
         a.arg
         for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
-        if a.arg == "model_runner"
+        if a.arg in ("model_runner", "runner")
         or (a.annotation is not None and "ModelRunner" in ast.unparse(a.annotation))
     ]
     return found[0] if len(found) == 1 else None

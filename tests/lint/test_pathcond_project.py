@@ -238,7 +238,7 @@ class FooAttnBackend(AttentionBackend):
         ("_is_swa(mr.token_to_kv_pool)", True),
         ("_is_swa(pool=mr.token_to_kv_pool)", True),
         ("_is_swa(mr.token_to_kv_pool_allocator)", False),  # the allocator is not the pool
-        ("_is_swa(*[mr.token_to_kv_pool])", False),  # starred: unbound, unknown
+        ("_is_swa(*[mr.token_to_kv_pool])", True),  # starred known items: spread
         ("_is_swa()", False),
     ],
 )
