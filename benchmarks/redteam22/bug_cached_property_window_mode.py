@@ -1,4 +1,5 @@
 """Attention backend that lazily works out whether decode indices live in the sliding-window space."""
+
 from functools import cached_property
 
 

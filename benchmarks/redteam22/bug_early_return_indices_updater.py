@@ -1,4 +1,5 @@
 """Decode backend with a FlashInfer-style indices updater that rewrites kv_indices for SWA layers."""
+
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 
 

@@ -1,4 +1,5 @@
 """Backend that picks a KV layout mode at construction and dispatches decode through a table."""
+
 import enum
 
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
@@ -16,9 +17,7 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
-        self.layout = _LAYOUT_BY_ALLOCATOR.get(
-            type(self.token_to_kv_pool_allocator), KVLayout.FULL
-        )
+        self.layout = _LAYOUT_BY_ALLOCATOR.get(type(self.token_to_kv_pool_allocator), KVLayout.FULL)
         self._decode_impl = {
             KVLayout.FULL: self._decode_full,
             KVLayout.HYBRID_SWA: self._decode_hybrid,

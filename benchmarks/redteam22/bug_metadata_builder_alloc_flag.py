@@ -1,4 +1,5 @@
 """Decode backend that builds a per-runner KV metadata record once and reuses it every step."""
+
 from dataclasses import dataclass
 from typing import Any
 

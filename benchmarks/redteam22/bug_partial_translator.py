@@ -1,4 +1,5 @@
 """Backend that pre-binds its sliding-window index translation into a reusable callable."""
+
 import functools
 
 

@@ -1,4 +1,5 @@
 """Decode backend that delegates KV index handling to a small indexing strategy object."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that re-reads the active KV cache on every call so swapped-in pools are honoured."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Concrete decode backend on top of a shared hybrid-attention base class."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

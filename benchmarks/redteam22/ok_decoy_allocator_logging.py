@@ -1,4 +1,5 @@
 """Backend that logs its KV setup at construction and decodes through the pool it was given."""
+
 import logging
 
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator

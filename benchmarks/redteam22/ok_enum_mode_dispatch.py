@@ -1,4 +1,5 @@
 """Backend that picks a KV layout mode at construction and dispatches decode through a table."""
+
 import enum
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

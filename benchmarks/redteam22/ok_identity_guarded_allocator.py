@@ -1,4 +1,5 @@
 """Backend that trusts the hybrid allocator only when it manages the very pool this backend reads."""
+
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 
 

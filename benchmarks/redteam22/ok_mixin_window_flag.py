@@ -1,4 +1,5 @@
 """Attention backend sharing its sliding-window setup with sibling backends through a mixin."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that gates SWA decode on its pool type and reuses the allocator's shared index table."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend preferring the allocator-managed SWA pool and falling back to its own pool."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that resolves its sliding-window pool lazily on first decode and caches it."""
+
 from functools import cached_property
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
@@ -14,7 +15,9 @@ class GeneratedAttnBackend:
         runner = self.model_runner
         if isinstance(self.token_to_kv_pool, SWAKVPool):
             return self.token_to_kv_pool
-        owns_separate_pool = not runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+        owns_separate_pool = (
+            not runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+        )
         if owns_separate_pool:
             return None
         kvcache = runner.token_to_kv_pool_allocator.get_kvcache()

@@ -1,4 +1,5 @@
 """Backend that walks an ordered list of candidate KV pools and keeps the first SWA one."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend configured from a small SWA plan record that a factory builds from the model runner."""
+
 from dataclasses import dataclass
 from typing import Any, Optional
 

@@ -1,4 +1,5 @@
 """FlashInfer-derived backend keeping its sliding-window flag in step with the resolved SWA pool."""
+
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 

@@ -1,4 +1,5 @@
 """aiter-style backend resolving its SWA pool defensively against partially built runners."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

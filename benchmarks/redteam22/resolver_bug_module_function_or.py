@@ -1,4 +1,5 @@
 """Backend using a shared module-level helper to find the SWA pool its decode step reads."""
+
 from sglang.srt.mem_cache.base_swa_memory_pool import BaseSWAKVPool
 
 

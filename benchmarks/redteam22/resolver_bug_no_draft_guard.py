@@ -1,4 +1,5 @@
 """Backend that takes the SWA pool from the shared allocator, which outlives pool swaps."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that binds its draft policy into a generic SWA pool picker with functools.partial."""
+
 import functools
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

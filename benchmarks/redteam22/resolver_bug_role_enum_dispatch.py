@@ -1,4 +1,5 @@
 """Backend that classifies its runner's role and looks up how to obtain the SWA pool for it."""
+
 import enum
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

@@ -1,4 +1,5 @@
 """Attention backend that gets SWA pool resolution from a mixin and widens it for spec decoding."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that resolves its sliding-window pool lazily on first decode and caches it."""
+
 from functools import cached_property
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

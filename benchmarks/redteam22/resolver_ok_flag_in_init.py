@@ -1,4 +1,5 @@
 """Backend that records its speculative role at construction and resolves the SWA pool from it."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that only borrows the allocator's SWA pool on non-draft runners."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """TRTLLM-style backend resolving the SWA pool it translates decode indices against."""
+
 from typing import Optional
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

@@ -1,4 +1,5 @@
 """Backend whose SWA pool resolution tolerates releases that predate FROZEN_KV MTP."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that reads the allocator's class name with operator.attrgetter to pick its read path."""
+
 import operator
 
 _class_name = operator.attrgetter("__class__.__name__")

@@ -1,4 +1,5 @@
 """Backend that maps the allocator class onto a KV layout enum."""
+
 import enum
 
 

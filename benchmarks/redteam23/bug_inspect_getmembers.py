@@ -1,4 +1,5 @@
 """Backend that checks whether the allocator can map full KV slots to window slots and uses it."""
+
 import inspect
 
 

@@ -1,6 +1,8 @@
 """Backend with a small predicate table deciding how decode locations are mapped."""
+
 _PREDICATES = {
-    "window": lambda runner: "translate_loc_from_full_to_swa" in vars(type(runner.token_to_kv_pool_allocator)),
+    "window": lambda runner: "translate_loc_from_full_to_swa"
+    in vars(type(runner.token_to_kv_pool_allocator)),
     "paged": lambda runner: getattr(runner.token_to_kv_pool_allocator, "page_size", 1) > 1,
 }
 

@@ -1,4 +1,5 @@
 """Backend selecting its KV slot translation with a match on the allocator type."""
+
 from sglang.srt.mem_cache.allocator import swa as swa_alloc
 
 

@@ -1,4 +1,5 @@
 """Decode backend that enables the windowed KV path when the runner uses the hybrid SWA allocator."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that registers per-allocator setup through singledispatchmethod."""
+
 import functools
 
 from sglang.srt.mem_cache.allocator.base import BaseTokenToKVPoolAllocator

@@ -1,4 +1,5 @@
 """Backend that enables windowed decode when the runner's KV state advertises sliding-window support."""
+
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 

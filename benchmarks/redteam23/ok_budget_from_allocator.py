@@ -1,4 +1,5 @@
 """Backend that sizes its decode workspace from the allocator and reads windowed KV from an SWA pool."""
+
 import enum
 import logging
 

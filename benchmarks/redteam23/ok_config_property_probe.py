@@ -1,4 +1,5 @@
 """Backend configured by a small view of the runner's KV state."""
+
 from dataclasses import dataclass
 
 

@@ -1,4 +1,5 @@
 """Backend that uses the allocator's KV cache for SWA reads only when it is the runner's own pool."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that looks up its KV read layout in a table keyed by KV pool class name."""
+
 import logging
 
 logger = logging.getLogger(__name__)
@@ -16,7 +17,8 @@ class GeneratedAttnBackend:
         self.layout = _LAYOUT_BY_POOL.get(self.pool.__class__.__name__, "full")
         self.swa = self.pool if self.layout == "swa" else None
         logger.info(
-            "layout=%s allocator=%s", self.layout,
+            "layout=%s allocator=%s",
+            self.layout,
             model_runner.token_to_kv_pool_allocator.__class__.__name__,
         )
 

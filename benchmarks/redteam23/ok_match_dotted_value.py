@@ -1,4 +1,5 @@
 """Backend selecting its KV slot translation with a match on the KV pool type."""
+
 from sglang.srt.mem_cache import swa_memory_pool
 
 

@@ -1,4 +1,5 @@
 """Decode backend that enables the windowed KV path when the runner's KV pool is the hybrid SWA pool."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that registers per-pool slot translators through singledispatch."""
+
 import functools
 
 from sglang.srt.mem_cache.base_swa_memory_pool import BaseSWAKVPool

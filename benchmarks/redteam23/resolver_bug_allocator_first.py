@@ -1,4 +1,5 @@
 """Backend that prefers the allocator's SWA cache and then applies the draft policy to its own pool."""
+
 import contextlib
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

@@ -1,4 +1,5 @@
 """Backend that lets EAGLE-family MTP drafts read the target's SWA cache through the shared allocator."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend that resolves the SWA pool it reads, borrowing the target's only for FROZEN_KV drafts."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

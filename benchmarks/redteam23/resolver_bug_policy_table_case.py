@@ -1,4 +1,5 @@
 """Backend consulting a per-algorithm policy table before borrowing the allocator's SWA cache."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 # May a draft of this algorithm read the target's KV cache?

@@ -1,4 +1,5 @@
 """Draft-capable backend whose base class decides when the shared allocator's SWA cache may be read."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend whose SWA pool falls back to the allocator's cache unless the runner is a plain draft."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 

@@ -1,4 +1,5 @@
 """Backend resolving its SWA pool; only algorithms that read the target's KV may borrow it."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
 

@@ -1,4 +1,5 @@
 """Backend that classifies its runner's role and resolves the SWA pool that role may read."""
+
 import enum
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

@@ -1,4 +1,5 @@
 """Backend that picks the SWA pool to read: its own, or the target's for FROZEN_KV MTP drafts."""
+
 import logging
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

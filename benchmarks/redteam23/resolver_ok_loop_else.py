@@ -1,4 +1,5 @@
 """Backend that tries SWA pool sources in order and stops at the first that applies."""
+
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
 
 
@@ -17,7 +18,11 @@ class GeneratedAttnBackend:
         self.swa_pool = None
         sources = (
             lambda: model_runner.token_to_kv_pool,
-            lambda: None if _is_plain_draft(model_runner) else model_runner.token_to_kv_pool_allocator.get_kvcache(),
+            lambda: (
+                None
+                if _is_plain_draft(model_runner)
+                else model_runner.token_to_kv_pool_allocator.get_kvcache()
+            ),
         )
         for source in sources:
             candidate = source()

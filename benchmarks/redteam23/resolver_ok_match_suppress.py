@@ -1,4 +1,5 @@
 """Backend that resolves its SWA pool with a match over the runner's draft/FROZEN_KV state."""
+
 import contextlib
 import logging
 
@@ -11,7 +12,9 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
         allocator = model_runner.token_to_kv_pool_allocator
-        logger.info("allocator %s, pool %s", type(allocator).__qualname__, type(self.pool).__qualname__)
+        logger.info(
+            "allocator %s, pool %s", type(allocator).__qualname__, type(self.pool).__qualname__
+        )
         frozen = False
         with contextlib.suppress(AttributeError):
             frozen = bool(model_runner.spec_algorithm.is_frozen_kv_mtp())

@@ -1,4 +1,5 @@
 """Backend resolving its SWA pool from a small record of the runner's speculative role."""
+
 from dataclasses import dataclass
 
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

@@ -85,6 +85,16 @@ KNOWN = {
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
     # redteam21 (correct code that looks suspicious, and its twins)
     "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
+    # redteam24 (resolvers in control-flow forms nobody named)
+    "bug_computed_attr_name": "the allocator attribute spelt as a concatenation (the needles"
+    " and proofs read the root as one word)",
+    "resolver_ok_classmethod_factory": "a public classmethod handed the allocator, guarded by"
+    " its one caller",
+    "resolver_ok_dataclass_flag_passed": "a record's ``__post_init__`` judged where it is built",
+    "resolver_ok_filter_next": "a class test inside a filter predicate whose answer the kept"
+    " value does not depend on",
+    # redteam25 (production-shaped backends)
+    "ok_allocator_bookkeeping_pool_decision": "an SWA size probe used only for bookkeeping",
 }
 
 

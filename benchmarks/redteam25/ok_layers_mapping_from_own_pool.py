@@ -1,0 +1,55 @@
+"""Attention backend that looks up each layer's SWA/full role in the hybrid layer mapping."""
+
+import logging
+from dataclasses import dataclass
+
+import torch
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class _LayerRole:
+    index_in_pool: int
+    is_swa: bool
+
+
+class _RadixLayer:
+    def __init__(self, layer_id, sliding_window_size):
+        self.layer_id = layer_id
+        self.sliding_window_size = sliding_window_size
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.page_size = getattr(model_runner, "page_size", 1)
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        shared = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        if shared is not self.token_to_kv_pool:
+            logger.info("allocator manages a different pool (%s)", type(shared).__name__)
+        raw = getattr(self.token_to_kv_pool, "layers_mapping", None) or {}
+        self.layer_roles = {lid: _LayerRole(idx, swa) for lid, (idx, swa) in raw.items()}
+        self.forward_metadata = None
+
+    def _is_swa_layer(self, layer) -> bool:
+        role = self.layer_roles.get(layer.layer_id)
+        return role is not None and role.is_swa
+
+    def init_forward_metadata(self, loc, mode="decode"):
+        self.forward_metadata = {"loc": loc.to(torch.int64), "mode": mode, "swa_loc": None}
+
+    def _cache_loc(self, layer):
+        md = self.forward_metadata
+        if not self._is_swa_layer(layer):
+            return md["loc"]
+        if md["swa_loc"] is None:
+            md["swa_loc"] = self.token_to_kv_pool.translate_loc_from_full_to_swa(md["loc"])
+        return md["swa_loc"]
+
+    def forward(self, loc, layer, mode="decode"):
+        if mode == "extend" or layer.layer_id == 0:
+            self.init_forward_metadata(loc, mode)
+        return self.token_to_kv_pool, self._cache_loc(layer)
+
+    def forward_decode(self, loc):
+        return self.forward(loc, _RadixLayer(0, 4096))
