@@ -2101,6 +2101,7 @@ def guarded(
     owner = interp.classes.get(cls) if cls else None
     if param is None and owner is None and not members:
         return None
+    kept = _defaults_kept(module, fn)  # (one walk of the module, not one per scenario)
     scenarios = itertools.product(
         _instance_classes(interp, owner), ("frozen-api", "older-api"), (False, True)
     )
@@ -2114,7 +2115,7 @@ def guarded(
             return None
         if env is None:
             return None
-        for name, default in _defaults_kept(module, fn).items():
+        for name, default in kept.items():
             try:
                 env[name] = interp.eval(default, {}, 0)
             except (Undecided, _Raised):
