@@ -35,20 +35,23 @@ def _is_swa_word(name: Optional[str]) -> bool:
 
 def swa_step(node: ast.AST) -> bool:
     """Does ``node`` (a statement or expression) name the SWA path anywhere inside?"""
-    for n in ast.walk(node):
-        if isinstance(n, ast.Attribute):
-            name = n.attr
-        elif isinstance(n, ast.Name):
-            name = n.id
-        elif isinstance(n, ast.keyword):
-            name = n.arg
-        elif isinstance(n, _FUNCS[:2]):
-            name = n.name
-        else:
-            continue
-        if _is_swa_word(name):
-            return True
-    return False
+    return any(_names_swa(n) for n in ast.walk(node))
+
+
+def _names_swa(n: ast.AST) -> bool:
+    """Is ``n`` itself (not what it holds) an attribute, name, keyword or function whose name
+    says SWA?"""
+    if isinstance(n, ast.Attribute):
+        name = n.attr
+    elif isinstance(n, ast.Name):
+        name = n.id
+    elif isinstance(n, ast.keyword):
+        name = n.arg
+    elif isinstance(n, _FUNCS[:2]):
+        name = n.name
+    else:
+        return False
+    return _is_swa_word(name)
 
 
 def _ends_in_exit(body: list) -> bool:
@@ -391,17 +394,24 @@ class SwaPaths:
             if isinstance(stmt, ast.Match)
             else [stmt.body, stmt.orelse]
         )
+        stmts = [s for b in blocks for s in b]
+        if isinstance(stmt, ast.If) and not stmt.orelse and _bare_exit(stmt.body):
+            # an early exit (``if probe is None: return``): it decides whether the rest of
+            # its block runs
+            stmts = stmts[:-1] + self._rest_of_block(stmt)
         region = [
             s
-            for s in (s for b in blocks for s in b)
+            for s in stmts
             if not isinstance(s, ast.Pass)
             and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
         ]
         if not region:
             return False  # a branch that does nothing yet: cut short, a decision still
         for s in region:
-            if isinstance(s, ast.Expr) and _is_log_call(s.value):
-                continue
+            if isinstance(s, ast.Expr) and (
+                _is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
+            ):
+                continue  # (a call of the value followed: what it gives is followed there)
             if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
                 continue
             grown = _grown(s.value) if isinstance(s, ast.Expr) else None
@@ -413,6 +423,32 @@ class SwaPaths:
             if not all(self._target_nowhere(fn, t, s.value, seen, depth) for t in targets):
                 return False
         return True
+
+    def _rest_of_block(self, stmt) -> list:
+        """The statements after ``stmt`` in the block holding it (none at module level)."""
+        up = self._parent(stmt)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(up, field, None)
+            if isinstance(block, list) and stmt in block and not isinstance(up, ast.Module):
+                return block[block.index(stmt) + 1 :]
+        return []
+
+    def _calls_followed(self, fn, node, seen: "_Walk") -> bool:
+        """Is ``node`` a call of the value being followed itself (a probed member called:
+        ``swa_free()`` for the local ``swa_free``, ``self._hook(x)`` for the attribute
+        ``_hook``)? It runs the allocator's member, not code the module picks."""
+        return isinstance(node, ast.Call) and self._followed(fn, node.func, seen)
+
+    def _followed(self, fn, node, seen: "_Walk") -> bool:
+        """Is ``node`` a read of the value being followed (the local or ``self`` attribute
+        whose reads are being followed)?"""
+        if isinstance(node, ast.Name):
+            return ("local", id(fn), node.id) in seen.keys
+        return (
+            isinstance(node, ast.Attribute)
+            and _name(node.value) == "self"
+            and ("attr", node.attr) in seen.keys
+        )
 
     def _target_nowhere(self, fn, target, value, seen: "_Walk", depth: int) -> bool:
         """Is what is stored in ``target`` read only where it decides nothing?"""
@@ -575,16 +611,23 @@ class SwaPaths:
                 isinstance(up, ast.IfExp)
                 and up.test is child
                 and any(
-                    (isinstance(n, ast.Call) and _name(n.func) not in _PURE)
+                    (
+                        isinstance(n, ast.Call)
+                        and _name(n.func) not in _PURE
+                        and not self._calls_followed(fn, n, seen)
+                    )
                     or _last(n) in own
-                    or swa_step(n)
+                    or (_names_swa(n) and not self._followed(fn, n, seen))
                     for b in (up.body, up.orelse)
                     for n in ast.walk(b)
                 )
             ):
                 return False  # it picks which code runs (else, which value: followed on)
             if isinstance(up, ast.BoolOp) and any(
-                isinstance(n, ast.Call) for v in up.values if v is not child for n in ast.walk(v)
+                isinstance(n, ast.Call) and not _queries(n)
+                for v in up.values
+                if v is not child
+                for n in ast.walk(v)
             ):
                 return False  # it decides whether a call runs
             if isinstance(up, ast.Subscript) and up.slice is child:
@@ -672,6 +715,8 @@ _DISPLAY = frozenset({"__repr__", "__str__", "__format__"})
 _SHAPES = frozenset({"alloc", "empty", "zeros", "ones", "full", "arange", "range", "reserve"})
 # members of a value that give a value of it (text, numbers), not a method it may pick
 _VALUE_METHODS = frozenset({"format", "join", "upper", "lower", "strip", "item", "bit_length"})
+# tensor members that only read a shape or a count
+_TENSOR_QUERIES = frozenset({"numel", "dim", "size", "nelement"})
 
 
 # calls that read or store a member by a computed name, or test a class
@@ -694,6 +739,27 @@ class _Walk:
 _PURE = frozenset({"getattr", "hasattr", "len", "int", "float", "bool", "str", "min", "max", "abs"})
 # calls whose result is a plain value of their argument (a count, text, a number)
 _VALUE_CALLS = frozenset({"len", "str", "repr", "int", "float", "bool", "max", "min", "format"})
+
+
+def _queries(call: ast.Call) -> bool:
+    """Is ``call`` a pure builtin or a value method (``len(x)``, ``t.numel()``): it runs no
+    code with an effect?"""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id in _PURE
+    return isinstance(func, ast.Attribute) and func.attr in _VALUE_METHODS | _TENSOR_QUERIES
+
+
+def _bare_exit(body: list) -> bool:
+    """Does ``body`` (a branch) only leave: ``return`` (of nothing), ``continue``?"""
+    return len(body) == 1 and (
+        isinstance(body[0], ast.Continue)
+        or (isinstance(body[0], ast.Return) and (body[0].value is None or _is_none(body[0].value)))
+    )
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _grown(call) -> Optional[ast.AST]:

@@ -721,6 +721,32 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # an early exit on a probed hook whose rest only logs and calls the hook (the
+        # allocator's bookkeeping, no pool or location)
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._free_window = getattr(model_runner.token_to_kv_pool_allocator, "free_swa", None)
+    def release(self, index):
+        if self._free_window is None or index.numel() == 0:
+            return
+        logger.debug("releasing %d", index.numel())
+        self._free_window(index)
+""",
+        # a probed size called only to fill a private record's unread field
+        """
+from dataclasses import dataclass
+@dataclass
+class _Free:
+    swa: object
+def _snapshot(alloc):
+    swa = getattr(alloc, "swa_available_size", None)
+    return _Free(swa=swa() if swa is not None else None)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.stats = _snapshot(model_runner.token_to_kv_pool_allocator)
+""",
         # a probe only ``__repr__`` text shows
         """
 class FooAttnBackend(AttentionBackend):
@@ -964,6 +990,32 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twins: the early exit decides whether the rest translates; the probe picks
+        # whether the module's own code runs
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._free_window = getattr(model_runner.token_to_kv_pool_allocator, "free_swa", None)
+    def release(self, index):
+        if self._free_window is None or index.numel() == 0:
+            return
+        self.window_index = self.pool.translate_loc_from_full_to_swa(index)
+"""),
+        Case("""
+from dataclasses import dataclass
+@dataclass
+class _Free:
+    swa: object
+def _reserve_window(alloc):
+    return alloc.alloc(1)
+def _snapshot(alloc):
+    swa = getattr(alloc, "swa_available_size", None)
+    return _Free(swa=swa() if swa is not None else _reserve_window(alloc))
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.stats = _snapshot(model_runner.token_to_kv_pool_allocator)
+"""),
         # a ``singledispatchmethod`` called on the allocator, an overload for the SWA one
         Case("""
 import functools

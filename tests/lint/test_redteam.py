@@ -78,13 +78,10 @@ KNOWN = {
     # redteam19 (the allocator's type and members, used right and wrong)
     "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
     "ok_kind_string_logged_pool_used": "a record's field read only by a log method",
-    "ok_release_hook_free_swa": "a probe gating only the allocator's own bookkeeping call",
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
     "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
-    # redteam21 (correct code that looks suspicious, and its twins)
-    "ok_free_stats_dataclass": "an SWA size probe kept in a stats record nothing decides on",
     # redteam24 (resolvers in control-flow forms nobody named)
     "bug_computed_attr_name": "the allocator attribute spelt as a concatenation (the needles"
     " and proofs read the root as one word)",
