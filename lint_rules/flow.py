@@ -1105,6 +1105,26 @@ class Flow:
         """``cls`` and its bases defined in the module, in lookup order."""
         return lookup_order(cls, lambda c: [self.classes[b] for b in c.bases if b in self.classes])
 
+    def builds_or_returns(self, callee_values) -> bool:
+        """Is a callee with these values the module's own code: a function (its call gives
+        what it returns) or a class whose call builds an instance (:meth:`_builds`)?"""
+        return any(
+            v[0] == "F" or (v[0] == "T" and self._builds(self.units[v[1]]))
+            for v in callee_values or ()
+        )
+
+    def _builds(self, cls: Unit) -> bool:
+        """Does calling ``cls`` build an instance of it from its arguments: no enum (a call
+        looks a member up by value), no ``__new__`` or metaclass of its own?"""
+        for c in self._mro(cls):
+            if "__new__" in c.methods or any(
+                b.endswith(("Enum", "Flag", "Meta")) or b == "type" for b in c.bases
+            ):
+                return False
+            if any(kw.arg == "metaclass" for kw in c.node.keywords):
+                return False
+        return True
+
     def _buildable(self, cls: Unit) -> bool:
         """May an instance of ``cls`` exist: not a private class the module only derives
         from (``classes.ModuleClasses.only_derived``)?"""
@@ -1195,8 +1215,11 @@ class Flow:
                 self._class_tests = True  # a decision on the class: its result is a flag
         elif (
             TYPE in callee_values
-            or any(TYPE in a for a in args)
-            or any(TYPE in kv for _, kv in kws)
+            or (
+                # a call of code the module defines gives what that code returns or builds
+                not self.builds_or_returns(callee_values)
+                and (any(TYPE in a for a in args) or any(TYPE in kv for _, kv in kws))
+            )
             or (
                 fname in TYPE_OF_CALLS  # (lint_rules/sinks.py)
                 and isinstance(func, ast.Name)

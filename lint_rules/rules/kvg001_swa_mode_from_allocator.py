@@ -420,6 +420,9 @@ class SwaModeFromAllocator(Rule):
             if name in ("isinstance", "issubclass") or name in self._dispatchers():
                 first = node.args[0].value if node.args else None
                 return first is not None and (self._typed(first) or self.derived(first))
+            model = self.analysis.flow()
+            if model is not None and model.builds_or_returns(self.analysis.values_of(node.func)):
+                return False  # the module's own code: it decides where it reads the value
             return self._typed(node.func) or any(self._typed(a.value) for a in node.args)
         if isinstance(node, cst.Subscript):
             return any(
@@ -721,6 +724,25 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a record built with the allocator's class name: the decision reads the pool's field
+        """
+from dataclasses import dataclass
+@dataclass
+class _Info:
+    allocator_kind: str
+    pool_kind: str
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.info = _Info(
+            allocator_kind=type(model_runner.token_to_kv_pool_allocator).__name__,
+            pool_kind=type(self.pool).__name__,
+        )
+    def forward_decode(self, loc):
+        if "SWA" in self.info.pool_kind:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
         # an early exit on a probed hook whose rest only logs and calls the hook (the
         # allocator's bookkeeping, no pool or location)
         """
@@ -990,6 +1012,25 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: the decision reads the allocator's field of the record
+        Case("""
+from dataclasses import dataclass
+@dataclass
+class _Info:
+    allocator_kind: str
+    pool_kind: str
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.info = _Info(
+            allocator_kind=type(model_runner.token_to_kv_pool_allocator).__name__,
+            pool_kind=type(self.pool).__name__,
+        )
+    def forward_decode(self, loc):
+        if "SWA" in self.info.allocator_kind:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twins: the early exit decides whether the rest translates; the probe picks
         # whether the module's own code runs
         Case("""

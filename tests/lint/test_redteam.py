@@ -77,7 +77,6 @@ KNOWN = {
     "resolver_ok_recursive_threads_flag": "recursion over members read by ``getattr`` names",
     # redteam19 (the allocator's type and members, used right and wrong)
     "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
-    "ok_kind_string_logged_pool_used": "a record's field read only by a log method",
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
     "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
