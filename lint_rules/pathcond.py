@@ -874,6 +874,28 @@ def _class_test(e: ast.Call) -> bool:
     return isinstance(f, ast.Name) and f.id in ("isinstance", "issubclass") and len(e.args) == 2
 
 
+def _questions(e: ast.expr) -> list:
+    """The class and member questions in the test ``e`` (``isinstance``, ``issubclass``,
+    ``type``, ``hasattr``), outside nested functions."""
+    out, stack = [], [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if (
+            isinstance(n, ast.Call)
+            and n.args
+            and (
+                _class_test(n)
+                or _type_of(n)
+                or (isinstance(n.func, ast.Name) and n.func.id == "hasattr")
+            )
+        ):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
 class _Analysis:
     """One walk of a function's statements; the variable count must not change during it."""
 
@@ -910,6 +932,11 @@ class _Analysis:
 
     def test(self, e: ast.expr, s: _State) -> tuple[_State, _State]:
         self.visit(e, s)
+        for q in _questions(e):
+            # a class or member question about a kvcache value decides the branches: what
+            # they keep is decided from that pool (the scenarios judge whether it escapes)
+            for key, c in self.kv(q.args[0], s).items():
+                self.uses.append((key, c))
         c = self.cond(e)
         return _State(s.c & c.pos, s.t), _State(s.c & c.neg, s.t)
 

@@ -620,6 +620,9 @@ class _Interp:
         self.escaped: set = set()  # keys of the fetches whose pool left the function
         self.depth = 0  # the call depth being evaluated (a property read is one deeper)
         self.tested: set = set()  # keys of the fetched pools class-tested in this statement
+        # keys of the fetched pools whose class or members decided the branch being run: what
+        # it keeps on an object or returns was decided from the target's pool
+        self.control: frozenset = frozenset()
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
@@ -1006,6 +1009,10 @@ class _Interp:
         result = True
         for op, right_node in zip(e.ops, e.comparators):
             right = self.eval(right_node, env, depth)
+            if not isinstance(op, (ast.Is, ast.IsNot)):
+                # a member of a fetched pool compared (``kv.swa_layer_nums > 0``) asks about
+                # that pool; an identity test (``kv is self.pool``) does not
+                self.tested |= _fetched(left) | _fetched(right)
             r = self.compare_one(op, left, right)
             if r is False:
                 return False
@@ -1273,6 +1280,7 @@ class _Interp:
                     return args[2]
                 raise
             if name == "hasattr":
+                self.tested |= _fetched(args[0])  # (asks about a fetched pool's members)
                 known = isinstance(args[0], Obj) and args[0].kind in ("swapool", "kvcache")
                 if known and is_swa_member_name(args[1]):
                     return True
@@ -1609,8 +1617,9 @@ class _Interp:
             targets = s.targets if kind is ast.Assign else [s.target]
             if any(not isinstance(t, ast.Name) for t in targets):
                 # kept on an object: what a class test of a fetched pool answered decides from
-                # the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
-                self.escaped |= self.tested
+                # the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``), also in a
+                # branch such a test chose
+                self.escaped |= self.tested | self.control
             held = frozenset(self.tested)
             self.tested |= outer
             if kind is ast.AugAssign:
@@ -1627,14 +1636,20 @@ class _Interp:
             outer, self.tested = self.tested, set()
             v = self.eval(s.value, env, depth) if s.value is not None else None
             if depth == 0:
-                self.escaped |= self.tested
+                self.escaped |= self.tested | self.control
             self.tested |= outer
             return [("return", v, env)]
         if kind is ast.If:
+            outer, self.tested = self.tested, set()
             t = _truth(self.eval(s.test, env, depth))
-            if t is TOP:
-                return self.block(s.body, dict(env), depth) + self.block(s.orelse, env, depth)
-            return self.block(s.body if t else s.orelse, env, depth)
+            asked, self.tested = self.tested, self.tested | outer
+            control, self.control = self.control, self.control | asked
+            try:
+                if t is TOP:
+                    return self.block(s.body, dict(env), depth) + self.block(s.orelse, env, depth)
+                return self.block(s.body if t else s.orelse, env, depth)
+            finally:
+                self.control = control
         if kind is ast.Raise:
             name = s.exc.func if isinstance(s.exc, ast.Call) else s.exc
             return [("raise", _name_of(name) if name is not None else "Exception", env)]

@@ -35,9 +35,10 @@ flag read from `self` counts only where the module stores it (or a base outside 
 may). Where that evaluation cannot tell, the finding stays and says what stopped it.
 The message says which part is missing or inverted ("no draft-worker check on this path",
 "draft check inverted", ...). Asking about the value (`alloc.get_kvcache() is self.pool`,
-`isinstance(kvcache, SWAKVPool)`) is not a use, but keeping what a class test of it answered
-(`self.use_swa = isinstance(alloc.get_kvcache(), SWAKVPool)`, or returning it) decides from
-the target's pool, and is. sglang >= 0.5.13's `_resolve_swa_kv_pool`
+`isinstance(kvcache, SWAKVPool)`) is not a use, but keeping what a class or member test of
+it answered (`self.use_swa = isinstance(alloc.get_kvcache(), SWAKVPool)`, or returning it),
+or what a branch or a choice it decided keeps (`self.mode = "swa" if isinstance(kv, ...)
+else "full"`), decides from the target's pool, and is. sglang >= 0.5.13's `_resolve_swa_kv_pool`
 stays silent in every spelling.
 
 ## Why is this bad?
@@ -412,6 +413,28 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     VALID = [
+        # a mode chosen by a class test of the kvcache where only targets fetch it, and an
+        # identity test of it (asks nothing of its class)
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.mode = "full"
+        if isinstance(self.pool, SWAKVPool):
+            self.mode = "hybrid"
+        elif not model_runner.is_draft_worker:
+            kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+            if isinstance(kvcache, SWAKVPool):
+                self.mode = "hybrid"
+""",
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        self.shared = "same" if kvcache is self.pool else "own"
+""",
         # fetched behind a probe the target's SWA allocator answers (an SWA-only member), kept
         # only when it is the runner's own pool or the runner is a FROZEN_KV draft
         """
@@ -971,6 +994,25 @@ class FooAttnBackend:
     ]
 
     INVALID = [
+        # a value or branch chosen by a class test of the target's kvcache, kept
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        self.mode = "hybrid" if isinstance(kvcache, SWAKVPool) else "full"
+"""),
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        self.mode = "full"
+        if isinstance(kvcache, SWAKVPool):
+            self.mode = "hybrid"
+"""),
         # the same base, the override letting drafts borrow
         Case("""
 class _HybridBase:

@@ -71,7 +71,6 @@ KNOWN = {
     # redteam17 (refactorings of real sites)
     "bug_allocator_dict_mapping_lookup": "``alloc.__dict__.get(member)``: the instance dict",
     # redteam18 (resolvers in control-flow forms)
-    "bug_shared_kvcache_decides": "a mode enum picked by the type of the allocator's kvcache",
     "resolver_ok_callable_class_allocator_check": "``__call__`` judged where its instance is"
     " built (state from a classmethod factory)",
     "resolver_ok_recursive_threads_flag": "recursion over members read by ``getattr`` names",
