@@ -27,6 +27,7 @@ import ast
 import copy
 import functools
 import itertools
+import operator
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
 
@@ -112,6 +113,22 @@ def _is_record(cls: ast.ClassDef) -> bool:
     )
 
 
+def _named_tuple_items(v):
+    """A ``NamedTuple`` record of the module as the tuple of its fields (unpacking it), when
+    each is known; ``v`` else."""
+    owner = getattr(v, "owner", None) if isinstance(v, Obj) else None
+    if owner is None or "NamedTuple" not in {_name_of(b) for b in owner.bases}:
+        return v
+    fields = [
+        n.target.id
+        for n in owner.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    ]
+    if not fields or any(f not in v.attrs for f in fields):
+        return v
+    return tuple(v.attrs[f] for f in fields)
+
+
 def _fetched(v, seen: Optional[set] = None) -> set:
     """The keys of the fetched pools ``v`` holds: itself, in a tuple or dict, in a record's
     fields, as a bound method's receiver, in a closure's scope."""
@@ -155,12 +172,27 @@ class Enum:
         return hash(("enum", self.name))
 
 
+class EnumValue:
+    """The ``.value`` of a ``SpeculativeAlgorithm`` member: equal to another member's value
+    only where it is the same member (its number is not read)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, EnumValue) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("enum-value", self.name))
+
+
 class Member:
     """A member of an enum class of the module: equal to itself, and (a ``str``/``int`` mixin
     or ``StrEnum``/``IntEnum``) to its value."""
 
-    def __init__(self, cls: str, name: str, value, mixin: bool) -> None:
+    def __init__(self, cls: str, name: str, value, mixin: bool, flag: bool = False) -> None:
         self.cls, self.name, self.value, self.mixin = cls, name, value, mixin
+        self.flag = flag  # a member of a ``Flag``/``IntFlag``: it combines (:class:`Flags`)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Member) and (other.cls, other.name) == (self.cls, self.name)
@@ -169,7 +201,36 @@ class Member:
         return hash((self.cls, self.name))
 
 
+class Flags:
+    """A combination of the members of a ``Flag`` enum of the module (``A | B``, or a member
+    alone): the names of the members it holds. ``B in role`` asks for a subset."""
+
+    def __init__(self, cls: str, names: frozenset) -> None:
+        self.cls, self.names = cls, names
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Flags) and (other.cls, other.names) == (self.cls, self.names)
+
+    def __hash__(self) -> int:
+        return hash((self.cls, self.names))
+
+
+def _flags(v) -> Optional[Flags]:
+    """``v`` as :class:`Flags` (a member of a ``Flag`` enum whose value is zero, one bit or
+    ``auto()``), None where it is none or its bits are not known."""
+    if isinstance(v, Flags):
+        return v
+    if not (isinstance(v, Member) and v.flag):
+        return None
+    if v.value == 0 and type(v.value) is int:
+        return Flags(v.cls, frozenset())
+    if v.value is TOP or (type(v.value) is int and v.value > 0 and not v.value & (v.value - 1)):
+        return Flags(v.cls, frozenset({v.name}))
+    return None
+
+
 _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"})
+_FLAG_BASES = frozenset({"Flag", "IntFlag"})
 _VALUE_MIXINS = frozenset({"str", "int", "StrEnum", "IntEnum", "IntFlag"})
 
 
@@ -217,7 +278,14 @@ def _enum_member(cls: ast.ClassDef, attr: str):
         return None
     value = found[0].value
     value = value.value if isinstance(value, ast.Constant) else TOP
-    return Member(cls.name, attr, value, bool(bases & _VALUE_MIXINS))
+    flag = bool(bases & _FLAG_BASES)
+    if flag and value is TOP and not _is_auto(found[0].value):
+        return None  # (a combination written in the body: its bits are not read)
+    return Member(cls.name, attr, value, bool(bases & _VALUE_MIXINS), flag)
+
+
+def _is_auto(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and _name_of(node.func) == "auto" and not node.args
 
 
 class EnumSpace:
@@ -353,7 +421,7 @@ _EXC_PARENTS = {
 _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
-    | {"object", "next", "filter", "sorted", "reversed"}
+    | {"object", "next", "filter", "sorted", "reversed", "id"}
 )
 # the builtins that select or rebuild items they are given: an unknown result may hold them
 _SELECTING = frozenset(
@@ -363,9 +431,21 @@ _SELECTING = frozenset(
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
     {("functools", "partial"), ("types", "SimpleNamespace"), ("contextlib", "suppress")}
+    | {("dataclasses", "replace")}
     | {("functools", "reduce")}
 )
-_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"})
+_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"}) | {
+    "split",
+    "rsplit",
+    "partition",
+    "rpartition",
+    "replace",
+    "lstrip",
+    "rstrip",
+    "removeprefix",
+    "removesuffix",
+    "title",
+}
 
 
 def _plain_constant(node: ast.stmt) -> bool:
@@ -387,12 +467,17 @@ def _str_method(name: str, s: str, args: list):
                 return TOP
             return getattr(s, name)(args[0])
         return TOP
-    return getattr(s, name)() if not args else TOP
+    if not all(type(a) in (str, int) for a in args) or len(args) > 2:
+        return TOP
+    out = getattr(s, name)(*args)  # (a pure method of a known string)
+    return tuple(out) if isinstance(out, list) else out
 
 
 def _truth(v):
     if v is TOP:
         return TOP
+    if _flags(v) is not None:
+        return bool(_flags(v).names)
     if isinstance(v, Mapping):
         return bool(v.pairs)
     if isinstance(v, Member) and v.mixin:
@@ -719,6 +804,8 @@ class _Interp:
             if isinstance(e.op, ast.Not):
                 t = _truth(v)
                 return TOP if t is TOP else not t
+            if type(v) is int and isinstance(e.op, (ast.USub, ast.UAdd, ast.Invert)):
+                return {ast.USub: -v, ast.UAdd: v, ast.Invert: ~v}[type(e.op)]
             return TOP
         if kind is ast.Compare:
             return self.compare(e, env, depth)
@@ -859,6 +946,8 @@ class _Interp:
             return TOP
         if isinstance(v, (Enum, Member)) and attr == "name":
             return v.name
+        if isinstance(v, Enum) and attr == "value":
+            return EnumValue(v.name)
         if isinstance(v, Member) and v.cls in self.classes:
             enum_cls = self.classes[v.cls]
             getter = _property(enum_cls, attr)  # a property of the member's enum
@@ -1028,6 +1117,12 @@ class _Interp:
             if r is TOP:
                 return TOP
             return (not r) if negate else r
+        if isinstance(op, (ast.In, ast.NotIn)) and _flags(b) is not None:
+            fa = _flags(a)
+            if fa is None or fa.cls != _flags(b).cls:
+                return TOP
+            r = fa.names <= _flags(b).names  # (``B in role``: all of B's bits are set)
+            return (not r) if isinstance(op, ast.NotIn) else r
         if isinstance(b, Mapping):  # membership in a dict: in its keys
             b = tuple(k for k, _ in b.pairs)
         if isinstance(op, (ast.In, ast.NotIn)) and isinstance(b, AllocType) and b.part == "mro":
@@ -1058,12 +1153,19 @@ class _Interp:
             if a.part == "name" and isinstance(b, str):
                 return _swa_alloc_named(b)
             return TOP
+        if isinstance(a, EnumValue) or isinstance(b, EnumValue):
+            return a == b if isinstance(a, EnumValue) and isinstance(b, EnumValue) else TOP
         if isinstance(a, Obj) and a.kind == "spec" and isinstance(b, Enum):
             return b.name == "EAGLE"
         if isinstance(b, Obj) and b.kind == "spec" and isinstance(a, Enum):
             return a.name == "EAGLE"
-        if isinstance(b, Member):
+        fa, fb = _flags(a), _flags(b)
+        if fa is not None and fb is not None:
+            return fa == fb
+        if isinstance(b, (Member, Flags)):
             a, b = b, a
+        if isinstance(a, Flags):
+            return False if isinstance(b, (bool, str, type(None), Enum, Member)) else TOP
         if isinstance(a, Member):
             if isinstance(b, Member):
                 return a == b
@@ -1162,6 +1264,8 @@ class _Interp:
             if args and isinstance(args[0], (Func, Bound, Partial)):
                 return Partial(args[0], args[1:], kwargs)
             return TOP
+        if isinstance(func, Builtin) and func.name == "replace":
+            return self.replaced(args, kwargs, depth)
         if isinstance(func, Partial):
             return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
         if isinstance(func, Builtin):
@@ -1199,6 +1303,8 @@ class _Interp:
 
     def call_value(self, func, args: list, kwargs: dict, depth: int):
         """Call a function value (what a ``functools.partial`` holds) with known arguments."""
+        if isinstance(func, Builtin) and func.name == "replace":
+            return self.replaced(args, kwargs, depth)
         if isinstance(func, Partial):
             return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
         if isinstance(func, Bound) and isinstance(func.func, Func):
@@ -1206,6 +1312,18 @@ class _Interp:
         if isinstance(func, Func):
             return self.invoke(func, args, kwargs, depth)
         return TOP
+
+    def replaced(self, args: list, kwargs: dict, depth: int):
+        """``dataclasses.replace(record, **changes)``: a new record of the same module
+        dataclass, its fields taken from ``record`` but for ``changes`` (``__post_init__`` runs
+        again); unknown for anything else."""
+        old = args[0] if len(args) == 1 else None
+        if not (isinstance(old, Obj) and old.owner is not None and _is_record(old.owner)):
+            return TOP
+        fields = [n.target.id for n in old.owner.body if _field(n)]
+        if set(kwargs) - set(fields) or any(f not in old.attrs for f in fields):
+            return TOP
+        return self.construct(old.owner, [], {f: old.attrs[f] for f in fields} | kwargs, depth)
 
     def construct(self, cls: ast.ClassDef, args: list, kwargs: dict, depth: int):
         """An instance of a module class (what its arguments were is already counted as kept):
@@ -1255,6 +1373,8 @@ class _Interp:
             if len(args) > 1:
                 return args[1]
             raise _Raised("StopIteration")
+        if name == "id":
+            return TOP  # an identity number: nothing of the value is kept
         if name == "object" and not args and not kwargs:
             return Obj("sentinel")  # (a fresh object: identical to itself alone)
         if name == "isinstance" and len(args) == 2:
@@ -1683,7 +1803,12 @@ class _Interp:
                     env[name] = Builtin("suppress")
                 elif kind is ast.ImportFrom and (s.module, alias.name) in _KNOWN_CALLABLES:
                     env[name] = Builtin(alias.name)
-                elif kind is ast.Import and alias.name in ("contextlib", "functools", "types"):
+                elif kind is ast.Import and alias.name in (
+                    "contextlib",
+                    "functools",
+                    "types",
+                    "dataclasses",
+                ):
                     env[name] = _Module(alias.name)
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
                     env[name] = EnumSpace()  # SpeculativeAlgorithm: its members by name
@@ -1704,6 +1829,7 @@ class _Interp:
         if isinstance(target, ast.Name):
             env[target.id] = v
         elif isinstance(target, (ast.Tuple, ast.List)):
+            v = _named_tuple_items(v)
             if isinstance(v, tuple) and len(v) == len(target.elts):
                 for t, x in zip(target.elts, v):
                     self.bind(t, x, env, depth)
@@ -1922,7 +2048,7 @@ def _runner(generation: str, pool: Obj) -> Obj:
     ``older-api``), prefixed ``target-`` for the target's runner (not a draft worker)."""
     draft = not generation.startswith("target-")
     generation = generation.removeprefix("target-")
-    spec_attrs = {"name": "EAGLE"}
+    spec_attrs = {"name": "EAGLE", "value": EnumValue("EAGLE")}
     missing: tuple = ()
     if generation == "frozen-api":
         spec_attrs["is_frozen_kv_mtp"] = Const(False)
@@ -2222,7 +2348,11 @@ def _nested_fetches(fn, mark: Callable) -> list:
 
 
 def _callers(
-    module: ast.Module, name: str, cls: Optional[str], instances: bool = False
+    module: ast.Module,
+    name: str,
+    cls: Optional[str],
+    instances: bool = False,
+    is_table: bool = False,
 ) -> Optional[list]:
     """``(function, class name or None)`` for each module function or method calling ``name``:
     the module function (``cls`` None: ``name(...)``, or ``T[key](...)`` / ``T.get(key)(...)``
@@ -2231,7 +2361,8 @@ def _callers(
     referred to otherwise (passed on, called at module or class level, on another object): its
     uses are then not all known here. ``instances``: a method no other class of the module
     defines may also be called on another object (``view.name()``), which the interpreter
-    must then show to be an instance of ``cls`` (``guarded``'s ``reach``)."""
+    must then show to be an instance of ``cls`` (``guarded``'s ``reach``). ``is_table``:
+    ``name`` is such a table itself, whose entries are called (``name[key](...)``)."""
     parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
     names = {name}
     if cls is None:
@@ -2276,7 +2407,7 @@ def _callers(
                 and isinstance(holder.targets[0], ast.Name)
                 and only_called(fn, holder.targets[0].id)
             )
-        if isinstance(r, ast.Name) and r.id != name:  # through a table
+        if isinstance(r, ast.Name) and (r.id != name or is_table):  # through a table
             if isinstance(up, ast.Subscript) and up.value is r:
                 r, up = up, parents.get(id(up))
             elif isinstance(up, ast.Attribute) and up.attr == "get":
@@ -2334,17 +2465,21 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
     evaluated with ``lam`` in place; None where ``T``'s uses are not all such calls."""
     if not isinstance(lam, ast.Lambda):
         return None
-    home = None
+    home, target = None, None
     for i, stmt in enumerate(module.body):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            if any(
-                isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) == at
-                for n in ast.walk(stmt.value)
-            ):
-                home = i
-    if home is None or not isinstance(module.body[home].targets[0], ast.Name):
+        targets = (
+            stmt.targets
+            if isinstance(stmt, ast.Assign)
+            else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value else []
+        )
+        if len(targets) == 1 and any(
+            isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) == at
+            for n in ast.walk(stmt.value)
+        ):
+            home, target = i, targets[0]
+    if home is None or not isinstance(target, ast.Name):
         return None
-    table = module.body[home].targets[0].id
+    table = target.id
     if sum(table in _stored_names(b) for b in module.body) != 1:
         return None
 
@@ -2356,9 +2491,9 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
     marked = ast.Module(
         body=[stmt if i == home else b for i, b in enumerate(module.body)], type_ignores=[]
     )
-    callers = _callers(marked, table, None)
+    callers = _callers(marked, table, None, is_table=True)
     if callers is None or not isinstance(
-        _Interp(marked, mark, tests).globals.get(table), (tuple, list)
+        _Interp(marked, mark, tests).globals.get(table), (tuple, list, Mapping)
     ):
         return None  # (a table the interpreter cannot build would hide the calls)
     keys = {mark(n) for n in ast.walk(lam) if isinstance(n, ast.Call) and mark(n) is not None}
@@ -3124,10 +3259,38 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
     return compared
 
 
+_INT_OPS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.BitOr: operator.or_,
+    ast.BitAnd: operator.and_,
+    ast.BitXor: operator.xor,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+
+
 def _arith(op, a, b):
-    """``a <op> b`` on plain ints (a loop counter) and tuples (``+``); TOP else."""
-    if type(a) is int and type(b) is int and isinstance(op, (ast.Add, ast.Sub, ast.Mult)):
-        return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(op)]
+    """``a <op> b`` on plain ints (a loop counter), tuples (``+``) and the members of a
+    ``Flag`` enum (``| & ^``); TOP else."""
+    fa, fb = _flags(a), _flags(b)
+    if fa is not None and fb is not None and fa.cls == fb.cls:
+        if isinstance(op, ast.BitOr):
+            return Flags(fa.cls, fa.names | fb.names)
+        if isinstance(op, ast.BitAnd):
+            return Flags(fa.cls, fa.names & fb.names)
+        if isinstance(op, ast.BitXor):
+            return Flags(fa.cls, fa.names ^ fb.names)
+        return TOP
+    if type(a) is int and type(b) is int and type(op) in _INT_OPS:
+        if isinstance(op, (ast.FloorDiv, ast.Mod)) and b == 0:
+            return TOP
+        if isinstance(op, (ast.LShift, ast.RShift)) and not 0 <= b <= 64:
+            return TOP
+        return _INT_OPS[type(op)](a, b)
     if isinstance(a, tuple) and isinstance(b, tuple) and isinstance(op, ast.Add):
         return a + b
     if (
@@ -3202,8 +3365,10 @@ def _signature(v, seen: Optional[set] = None):
         return ("obj", v.kind, v.key, attrs)
     if isinstance(v, Mapping):
         return ("map", tuple((_signature(k, seen), _signature(x, seen)) for k, x in v.pairs))
-    if isinstance(v, (Enum, Member, Builtin, AllocClass)):
+    if isinstance(v, (Enum, Member, Builtin, AllocClass, EnumValue)):
         return (type(v).__name__, getattr(v, "cls", None), v.name)
+    if isinstance(v, Flags):
+        return ("flags", v.cls, tuple(sorted(v.names)))
     if isinstance(v, (Func, ClassRef)):
         return (type(v).__name__, id(v.node))  # (a closure's scope: not compared)
     if isinstance(v, (_Module, EnumSpace, AllocType, Suppress)):
