@@ -113,6 +113,7 @@ class SwaPaths:
         ]
         self.tree = tree
         self._parents = None  # child id -> parent, for the value flow, once
+        self._number_attrs: Optional[frozenset] = None  # (``_numbers``) once
         self._owners = None  # node id -> the innermost function holding it, once
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
@@ -355,8 +356,8 @@ class SwaPaths:
         mapping handed to a kernel translates)."""
         if self._display_only(fn):
             return True  # whatever it picks ends in the text ``__repr__`` gives
-        if isinstance(node, ast.pattern):  # a case's pattern: what the cases do
-            up = self._parent(node)
+        if isinstance(node, (ast.pattern, ast.Match)):  # a case's pattern: what the cases do
+            up = node
             while up is not None and not isinstance(up, ast.Match):
                 up = self._parent(up)
             return up is not None and self._keeps_only(fn, up, _Walk(strict))
@@ -395,10 +396,15 @@ class SwaPaths:
             else [stmt.body, stmt.orelse]
         )
         stmts = [s for b in blocks for s in b]
-        if isinstance(stmt, ast.If) and not stmt.orelse and _bare_exit(stmt.body):
-            # an early exit (``if probe is None: return``): it decides whether the rest of
-            # its block runs
-            stmts = stmts[:-1] + self._rest_of_block(stmt)
+        leaves = [
+            n for s in stmts for n in _walk_here(s) if isinstance(n, (ast.Return, *_LOOP_EXITS))
+        ]
+        if leaves:
+            # an exit (``if probe is None: return``) decides whether the rest runs: kept only
+            # for a ``return`` in a test directly in the function body (the rest of it)
+            if any(isinstance(n, _LOOP_EXITS) for n in leaves) or self._parent(stmt) is not fn:
+                return False
+            stmts += self._rest_of_block(stmt)
         region = [
             s
             for s in stmts
@@ -414,6 +420,10 @@ class SwaPaths:
                 continue  # (a call of the value followed: what it gives is followed there)
             if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
                 continue
+            if isinstance(s, ast.Return) and (
+                s.value is None or _is_none(s.value) or self._returns_nowhere(fn, seen, depth)
+            ):
+                continue  # (a value returned where it decides nothing)
             grown = _grown(s.value) if isinstance(s, ast.Expr) else None
             if grown is not None and self._target_nowhere(fn, grown, None, seen, depth):
                 continue  # (``notes.append(...)``: kept in a container)
@@ -423,6 +433,26 @@ class SwaPaths:
             if not all(self._target_nowhere(fn, t, s.value, seen, depth) for t in targets):
                 return False
         return True
+
+    def _numbers(self) -> frozenset:
+        """The attribute names the module stores only numbers in (:func:`_numeric`, one
+        attribute deep), once."""
+        if self._number_attrs is None:
+            stores: dict = {}
+            for n in self._nodes:
+                if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value:
+                    for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                        if isinstance(t, ast.Attribute):
+                            stores.setdefault(t.attr, []).append(n.value)
+                        elif not isinstance(t, ast.Name):
+                            for x in ast.walk(t):
+                                if isinstance(x, ast.Attribute):
+                                    stores.setdefault(x.attr, []).append(None)
+            plain = frozenset(a for a, vs in stores.items() if all(_numeric(v) for v in vs))
+            self._number_attrs = frozenset(
+                a for a, vs in stores.items() if all(_numeric(v, plain) for v in vs)
+            )
+        return self._number_attrs
 
     def _rest_of_block(self, stmt) -> list:
         """The statements after ``stmt`` in the block holding it (none at module level)."""
@@ -486,7 +516,7 @@ class SwaPaths:
                 name in self.flags
                 or (
                     _may_be_read_elsewhere(name)
-                    and not _no_flag(value, name)
+                    and not _no_flag(value, name, self._numbers())
                     and not self._in_private_class(fn)
                 )
                 or self.dynamic & {"*", "self"}
@@ -525,7 +555,7 @@ class SwaPaths:
                     return False
             elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
-        return reads > 0 or private or _no_flag(value, name)
+        return reads > 0 or private or _no_flag(value, name, self._numbers())
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
@@ -750,12 +780,20 @@ def _queries(call: ast.Call) -> bool:
     return isinstance(func, ast.Attribute) and func.attr in _VALUE_METHODS | _TENSOR_QUERIES
 
 
-def _bare_exit(body: list) -> bool:
-    """Does ``body`` (a branch) only leave: ``return`` (of nothing), ``continue``?"""
-    return len(body) == 1 and (
-        isinstance(body[0], ast.Continue)
-        or (isinstance(body[0], ast.Return) and (body[0].value is None or _is_none(body[0].value)))
-    )
+_LOOP_EXITS = (ast.Break, ast.Continue)
+
+
+def _walk_here(node):
+    """``ast.walk`` of ``node`` without the functions and classes nested in it."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(
+            c
+            for c in ast.iter_child_nodes(n)
+            if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+        )
 
 
 def _is_none(node) -> bool:
@@ -770,13 +808,32 @@ def _grown(call) -> Optional[ast.AST]:
     return None
 
 
-def _no_flag(value, name: str) -> bool:
+def _no_flag(value, name: str, numbers: frozenset = frozenset()) -> bool:
     """A stored number (or arithmetic on one), or a value kept under the name of a KV pool's
     scalar member (``page_size``, ``size_swa``: the API model), is a size, not a flag."""
-    if name in kv_pool_scalar_members():
-        return True
+    return name in kv_pool_scalar_members() or _numeric(value, numbers)
+
+
+# calls whose result is a number
+_NUMBERS = frozenset({"int", "float", "round", "len", "abs", "min", "max", "sum"})
+
+
+def _numeric(value, numbers: frozenset = frozenset()) -> bool:
+    """Is ``value`` a number: a numeric literal, arithmetic, a call giving a number, a read
+    of a KV pool's scalar member (``alloc.size_swa``, ``getattr(alloc, "size_swa", n)``: the
+    API model), or of an attribute in ``numbers`` (one the module stores only numbers in)?"""
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float)
+    if isinstance(value, ast.Attribute):
+        return value.attr in kv_pool_scalar_members() or value.attr in numbers
+    if isinstance(value, ast.IfExp):
+        return _numeric(value.body, numbers) and _numeric(value.orelse, numbers)
+    if isinstance(value, ast.Call):
+        name = _name(value.func)
+        if name == "getattr" and len(value.args) >= 2:
+            member = value.args[1]
+            return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
+        return isinstance(value.func, ast.Name) and name in _NUMBERS
     return isinstance(value, ast.BinOp)
 
 
