@@ -327,6 +327,14 @@ class Bound:
         self.first = first
 
 
+class Getter:
+    """``operator.attrgetter(*names)`` / ``operator.methodcaller(name, *args)`` (``call``):
+    called on an object, it reads those members (dotted paths) or calls that method."""
+
+    def __init__(self, names: tuple, call: Optional[tuple] = None) -> None:
+        self.names, self.call = names, call
+
+
 class Mapping:
     """A dict literal: its (key, value) pairs, keys evaluated (TOP where unknown)."""
 
@@ -431,7 +439,7 @@ _SELECTING = frozenset(
 # (module, name) of the library callables the scenarios model
 _KNOWN_CALLABLES = frozenset(
     {("functools", "partial"), ("types", "SimpleNamespace"), ("contextlib", "suppress")}
-    | {("dataclasses", "replace")}
+    | {("dataclasses", "replace"), ("operator", "attrgetter"), ("operator", "methodcaller")}
     | {("functools", "reduce")}
 )
 _STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"}) | {
@@ -482,7 +490,9 @@ def _truth(v):
         return bool(v.pairs)
     if isinstance(v, Member) and v.mixin:
         return _truth(v.value)
-    if isinstance(v, (Obj, Func, Bound, Builtin, ClassRef, Enum, Const, EnumSpace, Suppress)):
+    if isinstance(
+        v, (Obj, Func, Bound, Builtin, ClassRef, Enum, Const, EnumSpace, Suppress, Getter)
+    ):
         return True
     try:
         return bool(v)
@@ -708,6 +718,7 @@ class _Interp:
         # keys of the fetched pools whose class or members decided the branch being run: what
         # it keeps on an object or returns was decided from the target's pool
         self.control: frozenset = frozenset()
+        self.shielded = 0  # the ``try``/``with`` statements being run (any call depth)
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
@@ -1236,7 +1247,7 @@ class _Interp:
             else:
                 kwargs[k.arg] = value
         record = isinstance(func, ClassRef) and _is_record(func.node)
-        if not isinstance(func, (Func, Builtin, Const, Partial)) and not (
+        if not isinstance(func, (Func, Builtin, Const, Partial, Getter)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
             if record and not starred:
@@ -1266,6 +1277,14 @@ class _Interp:
             return TOP
         if isinstance(func, Builtin) and func.name == "replace":
             return self.replaced(args, kwargs, depth)
+        if isinstance(func, Builtin) and func.name in ("attrgetter", "methodcaller"):
+            if not args or not all(isinstance(a, str) for a in args[:1]):
+                return TOP
+            if func.name == "methodcaller":
+                return Getter((args[0],), (tuple(args[1:]), kwargs))
+            return Getter(tuple(args)) if all(isinstance(a, str) for a in args) else TOP
+        if isinstance(func, Getter):
+            return self.got(func, args, kwargs, depth)
         if isinstance(func, Partial):
             return self.call_value(func.func, func.args + args, {**func.kwargs, **kwargs}, depth)
         if isinstance(func, Builtin):
@@ -1303,6 +1322,10 @@ class _Interp:
 
     def call_value(self, func, args: list, kwargs: dict, depth: int):
         """Call a function value (what a ``functools.partial`` holds) with known arguments."""
+        if isinstance(func, Const):
+            return func.value
+        if isinstance(func, Getter):
+            return self.got(func, args, kwargs, depth)
         if isinstance(func, Builtin) and func.name == "replace":
             return self.replaced(args, kwargs, depth)
         if isinstance(func, Partial):
@@ -1312,6 +1335,21 @@ class _Interp:
         if isinstance(func, Func):
             return self.invoke(func, args, kwargs, depth)
         return TOP
+
+    def got(self, getter: Getter, args: list, kwargs: dict, depth: int):
+        """An ``attrgetter`` / ``methodcaller`` called on ``args[0]``."""
+        if len(args) != 1 or kwargs:
+            return TOP
+        if getter.call is not None:
+            method = self.read(args[0], getter.names[0])
+            return self.call_value(method, list(getter.call[0]), dict(getter.call[1]), depth)
+        out = []
+        for name in getter.names:
+            v = args[0]
+            for part in name.split("."):
+                v = self.read(v, part)
+            out.append(v)
+        return out[0] if len(out) == 1 else tuple(out)
 
     def replaced(self, args: list, kwargs: dict, depth: int):
         """``dataclasses.replace(record, **changes)``: a new record of the same module
@@ -1689,7 +1727,11 @@ class _Interp:
         returns += [None for o in outcomes if o[0] == "next"]
         raises = [o[1] for o in outcomes if o[0] == "raise"]
         if raises and returns:
-            raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
+            if self.shielded or self.force:
+                raise Undecided(f"a call that may raise or return (`{_func_name(node)}`)")
+            # nothing catches it: a raise ends the run (what it kept is kept already), so
+            # the run goes on with what the call returns
+            return self.join(returns)
         if raises:
             raise _Raised(raises[0])
         return self.join(returns)
@@ -1780,10 +1822,14 @@ class _Interp:
             if t is False:
                 return [("raise", "AssertionError", env)]
             return [("next", None, env), ("raise", "AssertionError", dict(env))]
-        if kind is ast.Try or kind.__name__ == "TryStar":
-            return self.try_(s, env, depth)
-        if kind in (ast.With, ast.AsyncWith):
-            return self.with_(s, env, depth)
+        if kind is ast.Try or kind.__name__ == "TryStar" or kind in (ast.With, ast.AsyncWith):
+            self.shielded += 1  # (an exception raised inside may be caught, or cleaned up)
+            try:
+                if kind in (ast.With, ast.AsyncWith):
+                    return self.with_(s, env, depth)
+                return self.try_(s, env, depth)
+            finally:
+                self.shielded -= 1
         if kind in (ast.For, ast.AsyncFor):
             return self.for_(s, env, depth)
         if kind is ast.While:
@@ -1808,6 +1854,7 @@ class _Interp:
                     "functools",
                     "types",
                     "dataclasses",
+                    "operator",
                 ):
                     env[name] = _Module(alias.name)
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
@@ -3378,6 +3425,8 @@ def _signature(v, seen: Optional[set] = None):
         return ("partial", _signature(v.func, seen), _signature(tuple(v.args), seen), keywords)
     if isinstance(v, Const):
         return ("const", _signature(v.value, seen))
+    if isinstance(v, Getter):
+        return ("getter", v.names, _signature(v.call[0], seen) if v.call else None)
     if isinstance(v, Bound):
         return ("bound", _signature(v.func, seen), _signature(v.first, seen))
     raise _Unknown

@@ -265,11 +265,11 @@ class Rule(cst.BatchableCSTVisitor):
             fn.cls.name if fn.cls is not None else None,
             is_allocator if allocator else None,
         )
-        if truths is None:
+        if truths is None and (allocator or not fn_ast.name.startswith("_")):
             return False
         if allocator:
             return truths.get(id(target), {False}) == {False}
-        if id(target) in truths and fn_ast.name.startswith("_"):
+        if (truths is None or id(target) in truths) and fn_ast.name.startswith("_"):
             # a private helper: its guard may be in its callers
             by_callers = reached_by_callers(
                 fn_ast,

@@ -724,6 +724,55 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # an SWA size probe whose answer is kept only as numbers that size buffers
+        """
+import torch
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.full_capacity = int(getattr(allocator, "size_full", allocator.size))
+        if hasattr(allocator, "size_swa"):
+            self.swa_capacity = int(allocator.size_swa)
+        else:
+            self.swa_capacity = self.full_capacity
+        self.swa_loc = torch.zeros(self.swa_capacity, dtype=torch.int64)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
+        # a class test deciding only the text a helper returns for a log line
+        """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+def _describe(allocator) -> str:
+    if isinstance(allocator, SWATokenToKVPoolAllocator):
+        return f"hybrid(full={allocator.size_full}, swa={allocator.size_swa})"
+    return f"{type(allocator).__name__}(size={allocator.size})"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.description = _describe(model_runner.token_to_kv_pool_allocator)
+        logger.info("allocator %s", self.description)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
+        # keyword patterns of a class pattern reading sizes for a capacity
+        """
+import torch
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+def _capacity(allocator) -> int:
+    match allocator:
+        case SWATokenToKVPoolAllocator(size_swa=swa, size_full=full):
+            return min(swa, full)
+        case _:
+            return allocator.size
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.capacity = _capacity(model_runner.token_to_kv_pool_allocator)
+        self.kv_indices = torch.zeros(self.capacity, dtype=torch.int64)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
         # a record built with the allocator's class name: the decision reads the pool's field
         """
 from dataclasses import dataclass
@@ -1012,6 +1061,63 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin of: an SWA size probe whose answer is kept only as numbers that size buffers
+        Case("""
+import torch
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.full_capacity = int(getattr(allocator, "size_full", allocator.size))
+        if hasattr(allocator, "size_swa"):
+            self.swa_capacity = int(allocator.size_swa)
+            self.swa_enabled = True
+        else:
+            self.swa_capacity = self.full_capacity
+        self.swa_loc = torch.zeros(self.swa_capacity, dtype=torch.int64)
+    def forward_decode(self, loc):
+        return self.pool, loc
+"""),
+        # the twin of: a class test deciding only the text a helper returns for a log line
+        Case(
+            """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+def _describe(allocator) -> str:
+    if isinstance(allocator, SWATokenToKVPoolAllocator):
+        return f"hybrid(full={allocator.size_full}, swa={allocator.size_swa})"
+    return f"{type(allocator).__name__}(size={allocator.size})"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.description = _describe(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.description.startswith("hybrid"):
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+            count=2,
+        ),
+        # the twin of: keyword patterns of a class pattern reading sizes for a capacity
+        Case(
+            """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+def _hybrid(allocator) -> bool:
+    match allocator:
+        case SWATokenToKVPoolAllocator(size_swa=swa) if swa > 0:
+            return True
+        case _:
+            return False
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.hybrid = _hybrid(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.hybrid:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+            count=2,
+        ),
         # the twin: the decision reads the allocator's field of the record
         Case("""
 from dataclasses import dataclass

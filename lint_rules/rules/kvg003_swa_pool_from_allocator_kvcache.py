@@ -413,6 +413,185 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     VALID = [
+        # the runner's facts read through ``attrgetter`` / ``methodcaller``
+        """
+import operator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_is_draft = operator.attrgetter("is_draft_worker")
+_frozen = operator.methodcaller("is_frozen_kv_mtp")
+_kvcache_of = operator.methodcaller("get_kvcache")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if _is_draft(model_runner) and not _frozen(model_runner.spec_algorithm):
+            return None
+        kv = _kvcache_of(model_runner.token_to_kv_pool_allocator)
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # a role held as a ``Flag`` enum, tested by membership
+        """
+import enum
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class Role(enum.Flag):
+    TARGET = 0
+    DRAFT = enum.auto()
+    SHARES_KV = enum.auto()
+def _role(runner):
+    role = Role.TARGET
+    if runner.is_draft_worker:
+        role |= Role.DRAFT
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        role |= Role.SHARES_KV
+    return role
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner, _role(model_runner))
+    @staticmethod
+    def _resolve(model_runner, role):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if Role.DRAFT in role and Role.SHARES_KV not in role:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # draft and FROZEN_KV bits packed into an int code
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_DRAFT = 0b10
+_FROZEN = 0b01
+def _code(runner):
+    code = 0
+    if runner.is_draft_worker:
+        code |= _DRAFT
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        code |= _FROZEN
+    return code
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if _code(model_runner) == _DRAFT:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # a ``NamedTuple`` answer unpacked
+        """
+from typing import NamedTuple
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class _Share(NamedTuple):
+    allowed: bool
+    reason: str
+def _share(runner):
+    if not runner.is_draft_worker:
+        return _Share(True, "target")
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        return _Share(True, "frozen")
+    return _Share(False, "draft")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        allowed, reason = _share(model_runner)
+        if not allowed:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # facts refined by ``dataclasses.replace``
+        """
+import dataclasses
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+@dataclasses.dataclass(frozen=True)
+class _Facts:
+    is_draft: bool = False
+    frozen: bool = False
+def _facts(runner):
+    facts = _Facts()
+    facts = dataclasses.replace(facts, is_draft=bool(runner.is_draft_worker))
+    return dataclasses.replace(facts, frozen=runner.spec_algorithm.is_frozen_kv_mtp())
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        facts = _facts(model_runner)
+        if facts.is_draft and not facts.frozen:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # the algorithm's ``.value`` compared with FROZEN_KV MTP's
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
+_FROZEN_VALUE = SpeculativeAlgorithm.FROZEN_KV_MTP.value
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.is_draft = model_runner.is_draft_worker
+        self.spec_value = model_runner.spec_algorithm.value
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self.is_draft and self.spec_value != _FROZEN_VALUE:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # the algorithm's name cut out of its ``str()``
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_SHARES_KV = frozenset({"FROZEN_KV_MTP"})
+def _algorithm(spec) -> str:
+    return str(spec).rsplit(".", 1)[-1].upper()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        algo = _algorithm(model_runner.spec_algorithm)
+        if model_runner.is_draft_worker and algo not in _SHARES_KV:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
+        # a policy dict whose ``None`` means no shared pool, fetchers in an annotated table
+        """
+from typing import Callable, Dict
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_POLICY = {(True, False): None}
+_FETCH: Dict[str, Callable] = {"shared": lambda mr: mr.token_to_kv_pool_allocator.get_kvcache()}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        key = (bool(model_runner.is_draft_worker), model_runner.spec_algorithm.is_frozen_kv_mtp())
+        source = _POLICY.get(key, "shared")
+        if source is None:
+            return None
+        kv = _FETCH[source](model_runner)
+        return kv if isinstance(kv, SWAKVPool) else None
+""",
         # a mode chosen by a class test of the kvcache where only targets fetch it, and an
         # identity test of it (asks nothing of its class)
         """
@@ -994,6 +1173,185 @@ class FooAttnBackend:
     ]
 
     INVALID = [
+        # the twin: the FROZEN_KV test inverted
+        Case("""
+import operator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_is_draft = operator.attrgetter("is_draft_worker")
+_frozen = operator.methodcaller("is_frozen_kv_mtp")
+_kvcache_of = operator.methodcaller("get_kvcache")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if _is_draft(model_runner) and _frozen(model_runner.spec_algorithm):
+            return None
+        kv = _kvcache_of(model_runner.token_to_kv_pool_allocator)
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: a role held as a ``Flag`` enum, tested by membership
+        Case("""
+import enum
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class Role(enum.Flag):
+    TARGET = 0
+    DRAFT = enum.auto()
+    SHARES_KV = enum.auto()
+def _role(runner):
+    role = Role.TARGET
+    if runner.is_draft_worker:
+        role |= Role.DRAFT
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        role |= Role.SHARES_KV
+    return role
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner, _role(model_runner))
+    @staticmethod
+    def _resolve(model_runner, role):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if role is Role.DRAFT | Role.SHARES_KV:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: draft and FROZEN_KV bits packed into an int code
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_DRAFT = 0b10
+_FROZEN = 0b01
+def _code(runner):
+    code = 0
+    if runner.is_draft_worker:
+        code |= _DRAFT
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        code |= _FROZEN
+    return code
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if _code(model_runner) == _FROZEN:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: a ``NamedTuple`` answer unpacked
+        Case("""
+from typing import NamedTuple
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class _Share(NamedTuple):
+    allowed: bool
+    reason: str
+def _share(runner):
+    if not runner.is_draft_worker:
+        return _Share(True, "target")
+    if runner.spec_algorithm.is_frozen_kv_mtp():
+        return _Share(True, "frozen")
+    return _Share(False, "draft")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        reason, allowed = _share(model_runner)
+        if not allowed:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: facts refined by ``dataclasses.replace``
+        Case("""
+import dataclasses
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+@dataclasses.dataclass(frozen=True)
+class _Facts:
+    is_draft: bool = False
+    frozen: bool = False
+def _facts(runner):
+    facts = _Facts()
+    facts = dataclasses.replace(facts, is_draft=bool(runner.is_draft_worker))
+    return dataclasses.replace(_Facts(), frozen=runner.spec_algorithm.is_frozen_kv_mtp())
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        facts = _facts(model_runner)
+        if facts.is_draft and not facts.frozen:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: the algorithm's ``.value`` compared with FROZEN_KV MTP's
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
+_FROZEN_VALUE = SpeculativeAlgorithm.FROZEN_KV_MTP.value
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.is_draft = model_runner.is_draft_worker
+        self.spec_value = model_runner.spec_algorithm.value
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self.is_draft and self.spec_value == _FROZEN_VALUE:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: the algorithm's name cut out of its ``str()``
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_SHARES_KV = frozenset({"FROZEN_KV_MTP"})
+def _algorithm(spec) -> str:
+    return str(spec).rsplit(".", 1)[-1].upper()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        algo = _algorithm(model_runner.spec_algorithm)
+        if model_runner.is_draft_worker and algo in _SHARES_KV:
+            return None
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
+        # the twin of: a policy dict whose ``None`` means no shared pool, fetchers in an annotated table
+        Case("""
+from typing import Callable, Dict
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_POLICY = {(True, False): None}
+_FETCH: Dict[str, Callable] = {"shared": lambda mr: mr.token_to_kv_pool_allocator.get_kvcache()}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = self._resolve(model_runner)
+    @staticmethod
+    def _resolve(model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        key = (bool(model_runner.is_draft_worker), model_runner.spec_algorithm.is_frozen_kv_mtp())
+        source = _POLICY.get(key) or "shared"
+        if source is None:
+            return None
+        kv = _FETCH[source](model_runner)
+        return kv if isinstance(kv, SWAKVPool) else None
+"""),
         # a value or branch chosen by a class test of the target's kvcache, kept
         Case("""
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool

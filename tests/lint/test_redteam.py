@@ -45,7 +45,6 @@ KNOWN = {
     "ok_enum_mode_from_pool": "a class test in a helper judged where it is called (KVG001)",
     "ok_protocol_pool_checked": "an SWA-named backend flag nothing in the module reads",
     "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
-    "resolver_ok_descriptor_resolved": "a resolver run by a descriptor's ``__get__``",
     # redteam14 (ports of production backends)
     "bug_fa_swa_spec_metadata_mro_names": "class names of the MRO through a set comprehension",
     "bug_flashinfer_wrapper_dispatch_kvcache_layers": "an SWA member probed on the kvcache (the"
@@ -90,6 +89,25 @@ KNOWN = {
     " value does not depend on",
     # redteam25 (production-shaped backends)
     "ok_allocator_bookkeeping_pool_decision": "an SWA size probe used only for bookkeeping",
+    # redteam27 (precision: the allocator read for legitimate reasons)
+    "ok_free_slot_gauge_hybrid": "a class test gating calls of a module record's method that"
+    " only fills a gauge nothing decides on",
+    "ok_singledispatch_alloc_stats": "a ``singledispatch`` on the allocator whose result only"
+    " feeds statistics",
+    # redteam28 (Python idioms and control flow)
+    "resolver_bug_cached_property_before_draft_flag": "a ``cached_property`` first read in"
+    " ``__init__`` before the draft flag it reads (``getattr`` default) is stored",
+    "ok_base_hook_allocator_probe_overridden": "a public base class's hook that every subclass"
+    " overrides (it may be built elsewhere)",
+    "resolver_ok_closure_factory_partial_allow_shared": "a public closure factory judged alone,"
+    " not where the module calls it",
+    # redteam29 (resolvers)
+    "resolver_ok_abc_pool_sources": "a public strategy class's method judged alone, not where"
+    " the module picks the strategy",
+    "resolver_ok_itertools_compress": "lambdas kept in a list and selected by"
+    " ``itertools.compress`` before they are called",
+    "resolver_ok_post_init_dataclass": "a record's ``__post_init__`` judged where it is built"
+    " (through a classmethod factory)",
 }
 
 

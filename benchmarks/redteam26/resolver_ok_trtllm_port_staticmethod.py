@@ -1,0 +1,80 @@
+"""TRT-LLM MHA backend port with the upstream _resolve_swa_kv_pool staticmethod."""
+
+import logging
+from dataclasses import dataclass
+from typing import Optional
+
+import torch
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class TRTLLMMHAMetadata:
+    cache_seqlens_int32: Optional[torch.Tensor] = None
+    page_table: Optional[torch.Tensor] = None
+    swa_page_table: Optional[torch.Tensor] = None
+
+
+class GeneratedAttnBackend:
+    """TRTLLMHAAttnBackend, SWA plumbing only."""
+
+    def __init__(self, model_runner, skip_prefill: bool = False):
+        self.device = model_runner.device
+        self.page_size = model_runner.page_size
+        self.req_to_token = model_runner.req_to_token_pool.req_to_token
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.decode_cuda_graph_metadata = {}
+        # SWA hybrid models split the KV cache into full and SWA pools with
+        # separate index spaces; SWA layers need a translated page_table.
+        self._swa_kv_pool: Optional[SWAKVPool] = self._resolve_swa_kv_pool(model_runner)
+        if self._swa_kv_pool is not None:
+            self._swa_full_to_swa_mapping = self._swa_kv_pool.full_to_swa_index_mapping
+            assert self._swa_full_to_swa_mapping is not None, (
+                "SWA pool must register full_to_swa_index_mapping before "
+                "TRTLLMHAAttnBackend is constructed"
+            )
+        else:
+            self._swa_full_to_swa_mapping = None
+        self.forward_metadata: Optional[TRTLLMMHAMetadata] = None
+
+    @staticmethod
+    def _resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:
+        """Return the SWAKVPool to translate against, or None for non-SWA models.
+
+        EAGLE draft workers share the target allocator for token bookkeeping,
+        but own a separate draft KV pool. FROZEN_KV MTP is the exception: its
+        draft path reads target KV directly.
+        """
+        active_pool = model_runner.token_to_kv_pool
+        if isinstance(active_pool, SWAKVPool):
+            return active_pool
+
+        if model_runner.is_draft_worker:
+            if not model_runner.spec_algorithm.is_frozen_kv_mtp():
+                return None
+
+        allocator = model_runner.token_to_kv_pool_allocator
+        kvcache = allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+
+    def init_forward_metadata(self, loc: torch.Tensor):
+        md = TRTLLMMHAMetadata(
+            cache_seqlens_int32=torch.ones_like(loc, dtype=torch.int32),
+            page_table=loc // self.page_size,
+        )
+        if self._swa_kv_pool is not None:
+            md.swa_page_table = (
+                self._swa_kv_pool.translate_loc_from_full_to_swa(loc) // self.page_size
+            )
+        self.forward_metadata = md
+
+    def forward_decode(self, loc: torch.Tensor):
+        """Window-layer decode: (pool, page table)."""
+        self.init_forward_metadata(loc)
+        md = self.forward_metadata
+        if md.swa_page_table is not None:
+            return self._swa_kv_pool, md.swa_page_table
+        return self.token_to_kv_pool, md.page_table
