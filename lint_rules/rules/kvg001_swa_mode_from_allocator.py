@@ -724,6 +724,27 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a private static check reached only with the runner's own SWA pool (its callers
+        # decide; a raise nothing catches ends the run)
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._check_capacity(model_runner.token_to_kv_pool_allocator, self.pool)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    @staticmethod
+    def _check_capacity(allocator, pool) -> None:
+        if allocator.size > pool.size:
+            raise ValueError("allocator larger than pool")
+        if isinstance(pool, SWAKVPool) and hasattr(allocator, "size_swa"):
+            if allocator.size_swa > pool.size_swa:
+                raise ValueError("window allocator larger than window pool")
+    def forward_decode(self, loc):
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
         # an SWA size probe whose answer is kept only as numbers that size buffers
         """
 import torch
@@ -1061,6 +1082,26 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: the check probes the allocator whatever the pool
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._check_capacity(model_runner.token_to_kv_pool_allocator, self.pool)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    @staticmethod
+    def _check_capacity(allocator, pool) -> None:
+        if allocator.size > pool.size:
+            raise ValueError("allocator larger than pool")
+        if hasattr(allocator, "size_swa"):
+            if allocator.size_swa > pool.size_swa:
+                raise ValueError("window allocator larger than window pool")
+    def forward_decode(self, loc):
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin of: an SWA size probe whose answer is kept only as numbers that size buffers
         Case("""
 import torch
