@@ -413,11 +413,19 @@ class SwaPaths:
         ]
         if not region:
             return False  # a branch that does nothing yet: cut short, a decision still
+        return self._region_keeps(fn, region, seen, depth)
+
+    def _region_keeps(self, fn, region: list, seen: "_Walk", depth: int) -> bool:
+        """Do the statements ``region`` of ``fn`` only keep values that flow nowhere, log, or
+        call module code that does the same?"""
         for s in region:
             if isinstance(s, ast.Expr) and (
                 _is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
             ):
                 continue  # (a call of the value followed: what it gives is followed there)
+            callee = self._own_def(s.value) if isinstance(s, ast.Expr) else None
+            if callee is not None and self._body_keeps(callee, seen, depth + 1):
+                continue  # (``self.stats.note(...)``: module code that only keeps)
             if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
                 continue
             if isinstance(s, ast.Return) and (
@@ -433,6 +441,75 @@ class SwaPaths:
             if not all(self._target_nowhere(fn, t, s.value, seen, depth) for t in targets):
                 return False
         return True
+
+    def _own_def(self, call):
+        """The one undecorated module function or method ``call`` names, if ``call`` is a
+        call of one (by its last name), with plain arguments."""
+        if (
+            not isinstance(call, ast.Call)
+            or any(isinstance(a, ast.Starred) for a in call.args)
+            or any(k.arg is None for k in call.keywords)
+        ):
+            return None
+        name = _last(call.func)
+        defs = [n for n in self._nodes if isinstance(n, _FUNCS[:2]) and n.name == name]
+        if (
+            len(defs) != 1
+            or defs[0].decorator_list
+            or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _walk_here(defs[0]))
+        ):
+            return None
+        return defs[0]
+
+    def _pure(self, call, depth: int = 0) -> bool:
+        """Is ``call`` a call of a module function that only computes its return value: no
+        store but to its locals, no ``global``/``nonlocal``, no call but of builtins that
+        compute a value or of such functions (``_pick_tile(n)``)?"""
+        fn = self._own_def(call)
+        if fn is None or depth > _DEPTH:
+            return False
+        for n in _walk_here(fn):
+            if n is fn:
+                continue
+            if isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await)):
+                return False
+            if isinstance(n, (ast.Attribute, ast.Subscript)) and _stores(n):
+                return False
+            if isinstance(n, ast.Call) and not (
+                (isinstance(n.func, ast.Name) and n.func.id in _VALUE_CALLS | _PURE)
+                or self._plain_record(n)
+                or self._pure(n, depth + 1)
+            ):
+                return False
+        return True
+
+    def _plain_record(self, call) -> bool:
+        """Is ``call`` a call of a module dataclass or ``NamedTuple`` that runs no code of its
+        own (no ``__post_init__``/``__init__``): it only holds its arguments?"""
+        name = _last(call.func) if isinstance(call.func, ast.Name) else None
+        if name not in self.records:
+            return False
+        cls = [n for n in self.tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+        return len(cls) == 1 and not _methods(cls[0]) & {"__post_init__", "__init__", "__new__"}
+
+    def _body_keeps(self, fn, seen: "_Walk", depth: int) -> bool:
+        """Does the body of module function ``fn`` only keep values that flow nowhere (or
+        log)? What it returns is its callers' (followed where they read it)."""
+        key = ("body", id(fn))
+        if key in seen.keys:
+            return True
+        if depth > _DEPTH:
+            return False
+        seen.keys.add(key)
+        region = [
+            s
+            for s in fn.body
+            if not isinstance(s, ast.Pass)
+            and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        ]
+        if any(isinstance(s, (ast.Return, ast.If, ast.For, ast.While)) for s in region):
+            return False  # (only straight-line keeping)
+        return self._region_keeps(fn, region, seen, depth)
 
     def _numbers(self) -> frozenset:
         """The attribute names the module stores only numbers in (:func:`_numeric`, one
@@ -550,6 +627,9 @@ class SwaPaths:
         reads = 0
         for n in self._nodes:
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
+                up = self._parent(n)
+                if isinstance(up, ast.Subscript) and up.value is n and _stores(up):
+                    continue  # (``self.values[k] = v``: written into, not read)
                 reads += 1
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
                     return False
@@ -645,8 +725,9 @@ class SwaPaths:
                         isinstance(n, ast.Call)
                         and _name(n.func) not in _PURE
                         and not self._calls_followed(fn, n, seen)
+                        and not self._pure(n)
                     )
-                    or _last(n) in own
+                    or (_last(n) in own and not self._pure(self._parent(n)))
                     or (_names_swa(n) and not self._followed(fn, n, seen))
                     for b in (up.body, up.orelse)
                     for n in ast.walk(b)
@@ -671,13 +752,15 @@ class SwaPaths:
                 if field is not None:  # a field of a module record: where the field is read
                     # (a private record's fields are no interface another module reads)
                     private = (_last(up.func) or "").startswith("_")
-                    return self._attr_nowhere(field, seen, depth, private=private)
+                    given = child.value if isinstance(child, ast.keyword) else child
+                    return self._attr_nowhere(field, seen, depth, given, private=private)
                 if up.func is child:
                     if seen.strict:
                         return False  # called: what it does with its arguments may decide
                     # (a probed member called: what it gives is followed on)
-                elif _last(up.func) in own:
-                    return False  # handed to the module's own code
+                elif _last(up.func) in own and not self._pure(up):
+                    return False  # handed to the module's own code (but for a function
+                    # that only computes its result: followed on as that value)
                 if _last(up.func) in _SHAPES:
                     return True  # a size: the result holds no more than a shape
                 if _last(up.func) in _REFLECTS:
@@ -780,6 +863,10 @@ def _queries(call: ast.Call) -> bool:
     return isinstance(func, ast.Attribute) and func.attr in _VALUE_METHODS | _TENSOR_QUERIES
 
 
+def _stores(node) -> bool:
+    return isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del))
+
+
 _LOOP_EXITS = (ast.Break, ast.Continue)
 
 
@@ -826,8 +913,9 @@ def _numeric(value, numbers: frozenset = frozenset()) -> bool:
         return type(value.value) in (int, float)
     if isinstance(value, ast.Attribute):
         return value.attr in kv_pool_scalar_members() or value.attr in numbers
-    if isinstance(value, ast.IfExp):
-        return _numeric(value.body, numbers) and _numeric(value.orelse, numbers)
+    if isinstance(value, ast.IfExp):  # (a number, or None where there is none)
+        sides = [x for x in (value.body, value.orelse) if not _is_none(x)]
+        return bool(sides) and all(_numeric(x, numbers) for x in sides)
     if isinstance(value, ast.Call):
         name = _name(value.func)
         if name == "getattr" and len(value.args) >= 2:

@@ -724,6 +724,47 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # an SWA size picking tiles through a helper that only computes them, and a page
+        # count or None
+        """
+from dataclasses import dataclass
+@dataclass(frozen=True)
+class Tiles:
+    block_n: int
+    splits: int
+def _tiles(num_tokens: int) -> Tiles:
+    if num_tokens <= 4096:
+        return Tiles(block_n=32, splits=4)
+    return Tiles(block_n=64, splits=8)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        window = getattr(allocator, "size_swa", None)
+        self.window_tiles = _tiles(window) if window else _tiles(allocator.size)
+        self.window_pages = None if window is None else window // 16
+        logger.info("window tiles %s", self.window_tiles)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
+        # a class test choosing only whether module code notes a statistic nothing reads
+        """
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class _Stats:
+    def __init__(self):
+        self.values = {}
+    def note(self, name, value):
+        self.values[name] = value
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.stats = _Stats()
+        if isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator):
+            self.stats.note("allocator", "hybrid")
+        logger.info("stats %s", self.stats.values)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
         # a private static check reached only with the runner's own SWA pool (its callers
         # decide; a raise nothing catches ends the run)
         """
@@ -1082,6 +1123,47 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: whether there are window tiles decides the read
+        Case("""
+from dataclasses import dataclass
+@dataclass(frozen=True)
+class Tiles:
+    block_n: int
+    splits: int
+def _tiles(num_tokens: int) -> Tiles:
+    if num_tokens <= 4096:
+        return Tiles(block_n=32, splits=4)
+    return Tiles(block_n=64, splits=8)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        window = getattr(allocator, "size_swa", None)
+        self.window_tiles = _tiles(window) if window else None
+    def forward_decode(self, loc):
+        if self.window_tiles is not None:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: the noted statistic decides the read
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class _Stats:
+    def __init__(self):
+        self.values = {}
+    def note(self, name, value):
+        self.values[name] = value
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.stats = _Stats()
+        if isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator):
+            self.stats.note("allocator", "hybrid")
+    def forward_decode(self, loc):
+        if self.stats.values.get("allocator") == "hybrid":
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: the check probes the allocator whatever the pool
         Case("""
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
