@@ -421,6 +421,29 @@ class ModuleAnalysis:
 
     # ---- scope
 
+    def backend_classes(self) -> frozenset:
+        """The names of the module's attention backend classes: a class named like a backend
+        base (the scope's ``base_patterns``) or deriving from one. These are what sglang
+        builds; the module's other classes and functions are their helpers."""
+        import fnmatch
+
+        from .scope import backend_by_bases
+
+        patterns = self.scope.base_patterns
+        return frozenset(
+            info.name
+            for info in self.classes_by_node.values()
+            if any(fnmatch.fnmatchcase(info.name, p) for p in patterns)
+            or backend_by_bases(
+                info,
+                lambda c: c.base_names,
+                self.classes,
+                self.original_name,
+                patterns,
+                lambda base: self.context.backend_base(self.path, base),
+            )
+        )
+
     def _resolve_scope(self) -> None:
         from .scope import backend_by_bases
 

@@ -45,6 +45,7 @@ from .names import (
     swa_allocator_bases,
     swa_only_members,
 )
+from .swa_path import is_log_call
 
 _BUDGET = 20_000
 _DEPTH = 6
@@ -111,6 +112,31 @@ def _is_record(cls: ast.ClassDef) -> bool:
         _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
         for d in cls.decorator_list
     )
+
+
+_FUNCS_DEF = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _AnyName(frozenset):
+    """Every name (a module whose classes answer any attribute)."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_ANY_NAME = _AnyName()
+
+
+def _field_default(value):
+    """A record field's default as written in the class body: a constant, or
+    ``field(default=<constant>)``; TOP else."""
+    if isinstance(value, ast.Constant):
+        return value.value
+    if isinstance(value, ast.Call) and _name_of(value.func) == "field":
+        for k in value.keywords:
+            if k.arg == "default" and isinstance(k.value, ast.Constant):
+                return k.value.value
+    return TOP
 
 
 def _named_tuple_items(v):
@@ -719,6 +745,7 @@ class _Interp:
         # it keeps on an object or returns was decided from the target's pool
         self.control: frozenset = frozenset()
         self.shielded = 0  # the ``try``/``with`` statements being run (any call depth)
+        self._def_names: Optional[frozenset] = None  # (``def_names``) once
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
@@ -1308,11 +1335,35 @@ class _Interp:
             return self.invoke(func, args, kwargs, depth)
         return TOP
 
+    def def_names(self) -> frozenset:
+        """The names a call may reach the module's code by: its functions and methods, and
+        every attribute it stores (a lambda or a helper kept on an object); every name where a
+        class of the module answers any attribute (``__getattr__``). Once."""
+        if self._def_names is None:
+            names = frozenset(
+                n.name if isinstance(n, _FUNCS_DEF) else n.attr
+                for n in ast.walk(self.module)
+                if isinstance(n, _FUNCS_DEF)
+                or (isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load))
+            )
+            dynamic = any(
+                isinstance(n, ast.Call) and _name_of(n.func) in ("setattr", "__setattr__", "vars")
+                for n in ast.walk(self.module)
+            ) or any(
+                isinstance(n, ast.Attribute) and n.attr == "__dict__" for n in ast.walk(self.module)
+            )
+            if dynamic or names & {"__getattr__", "__getattribute__"}:
+                names = _ANY_NAME  # (attributes stored or answered by computed names)
+            self._def_names = names
+        return self._def_names
+
     def unfollowed(self, callee: ast.AST, env: dict, depth: int) -> None:
         """A call not followed whose callee names code that may lead to the judged helper
         (``closed``): undecided, unless it is a method of an object the scenario knows holds
         no module code (a pool, the runner, the allocator, a string)."""
         if isinstance(callee, ast.Attribute):
+            if callee.attr not in self.def_names():
+                return  # no code of the module has that name (a pool's own method)
             base = self.eval(callee.value, env, depth)
             if (isinstance(base, Obj) and base.kind != "self") or isinstance(
                 base, (str, bytes, int, float, bool, type(None))
@@ -1388,10 +1439,8 @@ class _Interp:
                     obj.attrs[name] = args[i]
                 elif name in kwargs:
                     obj.attrs[name] = kwargs[name]
-                elif isinstance(f.value, ast.Constant):
-                    obj.attrs[name] = f.value.value
                 else:
-                    obj.attrs[name] = TOP
+                    obj.attrs[name] = _field_default(f.value)
             init = "__post_init__"
         else:
             init = "__init__"
@@ -2929,10 +2978,18 @@ _NOT_HANDING = frozenset({"isinstance", "getattr", "hasattr", "id", "len", "get"
 def _handed_away(module: ast.Module, leads: set) -> bool:
     """Is a name of ``leads`` handed to a call (other than ``functools.partial``, whose value
     the scenarios hold) or returned by a lambda default: code that may run it where the
-    module's names no longer show?"""
+    module's names no longer show? (A module record that runs no code of its own only holds
+    what it is given, for the module's code to read.)"""
+    records = {
+        c.name
+        for c in module.body
+        if isinstance(c, ast.ClassDef)
+        and _is_record(c)
+        and not any(_defines(c, m) for m in ("__init__", "__post_init__", "__new__"))
+    }
     for n in ast.walk(module):
-        if not isinstance(n, ast.Call):
-            continue
+        if not isinstance(n, ast.Call) or _name_of(n.func) in records or is_log_call(n):
+            continue  # (a log line only formats what it is given)
         args = n.args[1:] if _name_of(n.func) == "partial" else n.args
         for a in (*args, *(k.value for k in n.keywords)):
             if isinstance(a, ast.Starred):
@@ -2944,7 +3001,12 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
 
 
 def guarded_from_entries(
-    fn, module: ast.Module, mark: Callable, tests: ClassTests, cls: Optional[str] = None
+    fn,
+    module: ast.Module,
+    mark: Callable,
+    tests: ClassTests,
+    cls: Optional[str] = None,
+    backends: frozenset = frozenset(),
 ) -> Optional[dict]:
     """:func:`guarded` for the fetches of a private helper ``fn`` (a module function, or a
     method of a private class) whose callers are not all calls the module spells out (it is
@@ -2952,12 +3014,20 @@ def guarded_from_entries(
     way into the module (its public functions, and the public methods and dunders of its
     public classes) is evaluated on the draft, with ``fn``'s fetches in place; a call on the
     way the scenarios cannot follow whose callee may lead to ``fn`` leaves it undecided. None
-    where undecided or where no way in binds a runner."""
+    where undecided or where no way in binds a runner. ``backends``: the module's attention
+    backend classes (the scope's base patterns), the classes sglang builds: a method of
+    another class, public or not (a strategy class, an enum's method, a record's
+    ``__post_init__``), is judged from their ways in alone (a public module function may be
+    imported elsewhere: judged alone)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
+    helper = bool(backends) and cls is not None and cls not in backends
     dunder = fn.name.startswith("__") and fn.name.endswith("__")
     private = (fn.name.startswith("_") and not dunder) or (cls or "").startswith("_")
-    if not private or fn.name in ("__init__", "__new__", "__post_init__"):
+    if helper:
+        if fn.name == "__new__":
+            return None
+    elif not private or fn.name in ("__init__", "__new__", "__post_init__"):
         return None
     holder = None
     if cls is not None:
@@ -2985,10 +3055,14 @@ def guarded_from_entries(
     entries = [
         (b, None)
         for b in marked.body
-        if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and not b.name.startswith("_")
+        if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and not b.name.startswith("_")
+        and not helper
     ]
     for klass in marked.body:
-        if isinstance(klass, ast.ClassDef) and not klass.name.startswith("_"):
+        if isinstance(klass, ast.ClassDef) and (
+            klass.name in backends if helper else not klass.name.startswith("_")
+        ):
             entries += [
                 (m, klass.name)
                 for m in klass.body

@@ -156,7 +156,7 @@ class SwaPaths:
                 else []
             )
             if region and all(  # (a branch that does nothing yet is a decision still)
-                (isinstance(s, ast.Expr) and _is_log_call(s.value))
+                (isinstance(s, ast.Expr) and is_log_call(s.value))
                 or (isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and self._unread(s))
                 for s in region
             ):
@@ -420,7 +420,7 @@ class SwaPaths:
         call module code that does the same?"""
         for s in region:
             if isinstance(s, ast.Expr) and (
-                _is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
+                is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
             ):
                 continue  # (a call of the value followed: what it gives is followed there)
             callee = self._own_def(s.value) if isinstance(s, ast.Expr) else None
@@ -711,7 +711,7 @@ class SwaPaths:
         own = self._own_names()
         above = up
         while above is not None and not isinstance(above, (ast.stmt, *_FUNCS)):
-            if _is_log_call(above):
+            if is_log_call(above):
                 return True  # whatever it becomes is logged
             above = self._parent(above)
         while up is not None and not isinstance(up, ast.stmt):
@@ -765,7 +765,7 @@ class SwaPaths:
                     return True  # a size: the result holds no more than a shape
                 if _last(up.func) in _REFLECTS:
                     return False  # it names or stores a member
-                if seen.strict and not _is_log_call(up) and _last(up.func) not in _VALUE_CALLS:
+                if seen.strict and not is_log_call(up) and _last(up.func) not in _VALUE_CALLS:
                     return False  # handed on: the callee may use it
             if (
                 isinstance(up, ast.Attribute)
@@ -940,7 +940,7 @@ def _condition(parent: ast.AST, child: ast.AST) -> bool:
     return isinstance(parent, ast.comprehension) and child in parent.ifs
 
 
-def _is_log_call(node: ast.AST) -> bool:
+def is_log_call(node: ast.AST) -> bool:
     """``print(...)``, ``warnings.warn(...)`` or ``<...log...>.<level>(...)``."""
     if not isinstance(node, ast.Call):
         return False
@@ -979,8 +979,8 @@ def _loaded_names(nodes: list, quiet: frozenset = frozenset()) -> tuple:
             while isinstance(base, ast.Subscript):
                 base = base.value
             skip.add(id(base))
-        elif _is_log_call(n) or (isinstance(n, ast.If) and (_logs_only(n) or id(n) in quiet)):
-            inner = [n] if _is_log_call(n) else [n.test, *n.body, *n.orelse]
+        elif is_log_call(n) or (isinstance(n, ast.If) and (_logs_only(n) or id(n) in quiet)):
+            inner = [n] if is_log_call(n) else [n.test, *n.body, *n.orelse]
             for x in (x for part in inner for x in ast.walk(part)):
                 skip.add(id(x))
                 if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load):
@@ -1005,7 +1005,7 @@ def _logs_only(stmt: ast.If) -> bool:
     """Does an ``if`` do nothing but log (or pass), in both branches (an ``elif`` too)?"""
     region = [s for s in (*stmt.body, *stmt.orelse) if not isinstance(s, ast.Pass)]
     return bool(region) and all(
-        (isinstance(s, ast.Expr) and _is_log_call(s.value))
+        (isinstance(s, ast.Expr) and is_log_call(s.value))
         or (isinstance(s, ast.If) and _logs_only(s))
         for s in region
     )

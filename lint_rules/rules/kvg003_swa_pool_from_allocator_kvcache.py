@@ -29,7 +29,9 @@ escape; a draft owning an SWA pool that is answered None reads no wrong pool). A
 closure or lambda is evaluated from the function that binds the runner; a private helper (a
 module function, or a method called through `self`) handed the allocator or the runner, from
 each function of the module that calls it, or, where it is reached through a registry or a
-strategy object, from every public way into the module; a method that binds no runner, on
+strategy object, from every public way into the module; a method of a class of the module
+that is no attention backend (a strategy, an enum, a record's `__post_init__`, public or
+not), from the backend classes' ways in (a public module function is judged alone); a method that binds no runner, on
 the instance its class's `__init__` builds on that draft (properties read as their getters return). A draft
 flag read from `self` counts only where the module stores it (or a base outside the module
 may). Where that evaluation cannot tell, the finding stays and says what stopped it.
@@ -339,7 +341,12 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 by_callers = guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
                 if by_callers is None:  # reached through values (a registry, a strategy)
                     by_callers = guarded_from_entries(
-                        node, tree, _mark_key, self.class_tests(), cls
+                        node,
+                        tree,
+                        _mark_key,
+                        self.class_tests(),
+                        cls,
+                        self.analysis.backend_classes(),
                     )
                 if by_callers is not None:
                     safe = by_callers
@@ -413,6 +420,40 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     VALID = [
+        # a record of the module resolving in ``__post_init__``, judged where the backend
+        # builds it (the flag it is given excludes regular drafts)
+        """
+from dataclasses import dataclass, field
+from typing import Any, Optional
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+@dataclass
+class PoolResolution:
+    active: Any
+    allocator: Any
+    regular_draft: bool
+    swa_pool: Optional[Any] = field(init=False, default=None)
+    def __post_init__(self):
+        if isinstance(self.active, SWAKVPool):
+            self.swa_pool = self.active
+            return
+        if self.regular_draft:
+            return
+        kv = self.allocator.get_kvcache()
+        if isinstance(kv, SWAKVPool):
+            self.swa_pool = kv
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        spec = model_runner.spec_algorithm
+        regular = model_runner.is_draft_worker and not spec.is_frozen_kv_mtp()
+        self.swa_pool = PoolResolution(
+            self.pool, model_runner.token_to_kv_pool_allocator, regular
+        ).swa_pool
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
         # the runner's facts read through ``attrgetter`` / ``methodcaller``
         """
 import operator
@@ -1173,6 +1214,38 @@ class FooAttnBackend:
     ]
 
     INVALID = [
+        # the twin: the flag it is given admits regular drafts
+        Case("""
+from dataclasses import dataclass, field
+from typing import Any, Optional
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+@dataclass
+class PoolResolution:
+    active: Any
+    allocator: Any
+    regular_draft: bool
+    swa_pool: Optional[Any] = field(init=False, default=None)
+    def __post_init__(self):
+        if isinstance(self.active, SWAKVPool):
+            self.swa_pool = self.active
+            return
+        if self.regular_draft:
+            return
+        kv = self.allocator.get_kvcache()
+        if isinstance(kv, SWAKVPool):
+            self.swa_pool = kv
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        regular = model_runner.spec_algorithm.is_frozen_kv_mtp()
+        self.swa_pool = PoolResolution(
+            self.pool, model_runner.token_to_kv_pool_allocator, regular
+        ).swa_pool
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: the FROZEN_KV test inverted
         Case("""
 import operator

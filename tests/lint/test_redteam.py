@@ -82,9 +82,6 @@ KNOWN = {
     # redteam24 (resolvers in control-flow forms nobody named)
     "bug_computed_attr_name": "the allocator attribute spelt as a concatenation (the needles"
     " and proofs read the root as one word)",
-    "resolver_ok_classmethod_factory": "a public classmethod handed the allocator, guarded by"
-    " its one caller",
-    "resolver_ok_dataclass_flag_passed": "a record's ``__post_init__`` judged where it is built",
     "resolver_ok_filter_next": "a class test inside a filter predicate whose answer the kept"
     " value does not depend on",
     # redteam25 (production-shaped backends)
@@ -102,12 +99,8 @@ KNOWN = {
     "resolver_ok_closure_factory_partial_allow_shared": "a public closure factory judged alone,"
     " not where the module calls it",
     # redteam29 (resolvers)
-    "resolver_ok_abc_pool_sources": "a public strategy class's method judged alone, not where"
-    " the module picks the strategy",
     "resolver_ok_itertools_compress": "lambdas kept in a list and selected by"
     " ``itertools.compress`` before they are called",
-    "resolver_ok_post_init_dataclass": "a record's ``__post_init__`` judged where it is built"
-    " (through a classmethod factory)",
 }
 
 
