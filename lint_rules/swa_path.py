@@ -442,6 +442,11 @@ class SwaPaths:
                 return False
         return True
 
+    def _written_into(self, node) -> bool:
+        """Is ``node`` the container of an item store (``usage[k] = v``): written, not read?"""
+        up = self._parent(node)
+        return isinstance(up, ast.Subscript) and up.value is node and _stores(up)
+
     def _own_def(self, call):
         """The one undecorated module function or method ``call`` names, if ``call`` is a
         call of one (by its last name), with plain arguments."""
@@ -574,7 +579,10 @@ class SwaPaths:
             reads = [
                 n
                 for n in ast.walk(scope)
-                if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
+                if isinstance(n, ast.Name)
+                and n.id == target.id
+                and isinstance(n.ctx, ast.Load)
+                and not self._written_into(n)
             ]
             if fn is None or not reads or any(self._closes_over(fn, target.id)):
                 return False  # a global, a local never read (code cut short: ``cut_short``),
@@ -627,8 +635,7 @@ class SwaPaths:
         reads = 0
         for n in self._nodes:
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
-                up = self._parent(n)
-                if isinstance(up, ast.Subscript) and up.value is n and _stores(up):
+                if self._written_into(n):
                     continue  # (``self.values[k] = v``: written into, not read)
                 reads += 1
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):

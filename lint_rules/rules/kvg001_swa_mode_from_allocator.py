@@ -724,6 +724,20 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a probe filling a dict of counters only a log line reads (item stores write it)
+        """
+def kv_usage(allocator):
+    usage = {"full_free": allocator.available_size()}
+    if hasattr(allocator, "swa_available_size"):
+        usage["swa_free"] = allocator.swa_available_size()
+    return usage
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        logger.info("kv usage: %s", kv_usage(model_runner.token_to_kv_pool_allocator))
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
         # an SWA size picking tiles through a helper that only computes them, and a page
         # count or None
         """
@@ -1123,6 +1137,22 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: a key of the counters decides the read
+        Case("""
+def kv_usage(allocator):
+    usage = {"full_free": allocator.available_size()}
+    if hasattr(allocator, "swa_available_size"):
+        usage["swa_free"] = allocator.swa_available_size()
+    return usage
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.windowed = "swa_free" in kv_usage(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: whether there are window tiles decides the read
         Case("""
 from dataclasses import dataclass
