@@ -184,10 +184,12 @@ class SwaPaths:
             for case in getattr(stmt, "cases", ()):
                 self._blocks(case.body, inner, reads)
 
-    def _read(self, fn, expr: ast.AST) -> bool:
-        """Record what ``expr`` reads as feeding the SWA path; True if it adds something."""
+    def _read(self, fn, expr: ast.AST, stored: bool = False) -> bool:
+        """Record what ``expr`` reads as feeding the SWA path; True if it adds something.
+        ``stored``: ``expr`` is a value kept (not a test): the arguments of a shape
+        (``torch.zeros(n)``) only size what it gives, and feed nothing."""
         before = len(self.flags) + len(self.locals) + len(self.helpers)
-        for n in ast.walk(expr):
+        for n in _walk_unshaped(expr) if stored else ast.walk(expr):
             if isinstance(n, ast.Attribute):
                 self.flags.add(n.attr)
             elif isinstance(n, ast.Name):
@@ -216,7 +218,7 @@ class SwaPaths:
             for fn, stmt, targets, value in stores:
                 if any(self._feeds(fn, t) for t in targets):
                     self.places.add(("store", stmt.lineno))
-                    changed |= self._read(fn, value)
+                    changed |= self._read(fn, value, stored=True)
             for name, fn, ret in returns:
                 if name in self.helpers:
                     self.places.add(("return", ret.lineno))
@@ -868,6 +870,18 @@ def _queries(call: ast.Call) -> bool:
     if isinstance(func, ast.Name):
         return func.id in _PURE
     return isinstance(func, ast.Attribute) and func.attr in _VALUE_METHODS | _TENSOR_QUERIES
+
+
+def _walk_unshaped(node):
+    """``ast.walk`` of ``node`` but for the arguments of shape calls (``torch.zeros(n)``)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, ast.Call) and _last(n.func) in _SHAPES:
+            stack.append(n.func)
+        else:
+            stack.extend(ast.iter_child_nodes(n))
 
 
 def _stores(node) -> bool:

@@ -724,6 +724,27 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a class test keeping a slot count that only sizes a buffer the pool decides on
+        """
+import torch
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        if isinstance(allocator, SWATokenToKVPoolAllocator):
+            self.swa_slots = allocator.size_swa
+        else:
+            self.swa_slots = 0
+        self.swa_loc = None
+        if isinstance(self.pool, SWAKVPool):
+            self.swa_loc = torch.zeros(max(self.swa_slots, 1), dtype=torch.int64)
+    def forward_decode(self, loc):
+        if self.swa_loc is None:
+            return self.pool, loc
+        return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+""",
         # a probe filling a dict of counters only a log line reads (item stores write it)
         """
 def kv_usage(allocator):
@@ -1137,6 +1158,26 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: the slot count decides whether the buffer exists
+        Case("""
+import torch
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        if isinstance(allocator, SWATokenToKVPoolAllocator):
+            self.swa_slots = allocator.size_swa
+        else:
+            self.swa_slots = 0
+        self.swa_loc = None
+        if self.swa_slots:
+            self.swa_loc = torch.zeros(max(self.swa_slots, 1), dtype=torch.int64)
+    def forward_decode(self, loc):
+        if self.swa_loc is None:
+            return self.pool, loc
+        return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+"""),
         # the twin: a key of the counters decides the read
         Case("""
 def kv_usage(allocator):
