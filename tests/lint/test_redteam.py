@@ -101,6 +101,29 @@ KNOWN = {
     # redteam29 (resolvers)
     "resolver_ok_itertools_compress": "lambdas kept in a list and selected by"
     " ``itertools.compress`` before they are called",
+    # redteam31 (precision: near-twins of correct modules)
+    "bug_private_kvcache_attr_methodcaller": "a class test of the allocator's private"
+    " ``_kvcache`` field kept in a plan record",
+    "ok_allocator_isinstance_logs_only": "a bound SWA count member whose count a public method"
+    " returns to callers outside the module",
+    "ok_debug_label_allocator_class": "text joining both classes' names: the pool's half"
+    " decides, but the label is one value",
+    "ok_eviction_base_pool_property": "a base class's allocator test gating only the"
+    " allocator's own eviction calls",
+    "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
+    " only sizes",
+    "ok_weakref_allocator_metrics_only": "a class test of a weak proxy gating metrics only",
+    # redteam32 (refactorings of real sites)
+    "ok_allocator_mapping_same_registration": "the allocator's mapping used only where it is"
+    " the pool's own tensor (an identity test)",
+    "resolver_ok_resolver_object_steps": "a dataclass resolver whose steps are chained methods"
+    " read through the record",
+    # redteam33 (resolvers II)
+    "ok_swa_kv_pool_member_probe": "a class test filling per-step stats kept in a public"
+    " metadata record",
+    "resolver_ok_compress_pipeline": "getters selected by ``itertools.compress`` before they"
+    " are called",
+    "resolver_ok_sentinel_slot_dict": "a cache dict with a sentinel holding the draft check",
 }
 
 
