@@ -14,8 +14,8 @@ pool it resolved).
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam2   # the second batch
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam3   # the third (4 to 16)
 
-``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam25/`` and ``redteam20b/`` (50
-each) are batches by twenty-five more hands; all are held to execution in
+``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam33/`` and ``redteam20b/`` (50
+each) are batches by thirty-three more hands; all are held to execution in
 ``tests/lint/test_redteam.py``.
 """
 
