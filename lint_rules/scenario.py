@@ -1136,9 +1136,9 @@ class _Interp:
         result = True
         for op, right_node in zip(e.ops, e.comparators):
             right = self.eval(right_node, env, depth)
-            if not isinstance(op, (ast.Is, ast.IsNot)):
+            if not isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
                 # a member of a fetched pool compared (``kv.swa_layer_nums > 0``) asks about
-                # that pool; an identity test (``kv is self.pool``) does not
+                # that pool; an identity test (``kv is self.pool``, ``==`` of pools) does not
                 self.tested |= _fetched(left) | _fetched(right)
             r = self.compare_one(op, left, right)
             if r is False:

@@ -420,6 +420,17 @@ class SwaPoolFromAllocatorKvcache(Rule):
             self.report(node, _MESSAGE.format(src=source_of(node), problems=_shown(problems)))
 
     VALID = [
+        # pools compared with ``==`` (identity) and the answer kept: no class question
+        """
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        same = kv == self.pool
+        self.swa_pool = kv if same and isinstance(kv, SWAKVPool) else None
+        self.shares_target_cache = same
+""",
         # a record of the module resolving in ``__post_init__``, judged where the backend
         # builds it (the flag it is given excludes regular drafts)
         """
