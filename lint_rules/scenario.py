@@ -1288,7 +1288,8 @@ class _Interp:
             self.escaped |= _fetched((func, *args, *kwargs.values()))
             if self.closed and not isinstance(func, ClassRef) and _mentions(e.func) & self.closed:
                 self.unfollowed(e.func, env, depth)
-            if self.force:  # (what it is handed is an outcome: ``draft_indifferent``)
+            if self.force and not is_log_call(e):
+                # what it is handed is an outcome (``draft_indifferent``); a log line is output
                 self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items()))))
         if starred or None in kwargs:
             return TOP

@@ -724,6 +724,25 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # the allocator's mapping kept only where it is the pool's own; else a log line (output,
+        # no outcome)
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        own = getattr(self.pool, "full_to_swa_index_mapping", None)
+        shared = getattr(alloc, "full_to_swa_index_mapping", None)
+        self.mapping = None
+        if own is not None and shared is own:
+            self.mapping = shared
+        elif shared is not None:
+            logger.debug("allocator mapping not registered on this pool")
+    def forward_decode(self, loc):
+        if self.mapping is not None:
+            loc = self.mapping[loc]
+        return self.pool, loc
+""",
         # a class test keeping a slot count that only sizes a buffer the pool decides on
         """
 import torch
@@ -1158,6 +1177,24 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: the allocator's mapping kept whenever it has one
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        own = getattr(self.pool, "full_to_swa_index_mapping", None)
+        shared = getattr(alloc, "full_to_swa_index_mapping", None)
+        self.mapping = None
+        if shared is not None:
+            self.mapping = shared
+        elif shared is not None:
+            logger.debug("allocator mapping not registered on this pool")
+    def forward_decode(self, loc):
+        if self.mapping is not None:
+            loc = self.mapping[loc]
+        return self.pool, loc
+"""),
         # the twin: the slot count decides whether the buffer exists
         Case("""
 import torch
