@@ -364,7 +364,8 @@ class SwaPaths:
                 up = self._parent(up)
             return up is not None and self._keeps_only(fn, up, _Walk(strict))
         child, up = node, self._parent(node)
-        while up is not None and not isinstance(up, _FUNCS):
+        asks_class = isinstance(node, ast.Call) and _name(node.func) in ("isinstance", "issubclass")
+        while up is not None and not isinstance(up, _FUNCS) and not asks_class:
             if (
                 isinstance(up, (ast.Try, getattr(ast, "TryStar", ast.Try)))
                 and up.handlers

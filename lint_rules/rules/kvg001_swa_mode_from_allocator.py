@@ -724,6 +724,32 @@ class SwaModeFromAllocator(Rule):
         return any(_SWA_NAME.search(t) for t in _targets(stmt))
 
     VALID = [
+        # a class test inside a ``try`` (it raises nothing) choosing gauges a log line reads
+        """
+from dataclasses import dataclass
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+@dataclass
+class Gauges:
+    full_free: int = 0
+    window_free: int = -1
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._alloc = model_runner.token_to_kv_pool_allocator
+        self.gauges = Gauges()
+    def update_gauges(self):
+        try:
+            alloc = self._alloc
+            if isinstance(alloc, SWATokenToKVPoolAllocator):
+                self.gauges = Gauges(alloc.full_available_size(), alloc.swa_available_size())
+            else:
+                self.gauges = Gauges(alloc.available_size())
+        except ReferenceError:
+            logger.debug("allocator released")
+        logger.info("gauges %s", self.gauges)
+    def forward_decode(self, loc):
+        return self.pool, loc
+""",
         # the allocator's mapping kept only where it is the pool's own; else a log line (output,
         # no outcome)
         """
@@ -1177,6 +1203,24 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # the twin: inside the ``try`` it sets the SWA flag
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._alloc = model_runner.token_to_kv_pool_allocator
+        self.windowed = False
+        try:
+            if isinstance(self._alloc, SWATokenToKVPoolAllocator):
+                self.windowed = True
+        except ReferenceError:
+            logger.debug("allocator released")
+    def forward_decode(self, loc):
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: the allocator's mapping kept whenever it has one
         Case("""
 class FooAttnBackend(AttentionBackend):

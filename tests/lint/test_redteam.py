@@ -112,7 +112,6 @@ KNOWN = {
     " allocator's own eviction calls",
     "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
     " only sizes",
-    "ok_weakref_allocator_metrics_only": "a class test of a weak proxy gating metrics only",
     # redteam32 (refactorings of real sites)
     "ok_allocator_mapping_same_registration": "the allocator's mapping used only where it is"
     " the pool's own tensor (an identity test)",
