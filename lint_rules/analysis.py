@@ -427,26 +427,29 @@ class ModuleAnalysis:
         builds; the module's other classes and functions are their helpers."""
         import fnmatch
 
-        from .scope import backend_by_bases
-
         patterns = self.scope.base_patterns
         return frozenset(
             info.name
             for info in self.classes_by_node.values()
             if any(fnmatch.fnmatchcase(info.name, p) for p in patterns)
-            or backend_by_bases(
-                info,
-                lambda c: c.base_names,
-                self.classes,
-                self.original_name,
-                patterns,
-                lambda base: self.context.backend_base(self.path, base),
-            )
+            or self._backend_by_bases(info)
+        )
+
+    def _backend_by_bases(self, info: ClassInfo) -> bool:
+        """Does ``info`` derive from a backend base (``scope.backend_by_bases``)?"""
+        from .scope import backend_by_bases
+
+        return backend_by_bases(
+            info,
+            lambda c: c.base_names,
+            self.classes,
+            self.original_name,
+            self.scope.base_patterns,
+            # a backend by a base in another module: the index asks this module
+            lambda base: self.context.backend_base(self.path, base),
         )
 
     def _resolve_scope(self) -> None:
-        from .scope import backend_by_bases
-
         # all-code (audit): also backend-like code anywhere (guards: lint_rules/audit.py)
         audit = None
         if self.scope.all_code and not self.path_in_scope:
@@ -454,15 +457,7 @@ class ModuleAnalysis:
 
             audit = lambda node: backend_like(node, self)  # noqa: E731
         for info in self.classes_by_node.values():
-            info.in_scope = self.path_in_scope or backend_by_bases(
-                info,
-                lambda c: c.base_names,
-                self.classes,
-                self.original_name,
-                self.scope.base_patterns,
-                # a backend by a base in another module: the index asks this module
-                lambda base: self.context.backend_base(self.path, base),
-            )
+            info.in_scope = self.path_in_scope or self._backend_by_bases(info)
             info.in_scope = info.in_scope or (audit is not None and audit(info.node))
         for fn in self.functions.values():
             owner_cls = fn.cls

@@ -117,16 +117,6 @@ def _is_record(cls: ast.ClassDef) -> bool:
 _FUNCS_DEF = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-class _AnyName(frozenset):
-    """Every name (a module whose classes answer any attribute)."""
-
-    def __contains__(self, name) -> bool:
-        return True
-
-
-_ANY_NAME = _AnyName()
-
-
 def _field_default(value):
     """A record field's default as written in the class body: a constant, or
     ``field(default=<constant>)``; TOP else."""
@@ -745,7 +735,9 @@ class _Interp:
         # it keeps on an object or returns was decided from the target's pool
         self.control: frozenset = frozenset()
         self.shielded = 0  # the ``try``/``with`` statements being run (any call depth)
-        self._def_names: Optional[frozenset] = None  # (``def_names``) once
+        # (``may_name_module_code``) the names, None for any; computed once
+        self._code_names: Optional[frozenset] = None
+        self._code_names_known = False
         self.watch: frozenset = frozenset()  # ids of expressions whose truth is recorded
         self.seen: dict = {}  # id(expression) -> its truths (True, False, TOP)
         self.invoked: set = set()  # ids of the function nodes called
@@ -1336,34 +1328,34 @@ class _Interp:
             return self.invoke(func, args, kwargs, depth)
         return TOP
 
-    def def_names(self) -> frozenset:
-        """The names a call may reach the module's code by: its functions and methods, and
-        every attribute it stores (a lambda or a helper kept on an object); every name where a
-        class of the module answers any attribute (``__getattr__``). Once."""
-        if self._def_names is None:
-            names = frozenset(
+    def may_name_module_code(self, name: str) -> bool:
+        """May a call of ``<x>.name`` run the module's code: a function or method of that
+        name, an attribute the module stores under it (a lambda or helper kept on an object),
+        or any name where attributes are stored or answered by computed names
+        (``setattr``, ``vars``, ``__dict__``, ``__getattr__``)? Computed once per module."""
+        if not self._code_names_known:
+            nodes = list(ast.walk(self.module))
+            names = {
                 n.name if isinstance(n, _FUNCS_DEF) else n.attr
-                for n in ast.walk(self.module)
+                for n in nodes
                 if isinstance(n, _FUNCS_DEF)
                 or (isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load))
+            }
+            dynamic = names & {"__getattr__", "__getattribute__"} or any(
+                (isinstance(n, ast.Call) and _name_of(n.func) in ("setattr", "__setattr__", "vars"))
+                or (isinstance(n, ast.Attribute) and n.attr == "__dict__")
+                for n in nodes
             )
-            dynamic = any(
-                isinstance(n, ast.Call) and _name_of(n.func) in ("setattr", "__setattr__", "vars")
-                for n in ast.walk(self.module)
-            ) or any(
-                isinstance(n, ast.Attribute) and n.attr == "__dict__" for n in ast.walk(self.module)
-            )
-            if dynamic or names & {"__getattr__", "__getattribute__"}:
-                names = _ANY_NAME  # (attributes stored or answered by computed names)
-            self._def_names = names
-        return self._def_names
+            self._code_names = None if dynamic else frozenset(names)
+            self._code_names_known = True
+        return self._code_names is None or name in self._code_names
 
     def unfollowed(self, callee: ast.AST, env: dict, depth: int) -> None:
         """A call not followed whose callee names code that may lead to the judged helper
         (``closed``): undecided, unless it is a method of an object the scenario knows holds
         no module code (a pool, the runner, the allocator, a string)."""
         if isinstance(callee, ast.Attribute):
-            if callee.attr not in self.def_names():
+            if not self.may_name_module_code(callee.attr):
                 return  # no code of the module has that name (a pool's own method)
             base = self.eval(callee.value, env, depth)
             if (isinstance(base, Obj) and base.kind != "self") or isinstance(
