@@ -746,6 +746,9 @@ class _Interp:
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
         self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
+        # with ``force``: (id(self object), attribute) -> what its value was computed from
+        # (``_witness``), so that an unknown stored alike in two runs compares equal
+        self.stored: dict = {}
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
         # (guarded_from_entries) names that may lead to the judged helper: a call of one the
         # scenario cannot follow may run it unseen, so the evaluation stops undecided
@@ -840,7 +843,7 @@ class _Interp:
         if kind is ast.Compare:
             return self.compare(e, env, depth)
         if kind is ast.IfExp:
-            t = _truth(self.eval(e.test, env, depth))
+            t = self.test(e.test, env, depth)
             if t is TOP:
                 return self.join([self.eval(e.body, env, depth), self.eval(e.orelse, env, depth)])
             return self.eval(e.body if t else e.orelse, env, depth)
@@ -1108,6 +1111,27 @@ class _Interp:
         if v is TOP:
             self.escaped |= _fetched(tuple(values))
         return v
+
+    def test(self, e: ast.expr, env: dict, depth: int):
+        """The truth of ``e`` where only its truth is used (a branch's test): ``a and b`` is
+        false once ``b`` is, whatever unknown ``a`` was (its value would be unknown)."""
+        plain = not (self.force and id(e) in self.force) and not (
+            self.watch and id(e) in self.watch
+        )
+        if plain and type(e) is ast.UnaryOp and isinstance(e.op, ast.Not):
+            t = self.test(e.operand, env, depth)
+            return TOP if t is TOP else not t
+        if not plain or type(e) is not ast.BoolOp:
+            return _truth(self.eval(e, env, depth))
+        self.tick()
+        stop = not isinstance(e.op, ast.And)  # the truth that ends the evaluation
+        unknown = False
+        for value in e.values:
+            t = self.test(value, env, depth)
+            if t is stop:
+                return stop
+            unknown = unknown or t is TOP
+        return TOP if unknown else not stop
 
     def boolop(self, e: ast.BoolOp, env: dict, depth: int):
         is_and = isinstance(e.op, ast.And)
@@ -1603,7 +1627,7 @@ class _Interp:
         for item in items:
             inner = dict(env)
             self.bind(comp.target, item, inner, depth)
-            kept = [_truth(self.eval(c, inner, depth)) for c in comp.ifs]
+            kept = [self.test(c, inner, depth) for c in comp.ifs]
             if TOP in kept:
                 return None
             if False not in kept:
@@ -1622,7 +1646,7 @@ class _Interp:
         for item in items:
             inner = dict(env)
             self.bind(comp.target, item, inner, depth)
-            kept = [_truth(self.eval(c, inner, depth)) for c in comp.ifs]
+            kept = [self.test(c, inner, depth) for c in comp.ifs]
             if False in kept:
                 continue
             t = _truth(self.eval(gen.elt, inner, depth))
@@ -1831,6 +1855,8 @@ class _Interp:
                 v = _arith(s.op, old, v)
             for t in targets:
                 self.bind(t, v, env, depth)
+                if self.force and isinstance(t, ast.Attribute):
+                    self.note_store(t, s.value, env, depth)
                 if isinstance(t, ast.Name):
                     # a local keeps what it was computed from: stored on an object later, a
                     # class test it holds escapes then (``is_swa = isinstance(kv, ...)``)
@@ -1845,7 +1871,7 @@ class _Interp:
             return [("return", v, env)]
         if kind is ast.If:
             outer, self.tested = self.tested, set()
-            t = _truth(self.eval(s.test, env, depth))
+            t = self.test(s.test, env, depth)
             asked, self.tested = self.tested, self.tested | outer
             control, self.control = self.control, self.control | asked
             try:
@@ -1858,7 +1884,7 @@ class _Interp:
             name = s.exc.func if isinstance(s.exc, ast.Call) else s.exc
             return [("raise", _name_of(name) if name is not None else "Exception", env)]
         if kind is ast.Assert:
-            t = _truth(self.eval(s.test, env, depth))
+            t = self.test(s.test, env, depth)
             if t is True:
                 return [("next", None, env)]
             if t is False:
@@ -1913,6 +1939,35 @@ class _Interp:
         if kind in (ast.Pass, ast.Global, ast.Nonlocal, ast.Delete):
             return [("next", None, env)]
         raise Undecided(f"a `{kind.__name__}` statement")
+
+    def note_store(self, target: ast.Attribute, value: ast.expr, env: dict, depth: int) -> None:
+        """Record what ``target`` (an attribute of ``self`` just stored) was computed from: the
+        expression and the values of the names it reads, unless the forced expression is in
+        it. Two runs that store an unknown with the same witness stored the same unknown."""
+        owner = env.get(target.value.id) if isinstance(target.value, ast.Name) else None
+        if not isinstance(owner, Obj) or owner.kind != "self":
+            return
+        witness = None
+        if not any(id(n) in self.force for n in ast.walk(value)):
+            names = sorted(
+                {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+                - {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
+            )
+            try:
+                witness = (id(value), tuple((n, self.peek(n, env)) for n in names))
+            except _Unknown:
+                witness = None
+        self.stored[(id(owner), target.attr)] = witness
+
+    def peek(self, name: str, env: dict):
+        """The comparable form of what ``name`` holds, without the effects of a read."""
+        if name in env:
+            return _signature(env[name], stored=self.stored)
+        if name in self.globals:
+            return _signature(self.globals[name], stored=self.stored)
+        if name in _BUILTINS:
+            return ("builtin", name)
+        raise _Unknown
 
     def bind(self, target: ast.AST, v, env: dict, depth: int) -> None:
         if isinstance(target, ast.Name):
@@ -2072,7 +2127,7 @@ class _Interp:
         for _ in range(_LOOP):
             following = []
             for state in states:
-                t = _truth(self.eval(s.test, state, depth))
+                t = self.test(s.test, state, depth)
                 if t is not True:
                     out += self.block(s.orelse, dict(state), depth)
                 if t is False:
@@ -2091,7 +2146,7 @@ class _Interp:
             if m is not False:
                 state = dict(env) if m is TOP else env
                 if case.guard is not None:
-                    g = _truth(self.eval(case.guard, state, depth))
+                    g = self.test(case.guard, state, depth)
                     if g is False:
                         continue
                     m = TOP if g is TOP else m
@@ -3355,12 +3410,13 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
             )
             params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
             kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
+            sign = functools.partial(_signature, stored=interp.stored)
             try:
                 seen.append(
                     (
-                        [(o[0], _signature(o[1])) for o in outcomes],
-                        _signature(kept),
-                        [(at, _signature(a), _signature(k)) for at, a, k in interp.effects],
+                        frozenset((o[0], sign(o[1])) for o in outcomes),  # (paths: a set)
+                        sign(kept),
+                        [(at, sign(a), sign(k)) for at, a, k in interp.effects],
                     )
                 )
             except _Unknown:
@@ -3456,14 +3512,25 @@ def _boolean(e: ast.AST) -> bool:
     return isinstance(e, ast.Compare)
 
 
+def _attr_signature(owner, name: str, v, seen: set, stored: Optional[dict]):
+    """``_signature`` of ``owner.name``; an unknown one by its witness, where one was kept."""
+    try:
+        return _signature(v, seen, stored)
+    except _Unknown:
+        witness = (stored or {}).get((id(owner), name))
+        if witness is None:
+            raise
+        return ("stored", witness)
+
+
 class _Unknown(Exception):
     """A value :func:`_signature` cannot compare."""
 
 
-def _signature(v, seen: Optional[set] = None):
+def _signature(v, seen: Optional[set] = None, stored: Optional[dict] = None):
     """A comparable form of a scenario value: what two runs must both give to count as the
     same outcome (raises :class:`_Unknown` on an unknown value: two unknowns need not be
-    equal)."""
+    equal, unless ``stored`` (``_Interp.stored``) witnesses how an attribute was computed)."""
     seen = set() if seen is None else seen
     if v is TOP:
         raise _Unknown
@@ -3473,12 +3540,17 @@ def _signature(v, seen: Optional[set] = None):
         return ("cycle",)
     seen = seen | {id(v)}
     if isinstance(v, tuple):
-        return ("tuple", tuple(_signature(x, seen) for x in v))
+        return ("tuple", tuple(_signature(x, seen, stored) for x in v))
     if isinstance(v, Obj):
-        attrs = tuple(sorted((k, _signature(x, seen)) for k, x in v.attrs.items()))
+        attrs = tuple(
+            sorted((k, _attr_signature(v, k, x, seen, stored)) for k, x in v.attrs.items())
+        )
         return ("obj", v.kind, v.key, attrs)
     if isinstance(v, Mapping):
-        return ("map", tuple((_signature(k, seen), _signature(x, seen)) for k, x in v.pairs))
+        return (
+            "map",
+            tuple((_signature(k, seen, stored), _signature(x, seen, stored)) for k, x in v.pairs),
+        )
     if isinstance(v, (Enum, Member, Builtin, AllocClass, EnumValue)):
         return (type(v).__name__, getattr(v, "cls", None), v.name)
     if isinstance(v, Flags):
@@ -3488,14 +3560,19 @@ def _signature(v, seen: Optional[set] = None):
     if isinstance(v, (_Module, EnumSpace, AllocType, Suppress)):
         return (type(v).__name__, tuple(sorted(map(str, vars(v).values()))))
     if isinstance(v, Partial):
-        keywords = tuple((k, _signature(x, seen)) for k, x in sorted(v.kwargs.items()))
-        return ("partial", _signature(v.func, seen), _signature(tuple(v.args), seen), keywords)
+        keywords = tuple((k, _signature(x, seen, stored)) for k, x in sorted(v.kwargs.items()))
+        return (
+            "partial",
+            _signature(v.func, seen, stored),
+            _signature(tuple(v.args), seen, stored),
+            keywords,
+        )
     if isinstance(v, Const):
-        return ("const", _signature(v.value, seen))
+        return ("const", _signature(v.value, seen, stored))
     if isinstance(v, Getter):
-        return ("getter", v.names, _signature(v.call[0], seen) if v.call else None)
+        return ("getter", v.names, _signature(v.call[0], seen, stored) if v.call else None)
     if isinstance(v, Bound):
-        return ("bound", _signature(v.func, seen), _signature(v.first, seen))
+        return ("bound", _signature(v.func, seen, stored), _signature(v.first, seen, stored))
     raise _Unknown
 
 

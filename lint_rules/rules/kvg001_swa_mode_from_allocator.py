@@ -1200,9 +1200,42 @@ class FooAttnBackend(AttentionBackend):
         step = self.granule
         return self.allocator.alloc(-(-n // step) * step)
 """,
+        # an allocator probe that can only narrow the pool's own test (``and``), next to an
+        # unknown runner attribute kept alike either way (scenario.draft_indifferent)
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        hybrid = callable(getattr(alloc, "translate_loc_from_full_to_swa", None))
+        own = isinstance(self.pool, SWAKVPool)
+        if hybrid and not own:
+            logger.info("hybrid allocator over a dense pool")
+        self.swa_pool = self.pool if hybrid and own else None
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
+        # the twin: the allocator probe widens the pool's test (``or``)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        hybrid = callable(getattr(alloc, "translate_loc_from_full_to_swa", None))
+        own = isinstance(self.pool, SWAKVPool)
+        self.swa_pool = alloc.get_kvcache() if hybrid or own else None
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: inside the ``try`` it sets the SWA flag
         Case("""
 from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
