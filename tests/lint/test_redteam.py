@@ -113,8 +113,6 @@ KNOWN = {
     "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
     " only sizes",
     # redteam32 (refactorings of real sites)
-    "ok_allocator_mapping_same_registration": "the allocator's mapping used only where it is"
-    " the pool's own tensor (an identity test)",
     "resolver_ok_resolver_object_steps": "a dataclass resolver whose steps are chained methods"
     " read through the record",
     # redteam33 (resolvers II)
@@ -123,6 +121,36 @@ KNOWN = {
     "resolver_ok_compress_pipeline": "getters selected by ``itertools.compress`` before they"
     " are called",
     "resolver_ok_sentinel_slot_dict": "a cache dict with a sentinel holding the draft check",
+    # redteam34 (maintainer idioms II)
+    "bug_maint_eafp_sub_allocator_enum_layout": "a layout enum chosen in an ``except`` of a"
+    " probe of the allocator's sub-allocator",
+    "resolver_ok_maint_allocator_first_identity": "the allocator's kvcache taken first, then"
+    " kept only where it is the runner's own pool (an identity test)",
+    "resolver_ok_maint_frozen_probe_called": "a FROZEN_KV probe found by ``getattr`` and called",
+    # redteam35 (mixed held-out: correct code that touches the allocator)
+    "ok_match_allocator_free_fn": "a class pattern on the allocator choosing which free-count"
+    " method to keep",
+    "ok_pool_hasattr_alloc_free_metrics": "an SWA free count gated by a probe, kept in a metrics"
+    " record (allocator count methods: not modelled from the real classes yet)",
+    "ok_vars_pool_debug_state": "the allocator's members read by names in a module tuple for"
+    " a debug dump",
+    "ok_weakref_runner_graph_capacity": "an SWA free count sizing CUDA-graph capacity",
+    "resolver_ok_getattr_frozen_metrics": "a sub-allocator probe feeding metrics only",
+    # redteam36 (precision, production shapes)
+    "bug_prodshape_weakref_eafp_sub_allocator": "a layout enum chosen in an ``except`` of a"
+    " probe of the allocator's sub-allocator, through a weakref",
+    "ok_prodshape_debug_dump_allocator_class": "a debug dump of the allocator's class and test",
+    "ok_prodshape_eviction_policy_by_allocator": "a class test choosing only the free path",
+    "ok_prodshape_mapping_occupancy_metric": "the allocator's mapping read for a metric only",
+    "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
+    "ok_prodshape_stats_endpoint_free_counts": "free counts kept for a stats endpoint",
+    "ok_prodshape_window_budget_per_request": "``size_swa`` divided into a per-request budget",
+    # redteam37 (resolvers across structure)
+    "bug_cooperative_mixins_guard_unreached": "a mixin order whose ``super()`` chain never"
+    " reaches the draft guard",
+    "ok_abc_template_hook_shares_target": "a template-method hook judged per subclass",
+    "ok_allocator_capacity_metrics": "a class test choosing capacity figures and a warning",
+    "ok_attrgetter_candidate_sources": "candidate generators chained through ``attrgetter``",
 }
 
 

@@ -1,0 +1,44 @@
+"""Decode backend that caches the allocator's full->SWA translator as a bound method."""
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import torch
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class ForwardMetadata:
+    out_cache_loc: torch.Tensor
+    swa_out_cache_loc: Optional[torch.Tensor] = None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.page_size = getattr(allocator, "page_size", 1)
+        # Resolve the translator once; the per-step path should not do lookups.
+        self._to_swa: Optional[Callable[[torch.Tensor], torch.Tensor]] = getattr(
+            allocator, "translate_loc_from_full_to_swa", None
+        )
+        logger.debug(
+            "allocator=%s swa_translate=%s page_size=%s",
+            type(allocator).__name__,
+            self._to_swa is not None,
+            self.page_size,
+        )
+
+    def init_forward_metadata(self, out_cache_loc: torch.Tensor) -> ForwardMetadata:
+        metadata = ForwardMetadata(out_cache_loc=out_cache_loc)
+        if self._to_swa is not None:
+            metadata.swa_out_cache_loc = self._to_swa(out_cache_loc)
+        return metadata
+
+    def forward_decode(self, loc):
+        metadata = self.init_forward_metadata(loc)
+        if metadata.swa_out_cache_loc is not None:
+            return self.token_to_kv_pool, metadata.swa_out_cache_loc
+        return self.token_to_kv_pool, metadata.out_cache_loc
