@@ -91,11 +91,15 @@ def test_json_and_sarif_edits_give_what_fix_writes(kv, project):
 
 
 def test_a_finding_the_fix_leaves_is_not_offered_one(kv, project):
-    # The SWA probe written twice: the planner matches both, but the file's fix (one resolver)
-    # removes only the first; check must not promise a fix that `fix` does not make.
+    # The SWA probe written twice, both copies live (the first kept in a flag a method returns): the
+    # planner matches both, but the file's fix (one resolver) removes only one; check must not
+    # promise a fix that `fix` does not make.
     lines = BUGGY.splitlines(keepends=True)
     row = next(i for i, ln in enumerate(lines) if "isinstance(allocator" in ln)
-    write(project, "b.py", "".join(lines[: row + 1] + [lines[row]] + lines[row + 1 :]))
+    twin = lines[row].replace("self.use_sliding_window_kv_pool", "self.window_flag")
+    reader = "\n    def uses_window(self):\n        return self.window_flag\n"
+    assert twin != lines[row]
+    write(project, "b.py", "".join(lines[:row] + [twin] + lines[row:]) + reader)
     items = json.loads(kv("check", "--no-cache", "--output-format", "json").out)
     offered = [i["code"] for i in items if i["fix"]]
     left = [i for i in items if not i["fix"]]
