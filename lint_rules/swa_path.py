@@ -60,8 +60,11 @@ def _ends_in_exit(body: list) -> bool:
 
 def _may_be_read_elsewhere(name: str) -> bool:
     """A backend's flag another module may read: one sglang's code reads of a backend (the API
-    model), or one named for the SWA mode (``use_swa``, ``is_hybrid_swa``: an interface)."""
+    model), or a public one named for the SWA mode (``use_swa``, ``is_hybrid_swa``: an
+    interface; a private ``_reports_swa_free`` is the module's own)."""
     low = name.lower()
+    if name.startswith("_") and not name.startswith("__"):
+        return name in backend_attributes_read()
     return "swa" in low or "sliding" in low or name in backend_attributes_read()
 
 
@@ -165,7 +168,9 @@ class SwaPaths:
                 region = [*stmt.body, *stmt.orelse]
                 if _ends_in_exit(stmt.body) or _ends_in_exit(stmt.orelse):
                     region += body[i + 1 :]
-                if any(swa_step(s) for s in region):
+                if ("if", stmt.lineno) not in self.bookkeeping and any(
+                    swa_step(s) for s in region
+                ):  # (a branch that only logs or keeps notes decides no path)
                     self.places.add(("if", stmt.lineno))
                     reads.append((fn, stmt.test))
             # the statement's own expressions (its nested blocks are walked below)
@@ -358,6 +363,8 @@ class SwaPaths:
         mapping handed to a kernel translates)."""
         if self._display_only(fn):
             return True  # whatever it picks ends in the text ``__repr__`` gives
+        if isinstance(node, ast.Try):  # a probe by raising: what its body and handlers do
+            return bool(node.handlers) and self._keeps_only(fn, node, _Walk(strict))
         if isinstance(node, (ast.pattern, ast.Match)):  # a case's pattern: what the cases do
             up = node
             while up is not None and not isinstance(up, ast.Match):
@@ -391,13 +398,14 @@ class SwaPaths:
         return True
 
     def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:
-        """Do the branches of ``stmt`` (an ``if``, or a ``match``: its cases) only keep values
-        that flow nowhere, or log?"""
-        blocks = (
-            [c.body for c in stmt.cases]
-            if isinstance(stmt, ast.Match)
-            else [stmt.body, stmt.orelse]
-        )
+        """Do the branches of ``stmt`` (an ``if``; a ``match``: its cases; a ``try``: its body
+        and handlers) only keep values that flow nowhere, or log?"""
+        if isinstance(stmt, ast.Match):
+            blocks = [c.body for c in stmt.cases]
+        elif isinstance(stmt, ast.Try):  # (a probe by raising: the body and the handlers)
+            blocks = [stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody]
+        else:
+            blocks = [stmt.body, stmt.orelse]
         stmts = [s for b in blocks for s in b]
         leaves = [
             n for s in stmts for n in _walk_here(s) if isinstance(n, (ast.Return, *_LOOP_EXITS))
@@ -432,7 +440,9 @@ class SwaPaths:
             if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
                 continue
             if isinstance(s, ast.Return) and (
-                s.value is None or _is_none(s.value) or self._returns_nowhere(fn, seen, depth)
+                s.value is None
+                or _is_none(s.value)
+                or self._returns_nowhere(fn, seen, depth, _counts(s.value))
             ):
                 continue  # (a value returned where it decides nothing)
             grown = _grown(s.value) if isinstance(s, ast.Expr) else None
@@ -601,14 +611,10 @@ class SwaPaths:
             ):
                 return False  # another object's (or state for others): may be read elsewhere
             if (
-                name in self.flags
-                or (
-                    _may_be_read_elsewhere(name)
-                    and not _no_flag(value, name, self._numbers())
-                    and not self._in_private_class(fn)
-                )
-                or self.dynamic & {"*", "self"}
-            ):
+                _may_be_read_elsewhere(name)
+                and not _no_flag(value, name, self._numbers())
+                and not self._in_private_class(fn)
+            ) or self.dynamic & {"*", "self"}:
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
             return self._attr_nowhere(name, seen, depth, value)
         return False
@@ -675,10 +681,11 @@ class SwaPaths:
             if inner is not fn and isinstance(inner, _FUNCS):
                 yield from (n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == name)
 
-    def _returns_nowhere(self, fn, seen: "_Walk", depth: int) -> bool:
+    def _returns_nowhere(self, fn, seen: "_Walk", depth: int, count: bool = False) -> bool:
         """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
-        text, or every call of ``fn`` (a property: every read) in the module flows nowhere (a
-        function the module does not call may be called from outside)?"""
+        text, every call of ``fn`` (a property: every read) in the module flows nowhere, or,
+        for a ``count`` (a number, arithmetic), ``fn`` is a method no one calls? (A function
+        the module does not call may be called from outside; a flag it returns may decide.)"""
         if not isinstance(fn, _FUNCS[:2]):
             return False
         if fn.name in _DISPLAY:
@@ -696,9 +703,24 @@ class SwaPaths:
                 calls.append(n)  # a property's read is its call
             elif _last(n) == fn.name or (isinstance(n, ast.Constant) and n.value == fn.name):
                 named += 1
+        count = count or _returns_number(fn)
+        if count and not calls and not named and self._unread_method(fn):
+            return True
         if not calls or named > len(calls):  # (named other than in its calls: handed on)
             return False
         return all(self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in calls)
+
+    def _unread_method(self, fn) -> bool:
+        """Is ``fn`` a method nothing calls: the module never names it, it is no dunder Python
+        calls by itself, and no other module reads it of a backend (the API model) or by its
+        name for the SWA mode (:func:`_may_be_read_elsewhere`)?"""
+        owner = self._parent(fn)
+        return (
+            isinstance(owner, ast.ClassDef)
+            and not fn.name.startswith("__")
+            and not _may_be_read_elsewhere(fn.name)
+            and not self.dynamic & {"*", "self"}
+        )
 
     def _function_of(self, node):
         """The innermost function holding ``node`` (None at module level)."""
@@ -724,9 +746,11 @@ class SwaPaths:
             if is_log_call(above):
                 return True  # whatever it becomes is logged
             above = self._parent(above)
+        counted = False  # (made into a magnitude: no longer the flag itself)
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
+            counted |= _counts(up)
             if isinstance(up, ast.comprehension) or (
                 isinstance(up, ast.IfExp)
                 and up.test is child
@@ -737,7 +761,11 @@ class SwaPaths:
                         and not self._calls_followed(fn, n, seen)
                         and not self._pure(n)
                     )
-                    or (_last(n) in own and not self._pure(self._parent(n)))
+                    or (
+                        _last(n) in own
+                        and not self._pure(self._parent(n))
+                        and not self._class_member_read(n)
+                    )
                     or (_names_swa(n) and not self._followed(fn, n, seen))
                     for b in (up.body, up.orelse)
                     for n in ast.walk(b)
@@ -755,6 +783,14 @@ class SwaPaths:
                 return False  # a lookup key: it picks what the lookup gives
             if isinstance(up, ast.Attribute) and up.value is child and _grown(self._parent(up)):
                 return True  # the receiver of ``x.append(...)``: written, not read
+            if (
+                isinstance(up, ast.Call)
+                and up.func is child
+                and isinstance(child, ast.Attribute)
+                and (child.attr in _QUERIES or self._pure(up))
+            ):  # (``x.sum()``, ``budget.pages()``: a value of it, followed on)
+                child, up = up, self._parent(up)
+                continue
             if isinstance(up, ast.Call) and _grown(up) is not None and up.func is not child:
                 return self._target_nowhere(fn, _grown(up), None, seen, depth)
             if isinstance(up, ast.Call):
@@ -763,7 +799,14 @@ class SwaPaths:
                     # (a private record's fields are no interface another module reads)
                     private = (_last(up.func) or "").startswith("_")
                     given = child.value if isinstance(child, ast.keyword) else child
-                    return self._attr_nowhere(field, seen, depth, given, private=private)
+                    before = set(seen.keys)
+                    if self._attr_nowhere(field, seen, depth, given, private=private):
+                        return True
+                    seen.keys = before  # (what the failed try assumed is unknown again)
+                    return self._flows_nowhere(fn, up, seen, depth + 1)  # (or the record's)
+                if up.func is not child and self._plain_record(up):
+                    return self._flows_nowhere(fn, up, seen, depth + 1)  # (read by computed
+                    # names: where the record goes, its fields go)
                 if up.func is child:
                     if seen.strict:
                         return False  # called: what it does with its arguments may decide
@@ -781,7 +824,8 @@ class SwaPaths:
                 isinstance(up, ast.Attribute)
                 and isinstance(self._parent(up), ast.Call)
                 and self._parent(up).func is up
-                and up.attr not in _VALUE_METHODS
+                and up.attr not in _QUERIES
+                and not self._pure(self._parent(up))
             ):
                 return False  # a method of it called (one it may pick)
             child, up = up, self._parent(up)
@@ -793,8 +837,20 @@ class SwaPaths:
             targets = up.targets if isinstance(up, ast.Assign) else [up.target]
             return all(self._target_nowhere(fn, t, up.value, seen, depth) for t in targets)
         if isinstance(up, ast.Return) and fn is not None:
-            return self._returns_nowhere(fn, seen, depth)
+            return self._returns_nowhere(fn, seen, depth, counted)
         return False
+
+    def _class_member_read(self, n) -> bool:
+        """Is ``n`` the module class in a read of one of its members (``Mode.SPLIT``, not
+        called): a value picked, no code run?"""
+        up = self._parent(n)
+        return (
+            isinstance(n, ast.Name)
+            and n.id in self._module_classes()[0].defs
+            and isinstance(up, ast.Attribute)
+            and _loads(up)
+            and not (isinstance(self._parent(up), ast.Call) and self._parent(up).func is up)
+        )
 
     def _own_names(self) -> set:
         return {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
@@ -840,6 +896,9 @@ _SHAPES = frozenset({"alloc", "empty", "zeros", "ones", "full", "arange", "range
 _VALUE_METHODS = frozenset({"format", "join", "upper", "lower", "strip", "item", "bit_length"})
 # tensor members that only read a shape or a count
 _TENSOR_QUERIES = frozenset({"numel", "dim", "size", "nelement"})
+# tensor reductions: a count or a number of it (``(mapping > 0).sum()``), followed on as that
+_REDUCTIONS = frozenset({"sum", "mean", "count_nonzero", "amax", "amin", "any", "all"})
+_QUERIES = _VALUE_METHODS | _TENSOR_QUERIES | _REDUCTIONS
 
 
 # calls that read or store a member by a computed name, or test a class
@@ -903,6 +962,23 @@ def _walk_here(node):
             for c in ast.iter_child_nodes(n)
             if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
         )
+
+
+def _counts(node) -> bool:
+    """Is ``node`` arithmetic, a call giving a number, or an ordering test (``free >= n``):
+    a magnitude, not the flag it was computed from?"""
+    if isinstance(node, ast.Compare):
+        return all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops)
+    return _numeric(node)
+
+
+def _returns_number(fn) -> bool:
+    """Is ``fn`` annotated to return a number or a mapping (``-> int``, ``-> Dict[str, int]``):
+    a magnitude or a table of them, not a flag?"""
+    ret = getattr(fn, "returns", None)
+    if isinstance(ret, ast.Subscript):
+        ret = ret.value
+    return _last(ret) in ("int", "float", "dict", "Dict", "Mapping") if ret is not None else False
 
 
 def _is_none(node) -> bool:
@@ -1044,12 +1120,16 @@ _DYNAMIC = frozenset(
 
 
 def _reads_dynamically(nodes: list) -> set:
-    """Whose attributes the module reads by computed names: ``"*"`` anyone's (``vars``,
-    ``asdict``, ``__dict__``, ...), ``"self"`` for ``getattr(self, name)``, ``"name"`` for
-    ``getattr(x, name)`` on another plain name (a record, maybe); empty when it names every
-    attribute it reads (``nodes``: the module's, as :func:`_loaded_names`)."""
+    """Whose attributes the module reads by computed names, but for a log line: ``"*"``
+    anyone's (``vars``, ``asdict``, ``__dict__``, ...), ``"self"`` for ``getattr(self,
+    name)``, ``"name"`` for ``getattr(x, name)`` on another plain name (a record, maybe);
+    empty when it names every attribute it reads (``nodes``: the module's, as
+    :func:`_loaded_names`)."""
     out: set = set()
+    logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n) if x is not n}
     for n in nodes:
+        if id(n) in logged:
+            continue  # (``logger.debug("%s", asdict(x))``: what it reads becomes text)
         if (isinstance(n, ast.Attribute) and n.attr in _DYNAMIC) or (
             isinstance(n, ast.Name) and n.id in _DYNAMIC
         ):
@@ -1083,6 +1163,10 @@ def _records(tree: ast.Module) -> dict:
 
 def _loads(node: ast.AST) -> bool:
     return isinstance(getattr(node, "ctx", None), ast.Load)
+
+
+def _attr(node: ast.AST) -> Optional[str]:
+    return node.attr if isinstance(node, ast.Attribute) else None
 
 
 def _last(node: ast.AST) -> Optional[str]:

@@ -312,7 +312,7 @@ class Rule(cst.BatchableCSTVisitor):
         import ast
 
         paths = self.analysis.swa_paths()
-        target, fn_ast = self.ast_at(node, (ast.expr, ast.pattern, ast.Match))
+        target, fn_ast = self.ast_at(node, (ast.expr, ast.pattern, ast.Match, ast.Try))
         if paths is None or target is None:
             return False
         return paths.decides_nothing(fn_ast, target, strict)

@@ -1218,6 +1218,81 @@ class FooAttnBackend(AttentionBackend):
             return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # a record of the allocator's class kept for a warning only: the branch reading it
+        # only logs, so it leads to no SWA path
+        """
+@dataclass
+class Capacity:
+    swa_tokens: int
+    hybrid_allocator: bool
+def capacity(alloc):
+    if isinstance(alloc, SWATokenToKVPoolAllocator):
+        return Capacity(alloc.size_swa, True)
+    return Capacity(0, False)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.budget = capacity(model_runner.token_to_kv_pool_allocator)
+        if self.budget.hybrid_allocator and self.budget.swa_tokens < 64:
+            logger.warning("small SWA budget: %d", self.budget.swa_tokens)
+    def forward_decode(self, loc):
+        return loc
+""",
+        # a probe kept in a record dumped only into a debug line (``asdict`` in the log call)
+        """
+@dataclass
+class Dump:
+    allocator: str
+    hybrid_allocator: bool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        logger.debug("%s", asdict(self.dump()))
+    def dump(self):
+        return Dump(
+            allocator=type(self.allocator).__name__,
+            hybrid_allocator=isinstance(self.allocator, SWATokenToKVPoolAllocator),
+        )
+""",
+        # an SWA free count read by raising, feeding an admission count a method returns
+        # that no one in the module calls (a magnitude, not a flag)
+        """
+@dataclass
+class FreePages:
+    full: int
+    swa: int = -1
+    def tightest(self):
+        return self.full if self.swa < 0 else min(self.full, self.swa)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def _free_pages(self):
+        full = self.allocator.available_size()
+        try:
+            swa = self.allocator.swa_available_size()
+        except AttributeError:
+            return FreePages(full)
+        return FreePages(full, swa)
+    def should_preempt(self, needed: int) -> bool:
+        return self._free_pages().tightest() < needed
+""",
+        # a class test picking an enum member for a capacity figure only
+        """
+class Capacity(enum.Enum):
+    SINGLE = 1
+    SPLIT = 2
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.capacity = (
+            Capacity.SPLIT
+            if isinstance(self.allocator, SWATokenToKVPoolAllocator)
+            else Capacity.SINGLE
+        )
+    def max_tokens(self) -> int:
+        if self.capacity is Capacity.SPLIT:
+            return min(self.allocator.full_available_size(), self.allocator.swa_available_size())
+        return self.allocator.available_size()
+""",
     ]
 
     INVALID = [

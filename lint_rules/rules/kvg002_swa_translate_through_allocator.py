@@ -168,6 +168,20 @@ class DecodePreallocQueue:
 """,
             path="sglang/srt/disaggregation/decode.py",
         ),
+        # the allocator's map reduced to an occupancy figure for a metric
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.mapping = getattr(model_runner.token_to_kv_pool_allocator, "full_to_swa_index_mapping", None)
+    def metrics(self):
+        out = {}
+        if self.mapping is not None and self.mapping.numel() > 0:
+            out["occupancy"] = int((self.mapping > 0).sum().item()) / self.mapping.numel()
+        return out
+    def forward_decode(self, loc):
+        logger.info("metrics: %s", self.metrics())
+        return loc
+""",
     ]
 
     INVALID = [
