@@ -459,7 +459,10 @@ class SwaModeFromAllocator(Rule):
             or (named is None and self._sets_swa_flag(stmt))
             or (not self._names_pool_class(nodes) and self._decides_swa_path(expr, stmt))
         ) and not (
-            self._unread_argument(expr) or self.value_flows_nowhere(expr) or self._draft_never_swa()
+            self._unread_argument(expr)
+            or self.value_flows_nowhere(expr)
+            or self._draft_never_swa()
+            or all(self.draft_never_reaches(n) for n in nodes if self._decides_here(n))
         ):
             self.report(expr, _MESSAGE.format(src=source_of(expr), advice=advice_for(self)))
 
@@ -1293,6 +1296,36 @@ class FooAttnBackend(AttentionBackend):
             return min(self.allocator.full_available_size(), self.allocator.swa_available_size())
         return self.allocator.available_size()
 """,
+        # the allocator's class name tested in a private resolver only after a record's
+        # property has returned for every regular draft (its callers' scenario)
+        """
+@dataclass(frozen=True)
+class Role:
+    is_draft: bool
+    reads_target: bool
+    allocator_kind: str
+    @property
+    def owns_kv(self):
+        return self.is_draft and not self.reads_target
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.role = Role(
+            is_draft=bool(model_runner.is_draft_worker),
+            reads_target=bool(model_runner.spec_algorithm.is_frozen_kv_mtp()),
+            allocator_kind=type(model_runner.token_to_kv_pool_allocator).__name__,
+        )
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self.role.owns_kv:
+            return None
+        if not self.role.allocator_kind.startswith("SWA"):
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+""",
     ]
 
     INVALID = [
@@ -1812,5 +1845,33 @@ class MyAttnBackend(AttentionBackend):
         return allocator if isinstance(allocator, SWATokenToKVPoolAllocator) else None
 """,
             path="sglang/srt/backends/mine.py",
+        ),
+        # the twin: the record's guard lets a regular draft through to the class-name test
+        Case(
+            """
+@dataclass(frozen=True)
+class Role:
+    is_draft: bool
+    reads_target: bool
+    allocator_kind: str
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.role = Role(
+            is_draft=bool(model_runner.is_draft_worker),
+            reads_target=bool(model_runner.spec_algorithm.is_frozen_kv_mtp()),
+            allocator_kind=type(model_runner.token_to_kv_pool_allocator).__name__,
+        )
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _resolve(self, model_runner):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool
+        if self.role.is_draft and self.role.reads_target:
+            return None
+        if not self.role.allocator_kind.startswith("SWA"):
+            return None
+        return model_runner.token_to_kv_pool_allocator.get_kvcache()
+""",
+            count=1,
         ),
     ]
