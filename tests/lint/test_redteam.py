@@ -137,6 +137,20 @@ KNOWN = {
     " reaches the draft guard",
     "ok_abc_template_hook_shares_target": "a template-method hook judged per subclass",
     "ok_attrgetter_candidate_sources": "candidate generators chained through ``attrgetter``",
+    # redteam38 (precision under real workloads, near-twins)
+    "bug_attrgetter_sizes_gauge_flag": "an SWA size read by raising through a stored"
+    " ``attrgetter``, decided by a gauge key",
+    "ok_debug_dump_layout_string": "the pool's half of a class-name layout string",
+    "ok_eviction_pressure_watermark": "a class test feeding a usage ratio of the allocator's"
+    " counters, used only to warn",
+    "ok_metrics_allocator_label": "an allocator label kept next to the pool's in one stats dict",
+    "ok_prefill_chunk_planner_pages": "an SWA free-count method with a fallback, for a budget",
+    "ok_swa_ratio_debug_endpoint": "SWA figures added to a debug dict whose other key decides",
+    # redteam39 (type dependence spelled many ways)
+    "ok_kite_alloc_translate_target_only": "a record property guarding the allocator's"
+    " translation by the draft flag",
+    "ok_kite_mro_names_pool_scan": "a helper shared by the pool's test and a log-only"
+    " allocator test",
 }
 
 
