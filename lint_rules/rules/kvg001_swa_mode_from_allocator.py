@@ -104,6 +104,26 @@ _CROSS = (SWA_CLASS_TEST, SWA_MEMBER_PROBE)
 _SWA_NAME = re.compile(r"swa|sliding_window_kv|use_sliding", re.IGNORECASE)
 
 
+def _picks_local(node) -> bool:
+    """Is ``node`` (an ``ast.Try`` of one statement) a ``try`` that only picks a local's value:
+    its body and each handler assign that one local, nothing else? Then the local's value is
+    all it decides."""
+    import ast
+
+    def local(stmt):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            return getattr(stmt.targets[0], "id", None)
+        return None
+
+    name = local(node.body[0])
+    return (
+        name is not None
+        and not node.orelse
+        and not node.finalbody
+        and all(len(h.body) == 1 and local(h.body[0]) == name for h in node.handlers)
+    )
+
+
 def _terminal(node) -> str:
     if isinstance(node, cst.Name):
         return node.value
@@ -551,6 +571,8 @@ class SwaModeFromAllocator(Rule):
         for n in ast.walk(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == at.start.line:
                 if isinstance(n, ast.Try) and len(n.body) == 1:
+                    if not _picks_local(n) and not paths.decides_nothing(fn_ast, n):
+                        return False  # (what its handlers do decides, the value aside)
                     n = n.body[0]  # (the ``try`` form: the read it guards)
                 if isinstance(n, (ast.Assign, ast.AnnAssign)):
                     targets = n.targets if isinstance(n, ast.Assign) else [n.target]
@@ -1871,6 +1893,31 @@ class FooAttnBackend(AttentionBackend):
         if not self.role.allocator_kind.startswith("SWA"):
             return None
         return model_runner.token_to_kv_pool_allocator.get_kvcache()
+""",
+            count=1,
+        ),
+        # a probe by raising whose handler returns the full layout: the value it reads is only
+        # logged, but the handler decides the SWA layout
+        Case(
+            """
+class Layout(enum.Enum):
+    FULL = 1
+    SWA = 2
+def detect(allocator):
+    try:
+        sub = allocator.swa_attn_allocator
+    except AttributeError:
+        return Layout.FULL
+    logger.debug("sub-allocator %s", sub)
+    return Layout.SWA
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.layout = detect(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.layout is Layout.SWA:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
 """,
             count=1,
         ),

@@ -116,8 +116,6 @@ KNOWN = {
     " are called",
     "resolver_ok_sentinel_slot_dict": "a cache dict with a sentinel holding the draft check",
     # redteam34 (maintainer idioms II)
-    "bug_maint_eafp_sub_allocator_enum_layout": "a layout enum chosen in an ``except`` of a"
-    " probe of the allocator's sub-allocator",
     "resolver_ok_maint_allocator_first_identity": "the allocator's kvcache taken first, then"
     " kept only where it is the runner's own pool (an identity test)",
     "resolver_ok_maint_frozen_probe_called": "a FROZEN_KV probe found by ``getattr`` and called",
@@ -128,8 +126,6 @@ KNOWN = {
     " a debug dump",
     "ok_weakref_runner_graph_capacity": "an SWA free count sizing CUDA-graph capacity",
     # redteam36 (precision, production shapes)
-    "bug_prodshape_weakref_eafp_sub_allocator": "a layout enum chosen in an ``except`` of a"
-    " probe of the allocator's sub-allocator, through a weakref",
     "ok_prodshape_eviction_policy_by_allocator": "a class test choosing only the free path",
     "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
     # redteam37 (resolvers across structure)
