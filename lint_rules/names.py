@@ -130,6 +130,12 @@ def kv_pool_scalar_members() -> frozenset:
     return frozenset(_api_data().get("kv_pool_scalar_members", ()))
 
 
+def allocator_count_methods() -> frozenset:
+    """The allocator methods that give a number in the releases (``available_size``,
+    ``swa_available_size``: read from the real classes): a call of one is a count."""
+    return frozenset(_api_data().get("allocator_count_methods", ()))
+
+
 @lru_cache(maxsize=1)
 def backend_attributes_read() -> frozenset:
     """The attribute names some release's code reads through a name ending in ``backend``

@@ -21,7 +21,12 @@ import ast
 from typing import Optional
 
 from .classes import ModuleClasses, is_property, lookup_order
-from .names import SWA_TRANSLATE_MEMBERS, backend_attributes_read, kv_pool_scalar_members
+from .names import (
+    SWA_TRANSLATE_MEMBERS,
+    allocator_count_methods,
+    backend_attributes_read,
+    kv_pool_scalar_members,
+)
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
 # does not: an error exit decides no path)
@@ -430,6 +435,8 @@ class SwaPaths:
         """Do the statements ``region`` of ``fn`` only keep values that flow nowhere, log, or
         call module code that does the same?"""
         for s in region:
+            if isinstance(s, ast.Raise):
+                continue  # (an error exit decides no path)
             if isinstance(s, ast.Expr) and (
                 is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
             ):
@@ -437,7 +444,16 @@ class SwaPaths:
             callee = self._own_def(s.value) if isinstance(s, ast.Expr) else None
             if callee is not None and self._body_keeps(callee, seen, depth + 1):
                 continue  # (``self.stats.note(...)``: module code that only keeps)
-            if isinstance(s, ast.If) and self._keeps_only(fn, s, seen, depth):
+            if (
+                isinstance(s, ast.If)
+                and not any(
+                    isinstance(n, ast.Attribute)
+                    and _names_swa(n)
+                    and not self._followed(fn, n, seen)
+                    for n in ast.walk(s.test)
+                )  # (a nested test reading an SWA member: it takes the SWA path)
+                and self._keeps_only(fn, s, seen, depth)
+            ):
                 continue
             if isinstance(s, ast.Return) and (
                 s.value is None
@@ -757,7 +773,7 @@ class SwaPaths:
                 and any(
                     (
                         isinstance(n, ast.Call)
-                        and _name(n.func) not in _PURE
+                        and not _queries(n)
                         and not self._calls_followed(fn, n, seen)
                         and not self._pure(n)
                     )
@@ -1004,9 +1020,10 @@ _NUMBERS = frozenset({"int", "float", "round", "len", "abs", "min", "max", "sum"
 
 
 def _numeric(value, numbers: frozenset = frozenset()) -> bool:
-    """Is ``value`` a number: a numeric literal, arithmetic, a call giving a number, a read
-    of a KV pool's scalar member (``alloc.size_swa``, ``getattr(alloc, "size_swa", n)``: the
-    API model), or of an attribute in ``numbers`` (one the module stores only numbers in)?"""
+    """Is ``value`` a number: a numeric literal, arithmetic, a call giving a number (a builtin,
+    an allocator's count method: the API model), a read of a KV pool's scalar member
+    (``alloc.size_swa``, ``getattr(alloc, "size_swa", n)``: the API model), or of an attribute
+    in ``numbers`` (one the module stores only numbers in)?"""
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float)
     if isinstance(value, ast.Attribute):
@@ -1019,6 +1036,8 @@ def _numeric(value, numbers: frozenset = frozenset()) -> bool:
         if name == "getattr" and len(value.args) >= 2:
             member = value.args[1]
             return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
+        if isinstance(value.func, ast.Attribute):  # (``alloc.swa_available_size()``)
+            return value.func.attr in allocator_count_methods()
         return isinstance(value.func, ast.Name) and name in _NUMBERS
     return isinstance(value, ast.BinOp)
 

@@ -27,6 +27,10 @@ emitted code touches actually have in that release:
   evaluation: ``isinstance(<SWA allocator>, C)`` holds for these, and for no other allocator);
 * ``kv_pool_scalar_members``: the members every KV pool class stores only scalars in (its
   size, page size, dtype: KVG003's scenario reads them without the pool escaping);
+* ``allocator_count_methods``: the allocator methods that give a number (annotated ``int`` /
+  ``float``, or every ``return`` arithmetic, a count or a call of such a method) in some release
+  and that no allocator class of any release defines to give something else: ``x.<m>()`` is a
+  count, a size or a metric, never an SWA flag (KVG001);
 * ``backend_attributes_read``: the attribute names sglang's code reads through a name ending
   in ``backend`` (``forward_batch.attn_backend.use_sliding_window_kv_pool``): what another
   module may read of a backend, so a flag a backend keeps and never reads itself still decides
@@ -636,6 +640,98 @@ def _pool_member_kinds(rel: Release, pools: dict) -> tuple[set, set]:
     return scalar - other, other
 
 
+_NUMBER_CALLS = frozenset({"len", "min", "max", "sum", "int", "float", "abs", "round"})
+
+
+def _number_annotation(node) -> Optional[bool]:
+    """True for ``int``/``float``, False for another annotation, None for none."""
+    if node is None:
+        return None
+    return isinstance(node, ast.Name) and node.id in ("int", "float")
+
+
+def _returns(fn) -> list:
+    """The values ``fn`` returns (its own ``return`` statements, not nested functions')."""
+    out, stack = [], list(fn.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Return):
+            out.append(n.value)
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _number_expr(e, counts: set) -> bool:
+    """Is ``e`` a number, given that calls of the methods ``counts`` give numbers?"""
+    if isinstance(e, ast.Constant):
+        return type(e.value) in (int, float)
+    if isinstance(e, ast.BinOp):
+        return _number_expr(e.left, counts) or _number_expr(e.right, counts)
+    if isinstance(e, ast.IfExp):
+        return _number_expr(e.body, counts) and _number_expr(e.orelse, counts)
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in _NUMBER_CALLS:
+        return e.func.id in ("len", "int", "float", "round") or all(
+            _number_expr(a, counts) for a in e.args
+        )
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
+        return e.func.attr in counts and not e.args and not e.keywords
+    return False
+
+
+def _not_number(fn) -> bool:
+    """Does ``fn`` surely give no number: an annotation other than ``int``/``float``, a body
+    with no ``return`` (but a stub's, or one that only raises), or a return of nothing, of a
+    literal non-number, a container or a ``torch`` call?"""
+    if _number_annotation(fn.returns) is False:
+        return True
+    values = _returns(fn)
+    if not values:  # (a stub or one that raises says nothing: another class defines it)
+        return not all(
+            isinstance(n, (ast.Raise, ast.Pass))
+            or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+            for n in fn.body
+        )
+    for v in values:
+        if v is None or (isinstance(v, ast.Constant) and type(v.value) not in (int, float)):
+            return True
+        if isinstance(v, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
+            return True
+        if isinstance(v, ast.Call) and (_dotted(v.func) or "").startswith("torch."):
+            return True
+    return False
+
+
+def _count_methods(rel: Release, allocators: dict) -> tuple[set, set]:
+    """(methods of the allocator classes that give a number: annotated ``int``/``float``, or
+    every return a number, where calls of methods already found count (the least fixpoint);
+    those some allocator class defines so as to give no number surely)."""
+    defs: dict = {}
+    for key in allocators:
+        for c in rel.mro(rel.classes[key]):
+            for name, fn in c.methods.items():
+                if not name.startswith("__"):
+                    defs.setdefault(name, {})[id(fn)] = fn
+    other = {n for n, fns in defs.items() if any(_not_number(f) for f in fns.values())}
+    counts: set = set()
+    while True:
+        grown = {
+            n
+            for n in set(defs) - other
+            if any(
+                _number_annotation(f.returns)
+                or (
+                    _returns(f)
+                    and all(v is not None and _number_expr(v, counts) for v in _returns(f))
+                )
+                for f in defs[n].values()
+            )
+        }
+        if grown == counts:
+            return counts, other
+        counts = grown
+
+
 def _trtllm_facts(tree: Path) -> str:
     path = tree / TRTLLM
     if not path.is_file():
@@ -671,12 +767,14 @@ def derive(tree: Path) -> dict:
     return _derive(Release(tree))[0]
 
 
-def _derive(rel: Release) -> tuple[dict, set]:
-    """The release's facts, and the members of its allocator classes that are not SWA ones
-    (what :func:`derive_all` keeps out of the all-release list)."""
+def _derive(rel: Release) -> tuple[dict, set, set]:
+    """The release's facts, the members of its allocator classes that are not SWA ones and its
+    allocator methods that surely give no number (what :func:`derive_all` keeps out of the
+    all-release lists)."""
     names, pools, allocators = _pool_facts(rel)
     swa, other = _allocator_members(rel, allocators)
     scalar, _ = _pool_member_kinds(rel, pools)
+    counts, not_counts = _count_methods(rel, allocators)
     facts = {
         "model_runner": _runner_facts(rel),
         "spec_algorithm": _spec_facts(rel),
@@ -687,9 +785,10 @@ def _derive(rel: Release) -> tuple[dict, set]:
         "swa_allocator_bases": sorted(_swa_allocator_bases(rel, allocators)),
         "swa_allocator_members": sorted(swa - other),
         "kv_pool_scalar_members": sorted(scalar),
+        "allocator_count_methods": sorted(counts),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
-    return facts, other
+    return facts, other, not_counts
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -699,9 +798,13 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     bases_any: set = set()
     backend_reads: set = set()
     scalar_every: Optional[set] = None
+    counts_any: set = set()
+    not_counts_any: set = set()
     for v in versions:
         tree = sglang_wheels.ensure_tree(v, quiet=quiet)
-        releases[v], other = _derive(Release(tree))
+        releases[v], other, not_counts = _derive(Release(tree))
+        counts_any.update(releases[v]["allocator_count_methods"])
+        not_counts_any |= not_counts
         backend_reads |= _backend_reads(tree)
         swa_any.update(releases[v]["swa_allocator_members"])
         bases_any.update(releases[v]["swa_allocator_bases"])
@@ -719,6 +822,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "swa_allocator_bases": sorted(bases_any),
         # members of the KV pool classes that hold a scalar in every release
         "kv_pool_scalar_members": sorted(scalar_every or ()),
+        # allocator methods giving a number in some release, and no number surely in none
+        "allocator_count_methods": sorted(counts_any - not_counts_any),
         # read through a name ending in ``backend``, in some release
         "backend_attributes_read": sorted(backend_reads),
         "releases": releases,

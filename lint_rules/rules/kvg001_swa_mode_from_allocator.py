@@ -1348,6 +1348,29 @@ class FooAttnBackend(AttentionBackend):
         kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
         return kvcache if isinstance(kvcache, SWAKVPool) else None
 """,
+        # an SWA free count (an allocator count method of the API model) kept in a metrics
+        # record, and a budget that only decides whether to raise
+        """
+@dataclass
+class Metrics:
+    swa_free: int = -1
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.metrics = Metrics()
+        self._track = hasattr(self.allocator, "swa_available_size")
+        swa = getattr(self.allocator, "swa_available_size", None)
+        full = self.allocator.available_size()
+        self.budget = min(full, swa()) if callable(swa) else full
+    def record(self):
+        if self._track:
+            self.metrics.swa_free = self.allocator.swa_available_size()
+        logger.debug("free: %s", self.metrics)
+    def forward_decode(self, loc):
+        if loc.numel() > self.budget:
+            raise RuntimeError("decode batch exceeds the KV budget")
+        return loc
+""",
     ]
 
     INVALID = [

@@ -26,7 +26,6 @@ KNOWN = {
     # members, not every member; an ``swa`` name still counts, for forks and later releases)
     "ok_source_search_swa_kv_pool": "the allocator's full member list per release",
     # an SWA size read for a decode budget, not the SWA path: a probe counts wherever it is
-    "ok_swa_budget_from_allocator": "what a probe's answer gates (a budget is no SWA path)",
     # a translator registry filled by ``__init_subclass__`` and read by the allocator's type
     "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
     # the translator found among ``inspect.getmembers(alloc)`` by comparing its name
@@ -120,11 +119,8 @@ KNOWN = {
     " kept only where it is the runner's own pool (an identity test)",
     "resolver_ok_maint_frozen_probe_called": "a FROZEN_KV probe found by ``getattr`` and called",
     # redteam35 (mixed held-out: correct code that touches the allocator)
-    "ok_pool_hasattr_alloc_free_metrics": "an SWA free count gated by a probe, kept in a metrics"
-    " record (allocator count methods: not modelled from the real classes yet)",
     "ok_vars_pool_debug_state": "the allocator's members read by names in a module tuple for"
     " a debug dump",
-    "ok_weakref_runner_graph_capacity": "an SWA free count sizing CUDA-graph capacity",
     # redteam36 (precision, production shapes)
     "ok_prodshape_eviction_policy_by_allocator": "a class test choosing only the free path",
     "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
