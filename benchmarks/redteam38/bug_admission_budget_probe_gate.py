@@ -41,17 +41,13 @@ class GeneratedAttnBackend:
         # A windowed budget means the model has sliding-window layers.
         self.is_swa = self.budget.windowed
         self.forward_metadata = DecodeMetadata()
-        logger.debug(
-            "decode budget: %d pages (swa=%s)", self.budget.pages(), self.is_swa
-        )
+        logger.debug("decode budget: %d pages (swa=%s)", self.budget.pages(), self.is_swa)
 
     def _snapshot_budget(self) -> AdmissionBudget:
         swa_tokens = None
         if hasattr(self.allocator, "swa_available_size"):
             swa_tokens = self.allocator.swa_available_size()
-        return AdmissionBudget(
-            self.allocator.available_size(), swa_tokens, self.page_size
-        )
+        return AdmissionBudget(self.allocator.available_size(), swa_tokens, self.page_size)
 
     def can_admit(self, num_tokens: int) -> bool:
         self.budget = self._snapshot_budget()

@@ -35,9 +35,7 @@ class PressurePolicy:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
-        self.policy = PressurePolicy.for_allocator(
-            model_runner.token_to_kv_pool_allocator
-        )
+        self.policy = PressurePolicy.for_allocator(model_runner.token_to_kv_pool_allocator)
         # The policy already knows whether this deployment is windowed.
         self.sliding_window_kv = self.policy.windowed
         self._warned = False

@@ -15,9 +15,7 @@ class GeneratedAttnBackend:
         allocator = model_runner.token_to_kv_pool_allocator
         pool = self.token_to_kv_pool
 
-        self.full_to_swa: Optional[torch.Tensor] = getattr(
-            pool, "full_to_swa_index_mapping", None
-        )
+        self.full_to_swa: Optional[torch.Tensor] = getattr(pool, "full_to_swa_index_mapping", None)
         if self.full_to_swa is None:
             # Older pools do not register the mapping on themselves; the
             # allocator always owns it.

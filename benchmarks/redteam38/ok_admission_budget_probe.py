@@ -38,17 +38,13 @@ class GeneratedAttnBackend:
         # Attention reads go through the pool this runner owns.
         self.is_swa = isinstance(self.token_to_kv_pool, SWAKVPool)
         self.forward_metadata = DecodeMetadata()
-        logger.debug(
-            "decode budget: %d pages (swa=%s)", self.budget.pages(), self.is_swa
-        )
+        logger.debug("decode budget: %d pages (swa=%s)", self.budget.pages(), self.is_swa)
 
     def _snapshot_budget(self) -> AdmissionBudget:
         swa_tokens = None
         if hasattr(self.allocator, "swa_available_size"):
             swa_tokens = self.allocator.swa_available_size()
-        return AdmissionBudget(
-            self.allocator.available_size(), swa_tokens, self.page_size
-        )
+        return AdmissionBudget(self.allocator.available_size(), swa_tokens, self.page_size)
 
     def can_admit(self, num_tokens: int) -> bool:
         self.budget = self._snapshot_budget()

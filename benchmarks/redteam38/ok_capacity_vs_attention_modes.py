@@ -28,9 +28,7 @@ class GeneratedAttnBackend:
             if isinstance(self.allocator, SWATokenToKVPoolAllocator)
             else CapacityMode.SINGLE
         )
-        self.attn_mode = (
-            AttnMode.HYBRID_SWA if isinstance(self.pool, SWAKVPool) else AttnMode.FULL
-        )
+        self.attn_mode = AttnMode.HYBRID_SWA if isinstance(self.pool, SWAKVPool) else AttnMode.FULL
         logger.info("capacity=%s attention=%s", self.capacity_mode, self.attn_mode)
 
     def max_decode_tokens(self) -> int:

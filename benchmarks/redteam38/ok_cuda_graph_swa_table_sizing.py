@@ -20,9 +20,7 @@ class GeneratedAttnBackend:
         self._swa_capacity: Optional[int] = getattr(allocator, "size_swa", None)
         self._full_capacity: int = allocator.size
         pool = self.token_to_kv_pool
-        self.swa_pool: Optional[SWAKVPool] = (
-            pool if isinstance(pool, SWAKVPool) else None
-        )
+        self.swa_pool: Optional[SWAKVPool] = pool if isinstance(pool, SWAKVPool) else None
         self.cuda_graph_cache_loc: Optional[torch.Tensor] = None
         self.cuda_graph_swa_loc: Optional[torch.Tensor] = None
         self.init_cuda_graph_state(self.max_bs, self.max_bs * 8)

@@ -16,13 +16,9 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         allocator = model_runner.token_to_kv_pool_allocator
         self.is_draft = bool(model_runner.is_draft_worker)
-        reads_target_kv = (
-            model_runner.spec_algorithm == SpeculativeAlgorithm.FROZEN_KV_MTP
-        )
+        reads_target_kv = model_runner.spec_algorithm == SpeculativeAlgorithm.FROZEN_KV_MTP
         capacity = getattr(allocator, "size_swa", allocator.size)
-        self.reserved_tokens = (
-            capacity // _DRAFT_RESERVE_FRACTION if self.is_draft else 0
-        )
+        self.reserved_tokens = capacity // _DRAFT_RESERVE_FRACTION if self.is_draft else 0
 
         if self.is_draft and not reads_target_kv:
             # The draft model keeps its own KV pool; the allocator only hands

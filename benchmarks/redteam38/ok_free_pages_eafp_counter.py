@@ -25,9 +25,7 @@ class GeneratedAttnBackend:
         self.allocator = model_runner.token_to_kv_pool_allocator
         self.pool = model_runner.token_to_kv_pool
         self.free_pages = self._count_free_pages()
-        self.swa_pool: Optional[SWAKVPool] = (
-            self.pool if isinstance(self.pool, SWAKVPool) else None
-        )
+        self.swa_pool: Optional[SWAKVPool] = self.pool if isinstance(self.pool, SWAKVPool) else None
 
     def _count_free_pages(self) -> FreePages:
         full = self.allocator.available_size() // self.page_size

@@ -20,9 +20,7 @@ class GeneratedAttnBackend:
             self.allocator, "swa_available_size", self.allocator.available_size
         )
         self.swa_kv_pool = (
-            self.token_to_kv_pool
-            if isinstance(self.token_to_kv_pool, SWAKVPool)
-            else None
+            self.token_to_kv_pool if isinstance(self.token_to_kv_pool, SWAKVPool) else None
         )
 
     def plan_chunks(self, num_tokens: int) -> List[Tuple[int, int]]:

@@ -30,9 +30,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.stats = _AllocatorStats(model_runner.token_to_kv_pool_allocator)
         # Only pools that carry a full->SWA translator have sliding-window layers.
-        self.has_swa_layers = hasattr(
-            self.token_to_kv_pool, "translate_loc_from_full_to_swa"
-        )
+        self.has_swa_layers = hasattr(self.token_to_kv_pool, "translate_loc_from_full_to_swa")
         logger.debug("initial allocator stats: %s", self.stats.sample())
 
     def forward_decode(self, loc):

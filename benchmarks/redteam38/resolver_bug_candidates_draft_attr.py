@@ -27,9 +27,7 @@ class GeneratedAttnBackend:
         )
         allocator = model_runner.token_to_kv_pool_allocator
         self._page_size = allocator.page_size
-        self._layer_ids = list(
-            itertools.islice(itertools.count(), self.token_to_kv_pool.layer_num)
-        )
+        self._layer_ids = list(itertools.islice(itertools.count(), self.token_to_kv_pool.layer_num))
         logger.info(
             "candidates resolved: swa=%s allocator=%s",
             type(self.swa_kv_pool).__name__,

@@ -40,7 +40,5 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         if self.swa_kv_pool is not None:
-            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            )
+            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
         return self.token_to_kv_pool, loc

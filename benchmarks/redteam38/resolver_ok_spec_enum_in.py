@@ -17,9 +17,7 @@ def resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:
     match pool:
         case SWAKVPool():
             return pool
-    if model_runner.is_draft_worker and (
-        model_runner.spec_algorithm not in _READS_TARGET_KV
-    ):
+    if model_runner.is_draft_worker and (model_runner.spec_algorithm not in _READS_TARGET_KV):
         return None
     kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
     match kvcache:
@@ -42,7 +40,5 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         if self.swa_kv_pool is not None:
-            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            )
+            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
         return self.token_to_kv_pool, loc

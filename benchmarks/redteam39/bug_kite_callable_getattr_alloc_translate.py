@@ -23,15 +23,11 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.allocator = model_runner.token_to_kv_pool_allocator
         self.config = StepConfig(
-            translate_swa=callable(
-                getattr(self.allocator, "translate_loc_from_full_to_swa", None)
-            ),
+            translate_swa=callable(getattr(self.allocator, "translate_loc_from_full_to_swa", None)),
             page_size=model_runner.page_size,
             max_bs=model_runner.max_running_requests,
         )
-        self.kv_indptr = torch.zeros(
-            self.config.max_bs + 1, dtype=torch.int32, device=self.device
-        )
+        self.kv_indptr = torch.zeros(self.config.max_bs + 1, dtype=torch.int32, device=self.device)
 
     def forward_decode(self, loc):
         if not self.config.translate_swa:

@@ -34,9 +34,7 @@ class GeneratedAttnBackend:
         max_bs = model_runner.max_running_requests
         self.graph_state = GraphState(
             max_bs=max_bs,
-            out_cache_loc=torch.zeros(
-                max_bs, dtype=torch.int64, device=model_runner.device
-            ),
+            out_cache_loc=torch.zeros(max_bs, dtype=torch.int64, device=model_runner.device),
         )
 
     def init_forward_metadata_capture_cuda_graph(self, bs, out_cache_loc):

@@ -17,9 +17,7 @@ def _swa_pool_for(model_runner) -> Optional[SWAKVPool]:
         return pool
     allocator = model_runner.token_to_kv_pool_allocator
     # Draft workers share the target's allocator, so follow it to the hybrid cache.
-    if model_runner.is_draft_worker and isinstance(
-        allocator, SWATokenToKVPoolAllocator
-    ):
+    if model_runner.is_draft_worker and isinstance(allocator, SWATokenToKVPoolAllocator):
         return allocator.get_kvcache()
     return None
 

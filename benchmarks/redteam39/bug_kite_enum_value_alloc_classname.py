@@ -28,9 +28,7 @@ class GeneratedAttnBackend:
         allocator = model_runner.token_to_kv_pool_allocator
         self.layout = KVLayout(type(allocator).__name__)
         self.kv_cache = (
-            allocator.get_kvcache()
-            if self.layout.windowed
-            else model_runner.token_to_kv_pool
+            allocator.get_kvcache() if self.layout.windowed else model_runner.token_to_kv_pool
         )
         self.page_size = allocator.page_size
 

@@ -10,9 +10,7 @@ import torch
 
 logger = logging.getLogger(__name__)
 
-SWA_ALLOCATOR_NAMES = frozenset(
-    {"SWATokenToKVPoolAllocator", "PureSWATokenToKVPoolAllocator"}
-)
+SWA_ALLOCATOR_NAMES = frozenset({"SWATokenToKVPoolAllocator", "PureSWATokenToKVPoolAllocator"})
 
 
 @dataclass

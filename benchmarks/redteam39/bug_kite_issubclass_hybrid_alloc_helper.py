@@ -45,12 +45,8 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.allocator = model_runner.token_to_kv_pool_allocator
         self.buffers = DecodeBuffers(
-            kv_indptr=torch.zeros(
-                max_bs + 1, dtype=torch.int32, device=model_runner.device
-            ),
-            swa_indices=torch.zeros(
-                max_bs, dtype=torch.int64, device=model_runner.device
-            ),
+            kv_indptr=torch.zeros(max_bs + 1, dtype=torch.int32, device=model_runner.device),
+            swa_indices=torch.zeros(max_bs, dtype=torch.int64, device=model_runner.device),
         )
         self.hybrid = bool(self.hybrid_types) and issubclass(
             type(self.allocator), self.hybrid_types

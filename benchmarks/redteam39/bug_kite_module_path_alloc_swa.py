@@ -26,9 +26,7 @@ class GeneratedAttnBackend:
             hybrid_swa=_is_swa_module(allocator), page_size=allocator.page_size
         )
         self.kv_pool = model_runner.token_to_kv_pool
-        self._mapping = (
-            allocator.full_to_swa_index_mapping if self.flags.hybrid_swa else None
-        )
+        self._mapping = allocator.full_to_swa_index_mapping if self.flags.hybrid_swa else None
         logger.info("backend flags: %s", self.flags)
         self.swa_out_cache_loc = None
 

@@ -32,13 +32,9 @@ class GeneratedAttnBackend:
         allocator = model_runner.token_to_kv_pool_allocator
         self.caps = _capabilities(allocator)
         self.kv_pool = (
-            allocator.get_kvcache()
-            if self.caps.windowed
-            else model_runner.token_to_kv_pool
+            allocator.get_kvcache() if self.caps.windowed else model_runner.token_to_kv_pool
         )
-        self.decode_buffer = torch.empty(
-            0, dtype=torch.int64, device=model_runner.device
-        )
+        self.decode_buffer = torch.empty(0, dtype=torch.int64, device=model_runner.device)
         logger.info("kv capabilities: %s", self.caps)
 
     def forward_decode(self, loc):

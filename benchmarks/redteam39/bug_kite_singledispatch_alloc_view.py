@@ -34,9 +34,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.swa_view = sliding_window_view(model_runner.token_to_kv_pool_allocator)
         if self.swa_view is not None:
-            logger.info(
-                "sliding-window layers read from %s", type(self.swa_view).__name__
-            )
+            logger.info("sliding-window layers read from %s", type(self.swa_view).__name__)
 
     def forward_decode(self, loc):
         if self.swa_view is not None:

@@ -36,10 +36,8 @@ class GeneratedAttnBackend:
 
     def init_forward_metadata(self, forward_batch):
         if self.windowed:
-            self.metadata.swa_out_cache_loc = (
-                self.kv_cache.translate_loc_from_full_to_swa(
-                    forward_batch.out_cache_loc
-                )
+            self.metadata.swa_out_cache_loc = self.kv_cache.translate_loc_from_full_to_swa(
+                forward_batch.out_cache_loc
             )
 
     def forward_decode(self, loc):

@@ -42,18 +42,14 @@ class GeneratedAttnBackend:
 
     def init_forward_metadata(self, forward_batch):
         seq_lens = forward_batch.seq_lens.to(torch.int32)
-        page_table = self.req_to_token[
-            forward_batch.req_pool_indices, : int(seq_lens.max())
-        ]
+        page_table = self.req_to_token[forward_batch.req_pool_indices, : int(seq_lens.max())]
         md = KiteDecodeMetadata(
             cache_seqlens=seq_lens,
             page_table=page_table,
             max_seq_len=int(seq_lens.max()),
         )
         if self.swa_kv_pool is not None:
-            md.swa_page_table = self.swa_kv_pool.translate_loc_from_full_to_swa(
-                page_table
-            )
+            md.swa_page_table = self.swa_kv_pool.translate_loc_from_full_to_swa(page_table)
         self.forward_metadata = md
 
     def forward_decode(self, loc):

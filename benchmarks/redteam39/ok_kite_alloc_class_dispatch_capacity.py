@@ -35,9 +35,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self._free_report = _FREE_REPORT.get(type(self.allocator), _plain_free)
         self.swa_pool = (
-            self.token_to_kv_pool
-            if isinstance(self.token_to_kv_pool, SWAKVPool)
-            else None
+            self.token_to_kv_pool if isinstance(self.token_to_kv_pool, SWAKVPool) else None
         )
         logger.info("free KV at init: %s", self.free_tokens())
 

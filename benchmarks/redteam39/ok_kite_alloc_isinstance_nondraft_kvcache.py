@@ -26,10 +26,7 @@ class GeneratedAttnBackend:
         self.swa_pool: Optional[SWAKVPool] = None
         if isinstance(self.token_to_kv_pool, SWAKVPool):
             self.swa_pool = self.token_to_kv_pool
-        elif (
-            isinstance(allocator, SWATokenToKVPoolAllocator)
-            and not model_runner.is_draft_worker
-        ):
+        elif isinstance(allocator, SWATokenToKVPoolAllocator) and not model_runner.is_draft_worker:
             # Only the worker that owns the allocator also owns its KV cache.
             kv = allocator.get_kvcache()
             self.swa_pool = kv if isinstance(kv, SWAKVPool) else None
@@ -38,10 +35,8 @@ class GeneratedAttnBackend:
     def init_forward_metadata(self, forward_batch):
         self.metadata.cache_seqlens = forward_batch.seq_lens.to(torch.int32)
         if self.swa_pool is not None:
-            self.metadata.swa_out_cache_loc = (
-                self.swa_pool.translate_loc_from_full_to_swa(
-                    forward_batch.out_cache_loc
-                )
+            self.metadata.swa_out_cache_loc = self.swa_pool.translate_loc_from_full_to_swa(
+                forward_batch.out_cache_loc
             )
 
     def forward_decode(self, loc):

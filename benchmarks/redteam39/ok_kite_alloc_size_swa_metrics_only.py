@@ -33,9 +33,7 @@ class GeneratedAttnBackend:
         )
         self.kv_pool = model_runner.token_to_kv_pool
         self.hybrid = isinstance(self.kv_pool, SWAKVPool)
-        logger.info(
-            "KV capacity: %s (hybrid pool: %s)", self.capacity.describe(), self.hybrid
-        )
+        logger.info("KV capacity: %s (hybrid pool: %s)", self.capacity.describe(), self.hybrid)
         self.scratch = torch.empty(
             model_runner.max_running_requests,
             dtype=torch.int64,

@@ -29,9 +29,7 @@ class GeneratedAttnBackend:
             page_size=self.allocator.page_size,
             max_bs=model_runner.max_running_requests,
         )
-        self.kv_indptr = torch.zeros(
-            self.config.max_bs + 1, dtype=torch.int32, device=self.device
-        )
+        self.kv_indptr = torch.zeros(self.config.max_bs + 1, dtype=torch.int32, device=self.device)
 
     def forward_decode(self, loc):
         if not self.config.translate_swa:

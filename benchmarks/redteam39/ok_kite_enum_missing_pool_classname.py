@@ -29,16 +29,12 @@ class GeneratedAttnBackend:
         self.layout = KVLayout(type(self.kv_cache).__name__)
         allocator = model_runner.token_to_kv_pool_allocator
         self.page_size = allocator.page_size
-        logger.info(
-            "layout %s, allocator %s", self.layout.name, type(allocator).__name__
-        )
+        logger.info("layout %s, allocator %s", self.layout.name, type(allocator).__name__)
 
     def init_forward_metadata(self, forward_batch):
         self.out_cache_loc = forward_batch.out_cache_loc
         if self.layout.windowed:
-            self.out_cache_loc = self.kv_cache.translate_loc_from_full_to_swa(
-                self.out_cache_loc
-            )
+            self.out_cache_loc = self.kv_cache.translate_loc_from_full_to_swa(self.out_cache_loc)
 
     def forward_decode(self, loc):
         if self.layout.windowed:

@@ -22,9 +22,7 @@ class GeneratedAttnBackend:
         self.device = model_runner.device
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.allocator = model_runner.token_to_kv_pool_allocator
-        self.has_swa_mapping = hasattr(
-            self.token_to_kv_pool, "translate_loc_from_full_to_swa"
-        )
+        self.has_swa_mapping = hasattr(self.token_to_kv_pool, "translate_loc_from_full_to_swa")
         self.init_cuda_graph_state(model_runner.max_running_requests)
 
     def init_cuda_graph_state(self, max_bs: int):

@@ -42,9 +42,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         max_bs = model_runner.max_running_requests
         self.buffers = DecodeBuffers(
-            kv_indptr=torch.zeros(
-                max_bs + 1, dtype=torch.int32, device=model_runner.device
-            )
+            kv_indptr=torch.zeros(max_bs + 1, dtype=torch.int32, device=model_runner.device)
         )
         self.hybrid = bool(HYBRID_POOL_TYPES) and issubclass(
             type(self.token_to_kv_pool), HYBRID_POOL_TYPES

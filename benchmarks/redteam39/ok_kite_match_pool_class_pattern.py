@@ -34,9 +34,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.allocator = model_runner.token_to_kv_pool_allocator
         self.plan = _plan_for(self.token_to_kv_pool, self.allocator)
-        logger.info(
-            "kv plan: %s (allocator %s)", self.plan, type(self.allocator).__name__
-        )
+        logger.info("kv plan: %s (allocator %s)", self.plan, type(self.allocator).__name__)
 
     def _translate(self, loc):
         match self.plan:

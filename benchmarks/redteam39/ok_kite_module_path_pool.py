@@ -26,9 +26,7 @@ class GeneratedAttnBackend:
             hybrid_swa=_defined_in(self.kv_pool, ".swa_memory_pool"),
             page_size=allocator.page_size,
         )
-        self._mapping = (
-            self.kv_pool.full_to_swa_index_mapping if self.flags.hybrid_swa else None
-        )
+        self._mapping = self.kv_pool.full_to_swa_index_mapping if self.flags.hybrid_swa else None
         logger.info(
             "backend flags: %s (allocator from %s)",
             self.flags,

@@ -25,10 +25,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.windowed = _inherits_named(self.token_to_kv_pool, "BaseSWAKVPool")
         allocator = model_runner.token_to_kv_pool_allocator
-        if (
-            _inherits_named(allocator, "SWATokenToKVPoolAllocator")
-            and not self.windowed
-        ):
+        if _inherits_named(allocator, "SWATokenToKVPoolAllocator") and not self.windowed:
             logger.debug("hybrid allocator shared with a full-attention pool")
         self.metadata = DecodeMetadata()
 

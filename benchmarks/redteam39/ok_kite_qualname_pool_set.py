@@ -32,9 +32,7 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.kv_pool = model_runner.token_to_kv_pool
         self.caps = _capabilities(self.kv_pool, model_runner.token_to_kv_pool_allocator)
-        self.decode_buffer = torch.empty(
-            0, dtype=torch.int64, device=model_runner.device
-        )
+        self.decode_buffer = torch.empty(0, dtype=torch.int64, device=model_runner.device)
         logger.info("kv capabilities: %s", self.caps)
 
     def forward_decode(self, loc):

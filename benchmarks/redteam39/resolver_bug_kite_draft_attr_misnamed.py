@@ -20,9 +20,7 @@ class RunnerRole:
 def _role(model_runner) -> RunnerRole:
     spec = getattr(model_runner, "spec_algorithm", None)
     frozen = getattr(spec, "is_frozen_kv_mtp", lambda: False)()
-    return RunnerRole(
-        is_draft=getattr(model_runner, "is_draft", False), frozen_kv=frozen
-    )
+    return RunnerRole(is_draft=getattr(model_runner, "is_draft", False), frozen_kv=frozen)
 
 
 def resolve_swa_pool(model_runner) -> Optional[SWAKVPool]:

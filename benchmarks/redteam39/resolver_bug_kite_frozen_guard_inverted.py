@@ -29,10 +29,7 @@ class GeneratedAttnBackend:
         active = model_runner.token_to_kv_pool
         if isinstance(active, SWAKVPool):
             return active
-        if (
-            model_runner.is_draft_worker
-            and model_runner.spec_algorithm.is_frozen_kv_mtp()
-        ):
+        if model_runner.is_draft_worker and model_runner.spec_algorithm.is_frozen_kv_mtp():
             # FROZEN_KV MTP drafts keep no KV of their own.
             return None
         kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
@@ -40,7 +37,5 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         if self.swa_kv_pool is not None:
-            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            )
+            return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
         return self.token_to_kv_pool, loc

@@ -36,10 +36,7 @@ class GeneratedAttnBackend:
     def _resolve(self, model_runner):
         if _is_swa_pool(model_runner.token_to_kv_pool):
             return model_runner.token_to_kv_pool
-        if (
-            model_runner.is_draft_worker
-            and not model_runner.spec_algorithm.is_frozen_kv_mtp()
-        ):
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
             # A regular draft owns a full-only pool; the shared allocator's
             # hybrid cache belongs to the target.
             return None

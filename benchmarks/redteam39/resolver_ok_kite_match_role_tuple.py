@@ -33,9 +33,7 @@ class GeneratedAttnBackend:
         self.page_size = model_runner.token_to_kv_pool_allocator.page_size
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.swa_pool = resolve_swa_pool(model_runner)
-        logger.debug(
-            "page size %d, swa pool %s", self.page_size, type(self.swa_pool).__name__
-        )
+        logger.debug("page size %d, swa pool %s", self.page_size, type(self.swa_pool).__name__)
 
     def forward_decode(self, loc):
         if self.swa_pool is not None:

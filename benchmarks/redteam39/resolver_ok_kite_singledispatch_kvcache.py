@@ -34,9 +34,7 @@ class GeneratedAttnBackend:
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.swa_pool = as_swa_pool(self.token_to_kv_pool)
         if self.swa_pool is None and _reads_target_cache(model_runner):
-            self.swa_pool = as_swa_pool(
-                model_runner.token_to_kv_pool_allocator.get_kvcache()
-            )
+            self.swa_pool = as_swa_pool(model_runner.token_to_kv_pool_allocator.get_kvcache())
         self.swa_out_cache_loc = torch.zeros(
             model_runner.max_running_requests,
             dtype=torch.int64,
