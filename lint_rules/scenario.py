@@ -145,6 +145,26 @@ def _named_tuple_items(v):
     return tuple(v.attrs[f] for f in fields)
 
 
+def _record_fields(v) -> Optional[list]:
+    """The fields of the module record ``v`` is an instance of, in order (the positional
+    patterns of ``case C(...)``), or None."""
+    owner = getattr(v, "owner", None) if isinstance(v, Obj) else None
+    if owner is None or not _is_record(owner):
+        return None
+    fields = [n for n in owner.body if isinstance(n, ast.AnnAssign)]
+    if any(  # (what ``__match_args__`` leaves out: not modelled)
+        isinstance(d, ast.Call) and d.keywords for d in owner.decorator_list
+    ) or any(
+        "ClassVar" in ast.dump(n.annotation)
+        or "KW_ONLY" in ast.dump(n.annotation)
+        or isinstance(n.value, ast.Call)
+        or not isinstance(n.target, ast.Name)
+        for n in fields
+    ):
+        return None
+    return [n.target.id for n in fields]
+
+
 def _fetched(v, seen: Optional[set] = None) -> set:
     """The keys of the fetched pools ``v`` holds: itself, in a tuple or dict, in a record's
     fields, as a bound method's receiver, in a closure's scope."""
@@ -1700,12 +1720,35 @@ class _Interp:
         if isinstance(value, Obj) and value.kind in ("pool", "kvcache", "swapool"):
             hits = [self._pool_is(value.kind != "pool", c) for c in classes]
             return True if True in hits else (TOP if TOP in hits else False)
+        if isinstance(value, Obj) and value.kind == "self" and value.owner is not None:
+            return self._module_instance_is(value.owner, classes)
         if value is None and not any(
             _name_of(c) == "object" or "None" in _name_of(c) for c in classes
         ):
             # (an imported or module class is never ``NoneType``: a missing member's default)
             return False if all(isinstance(c, (ast.Name, ast.Attribute)) for c in classes) else TOP
         return TOP
+
+    def _module_instance_is(self, owner: ast.ClassDef, classes: list):
+        """Is an instance of the module class ``owner`` one of ``classes``? A module class is
+        known to be (in its bases) or, where every base of ``owner`` is the module's, not to
+        be; any other class is unknown."""
+        chain = self.mro(owner)
+        own = {c.name for c in chain}
+        complete = all(
+            base_name(b) in self.classes or base_name(b) in ("object", "NamedTuple")
+            for c in chain
+            for b in c.bases
+        )
+        hits = [
+            (
+                True
+                if _name_of(c) in own
+                else (False if complete and _name_of(c) in self.classes else TOP)
+            )
+            for c in classes
+        ]
+        return True if True in hits else (TOP if TOP in hits else False)
 
     def _pool_is(self, swa: bool, cls_node: ast.AST):
         """Is an SWA pool (``swa``) / the full-only draft's pool an instance of ``cls_node``?
@@ -2161,8 +2204,16 @@ class _Interp:
             if m is not False and p.name:
                 env[p.name] = subject
             return m
-        if isinstance(p, ast.MatchClass) and not p.patterns and not p.kwd_patterns:
-            return self.isinstance(subject, p.cls)  # (``case C():`` is ``isinstance(x, C)``)
+        if isinstance(p, ast.MatchClass):  # (``case C():`` is ``isinstance(x, C)``)
+            m = self.isinstance(subject, p.cls)
+            if m is False or not (p.patterns or p.kwd_patterns):
+                return m
+            fields = _record_fields(subject)  # (a module record: its ``__match_args__``)
+            if fields is None or len(p.patterns) > len(fields):
+                return TOP
+            named = [*zip(fields, p.patterns), *zip(p.kwd_attrs, p.kwd_patterns)]
+            hits = [m, *(self.pattern(q, subject.attrs.get(f, TOP), env, depth) for f, q in named)]
+            return False if False in hits else (TOP if TOP in hits else True)
         if isinstance(p, ast.MatchSingleton):
             if subject is TOP or not isinstance(subject, (bool, type(None))):
                 return TOP
@@ -2172,6 +2223,7 @@ class _Interp:
         if isinstance(p, ast.MatchOr):
             hits = [self.pattern(q, subject, env, depth) for q in p.patterns]
             return True if True in hits else (TOP if TOP in hits else False)
+        subject = _named_tuple_items(subject)  # (a ``NamedTuple`` matches as a sequence)
         if isinstance(p, ast.MatchSequence) and isinstance(subject, tuple):
             if any(isinstance(q, ast.MatchStar) for q in p.patterns):
                 return TOP
@@ -3368,13 +3420,40 @@ def reached_by_callers(fn, module: ast.Module, node, tests: ClassTests, cls=None
     return False
 
 
-def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None) -> bool:
+def draft_indifferent(
+    fn, module: ast.Module, node, tests: ClassTests, cls=None, depth: int = 0
+) -> bool:
     """Does the value of ``node`` (an expression of ``fn``, e.g. a class test of the allocator)
     change nothing ``fn`` returns or keeps on a regular EAGLE draft? ``fn`` is evaluated twice
     per spec API, the value forced True and then False: the same outcomes (returns, raises)
     and the same state kept (``self``'s attributes) mean it decides
     nothing for the draft (``match (is_draft, isinstance(a, SWA...))`` whose SWA case needs a
-    non-draft). False where that cannot be told: a value unknown, or not evaluable."""
+    non-draft). Where ``fn``'s own outcomes differ and it is a private helper whose callers
+    the module knows all of, each caller is evaluated the same way, running ``fn`` (``all()``
+    over a helper's list of a pool test and an allocator probe). False where that cannot be
+    told: a value unknown, or not evaluable."""
+    if _indifferent_in(fn, module, node, tests, cls, witnesses=depth == 0):
+        return True
+    if (
+        depth >= 2
+        or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        or not fn.name.startswith("_")
+        or fn.name.startswith("__")
+    ):
+        return False
+    callers = _callers(module, fn.name, cls)
+    return bool(callers) and all(
+        caller is not fn and draft_indifferent(caller, module, node, tests, owner, depth + 1)
+        for caller, owner in callers
+    )
+
+
+def _indifferent_in(
+    fn, module: ast.Module, node, tests: ClassTests, cls=None, witnesses: bool = True
+) -> bool:
+    """:func:`draft_indifferent` with ``fn`` evaluated (``node`` in it or in what it calls).
+    ``witnesses``: unknowns stored from the same expression over the same values compare
+    equal (sound only where ``node`` is in ``fn`` itself: a call hides what it forces)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or any(
         isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast.walk(fn)
     ):
@@ -3410,7 +3489,7 @@ def draft_indifferent(fn, module: ast.Module, node, tests: ClassTests, cls=None)
             )
             params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
             kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
-            sign = functools.partial(_signature, stored=interp.stored)
+            sign = functools.partial(_signature, stored=interp.stored if witnesses else None)
             try:
                 seen.append(
                     (

@@ -18,7 +18,7 @@ a place is asked by its kind and line (``("if", 12)``: the ``if``/``while``/``el
 from __future__ import annotations
 
 import ast
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from .classes import ModuleClasses, is_property, lookup_order
 from .names import (
@@ -121,7 +121,7 @@ class SwaPaths:
         ]
         self.tree = tree
         self._parents = None  # child id -> parent, for the value flow, once
-        self._number_attrs: Optional[frozenset] = None  # (``_numbers``) once
+        self._number_attrs: Optional["_Numbers"] = None  # (``_numbers``) once
         self._owners = None  # node id -> the innermost function holding it, once
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
@@ -545,11 +545,13 @@ class SwaPaths:
             return False  # (only straight-line keeping)
         return self._region_keeps(fn, region, seen, depth)
 
-    def _numbers(self) -> frozenset:
-        """The attribute names the module stores only numbers in (:func:`_numeric`, one
-        attribute deep), once."""
+    def _numbers(self) -> "_Numbers":
+        """What the module keeps only numbers in, once: the attribute names it stores only
+        numbers in (:func:`_numeric`, one attribute deep) and the names of its functions whose
+        every ``return`` gives a number (a least fixpoint: one may return another's call)."""
         if self._number_attrs is None:
             stores: dict = {}
+            returns: dict = {}  # function name -> its returned values (None: not a number)
             for n in self._nodes:
                 if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value:
                     for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
@@ -559,10 +561,28 @@ class SwaPaths:
                             for x in ast.walk(t):
                                 if isinstance(x, ast.Attribute):
                                     stores.setdefault(x.attr, []).append(None)
+                elif isinstance(n, _FUNCS[:2]):
+                    got = returns.setdefault(n.name, [])
+                    for x in _walk_here(n):
+                        if isinstance(x, (ast.Yield, ast.YieldFrom)):
+                            got.append(None)
+                        elif isinstance(x, ast.Return):
+                            got.append(x.value)
             plain = frozenset(a for a, vs in stores.items() if all(_numeric(v) for v in vs))
-            self._number_attrs = frozenset(
-                a for a, vs in stores.items() if all(_numeric(v, plain) for v in vs)
+            calls: frozenset = frozenset()
+            while True:
+                more = frozenset(
+                    f
+                    for f, vs in returns.items()
+                    if vs and all(v is not None and _numeric(v, plain, calls) for v in vs)
+                )
+                if more == calls:
+                    break
+                calls = more
+            attrs = frozenset(
+                a for a, vs in stores.items() if all(_numeric(v, plain, calls) for v in vs)
             )
+            self._number_attrs = _Numbers(attrs, calls)
         return self._number_attrs
 
     def _rest_of_block(self, stmt) -> list:
@@ -628,7 +648,7 @@ class SwaPaths:
                 return False  # another object's (or state for others): may be read elsewhere
             if (
                 _may_be_read_elsewhere(name)
-                and not _no_flag(value, name, self._numbers())
+                and not _no_flag(value, name, *self._numbers())
                 and not self._in_private_class(fn)
             ) or self.dynamic & {"*", "self"}:
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
@@ -667,7 +687,7 @@ class SwaPaths:
                     return False
             elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
                 return False  # read by a computed name
-        return reads > 0 or private or _no_flag(value, name, self._numbers())
+        return reads > 0 or private or _no_flag(value, name, *self._numbers())
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object
@@ -681,16 +701,32 @@ class SwaPaths:
             and _name(call.args[0]) not in (None, "self")
         )
 
-    def _record_field(self, call: ast.Call, child) -> Optional[str]:
+    def _record_field(self, call: ast.Call, child, fn=None) -> Optional[str]:
         """The field of a module dataclass or ``NamedTuple`` that ``child`` is given for in
-        ``call`` (a keyword, or a positional argument in field order), if any."""
-        fields = self.records.get(_last(call.func) or "")
+        ``call`` (a keyword, or a positional argument in field order), if any; ``cls(...)`` in
+        a classmethod ``fn`` of a record builds that record."""
+        fields = self.records.get(self._built_class(call, fn) or "")
         if not fields or self.dynamic & {"*", "name"}:
             return None
         for kw in call.keywords:
             if (kw is child or kw.value is child) and kw.arg in fields:
                 return kw.arg
         return None
+
+    def _built_class(self, call: ast.Call, fn) -> Optional[str]:
+        """The name of the class ``call`` builds: the called name, or for ``cls(...)`` in a
+        classmethod ``fn``, the class defining ``fn``."""
+        name = _last(call.func)
+        if (
+            isinstance(call.func, ast.Name)
+            and isinstance(fn, _FUNCS[:2])
+            and fn.args.args
+            and fn.args.args[0].arg == name
+            and any(_name(d) == "classmethod" for d in fn.decorator_list)
+            and isinstance(self._parent(fn), ast.ClassDef)
+        ):
+            return self._parent(fn).name
+        return name
 
     def _closes_over(self, fn, name: str):
         for inner in ast.walk(fn):
@@ -810,10 +846,10 @@ class SwaPaths:
             if isinstance(up, ast.Call) and _grown(up) is not None and up.func is not child:
                 return self._target_nowhere(fn, _grown(up), None, seen, depth)
             if isinstance(up, ast.Call):
-                field = self._record_field(up, child)
+                field = self._record_field(up, child, fn)
                 if field is not None:  # a field of a module record: where the field is read
                     # (a private record's fields are no interface another module reads)
-                    private = (_last(up.func) or "").startswith("_")
+                    private = (self._built_class(up, fn) or "").startswith("_")
                     given = child.value if isinstance(child, ast.keyword) else child
                     before = set(seen.keys)
                     if self._attr_nowhere(field, seen, depth, given, private=private):
@@ -925,6 +961,14 @@ _REFLECTS = frozenset(
 _GROWS = frozenset({"append", "extend", "add", "update", "insert", "appendleft"})
 
 
+class _Numbers(NamedTuple):
+    """What a module keeps only numbers in: attribute names, and its functions that only
+    return numbers (:meth:`SwaPaths._numbers`)."""
+
+    attrs: frozenset
+    calls: frozenset
+
+
 class _Walk:
     """One value-flow question: what was followed (against cycles), and how strict it is."""
 
@@ -1009,36 +1053,39 @@ def _grown(call) -> Optional[ast.AST]:
     return None
 
 
-def _no_flag(value, name: str, numbers: frozenset = frozenset()) -> bool:
+def _no_flag(
+    value, name: str, numbers: frozenset = frozenset(), calls: frozenset = frozenset()
+) -> bool:
     """A stored number (or arithmetic on one), or a value kept under the name of a KV pool's
     scalar member (``page_size``, ``size_swa``: the API model), is a size, not a flag."""
-    return name in kv_pool_scalar_members() or _numeric(value, numbers)
+    return name in kv_pool_scalar_members() or _numeric(value, numbers, calls)
 
 
 # calls whose result is a number
 _NUMBERS = frozenset({"int", "float", "round", "len", "abs", "min", "max", "sum"})
 
 
-def _numeric(value, numbers: frozenset = frozenset()) -> bool:
+def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozenset()) -> bool:
     """Is ``value`` a number: a numeric literal, arithmetic, a call giving a number (a builtin,
     an allocator's count method: the API model), a read of a KV pool's scalar member
     (``alloc.size_swa``, ``getattr(alloc, "size_swa", n)``: the API model), or of an attribute
-    in ``numbers`` (one the module stores only numbers in)?"""
+    in ``numbers`` (one the module stores only numbers in), or a call of a function in ``calls``
+    (one of the module's that only returns numbers)?"""
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float)
     if isinstance(value, ast.Attribute):
         return value.attr in kv_pool_scalar_members() or value.attr in numbers
     if isinstance(value, ast.IfExp):  # (a number, or None where there is none)
         sides = [x for x in (value.body, value.orelse) if not _is_none(x)]
-        return bool(sides) and all(_numeric(x, numbers) for x in sides)
+        return bool(sides) and all(_numeric(x, numbers, calls) for x in sides)
     if isinstance(value, ast.Call):
         name = _name(value.func)
         if name == "getattr" and len(value.args) >= 2:
             member = value.args[1]
             return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
         if isinstance(value.func, ast.Attribute):  # (``alloc.swa_available_size()``)
-            return value.func.attr in allocator_count_methods()
-        return isinstance(value.func, ast.Name) and name in _NUMBERS
+            return value.func.attr in allocator_count_methods() or value.func.attr in calls
+        return isinstance(value.func, ast.Name) and (name in _NUMBERS or name in calls)
     return isinstance(value, ast.BinOp)
 
 

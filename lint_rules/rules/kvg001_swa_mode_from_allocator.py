@@ -1371,9 +1371,98 @@ class FooAttnBackend(AttentionBackend):
             raise RuntimeError("decode batch exceeds the KV budget")
         return loc
 """,
+        # a budget kept in a record ``cls(...)`` builds in its classmethod, only logged
+        """
+@dataclass(frozen=True)
+class WindowConfig:
+    enabled: bool
+    swa_budget: int = 0
+
+    @classmethod
+    def from_runner(cls, model_runner):
+        pool = model_runner.token_to_kv_pool
+        return cls(
+            enabled=isinstance(pool, SWAKVPool),
+            swa_budget=getattr(model_runner.token_to_kv_pool_allocator, "size_swa", 0),
+        )
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.cfg = WindowConfig.from_runner(model_runner)
+        logger.info("swa=%s budget=%d", self.cfg.enabled, self.cfg.swa_budget)
+    def forward_decode(self, loc):
+        if self.cfg.enabled:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # the allocator's class picks which count a method returns; the count is a field
+        # of a record nothing reads (a metric, not the SWA path)
+        """
+@dataclass
+class DecodeMetadata:
+    kv_locs: object = None
+    num_free_slots: int = 0
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa = isinstance(self.pool, SWAKVPool)
+        self._hybrid_allocator = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def _free_slots(self):
+        if self._hybrid_allocator:
+            return self.allocator.swa_available_size()
+        return self.allocator.available_size()
+    def init_forward_metadata(self, loc):
+        md = DecodeMetadata(num_free_slots=self._free_slots())
+        md.kv_locs = self.pool.translate_loc_from_full_to_swa(loc) if self.swa else loc
+        return md
+    def forward_decode(self, loc):
+        return self.pool, self.init_forward_metadata(loc).kv_locs
+""",
+        # an allocator probe in a helper's list of checks that ``all()`` joins with the pool's
+        # own test: on a draft (a full pool) the joined answer is False either way
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _active_checks(self, runner):
+        return [
+            isinstance(runner.token_to_kv_pool, SWAKVPool),
+            hasattr(runner.token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"),
+        ]
+    def _resolve(self, runner):
+        if all(self._active_checks(runner)):
+            return runner.token_to_kv_pool
+        return None
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.pool, loc
+        return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+""",
     ]
 
     INVALID = [
+        # the twin: ``any()`` lets the allocator probe alone pick the active pool
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+    def _active_checks(self, runner):
+        return [
+            isinstance(runner.token_to_kv_pool, SWAKVPool),
+            hasattr(runner.token_to_kv_pool_allocator, "translate_loc_from_full_to_swa"),
+        ]
+    def _resolve(self, runner):
+        if any(self._active_checks(runner)):
+            return runner.token_to_kv_pool
+        return None
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.pool, loc
+        return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+"""),
         # the twin: the allocator probe widens the pool's test (``or``)
         Case("""
 class FooAttnBackend(AttentionBackend):

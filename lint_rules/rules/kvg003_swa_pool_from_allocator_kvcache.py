@@ -322,6 +322,11 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 # it hands on or keeps runs later, outside its guards)
                 safe = self._guarded_in(outer, targets, tree, inner)
                 inner, outer = outer, outer.parent
+            if isinstance(safe, str) and tree is not None and inner is not fn and outer is None:
+                # the closure is handed out of a private helper (yielded, returned): it runs
+                # where the helper's callers call what they get
+                by_callers = self._guarded_in(inner, targets, tree, None, by_callers=True)
+                safe = by_callers if isinstance(by_callers, dict) else safe
             unguarded = safe is None or (isinstance(safe, dict) and not all(safe.values()))
             if unguarded and tree is not None and isinstance(fn.node, cst.Lambda):
                 # a lambda of a module table: judged where the module calls the table's entries
@@ -359,11 +364,12 @@ class SwaPoolFromAllocatorKvcache(Rule):
                     out[call] = None
         return out
 
-    def _guarded_in(self, fn: FunctionInfo, targets: dict, tree, inner: FunctionInfo):
+    def _guarded_in(self, fn: FunctionInfo, targets: dict, tree, inner, by_callers: bool = False):
         """:func:`scenario.guarded` for the fetches ``targets`` evaluated from the enclosing
         function ``fn`` (None where it cannot bind a runner there either, or where the nested
-        function ``inner`` on the way is not only called there)."""
-        from ..scenario import guarded, only_called
+        function ``inner`` on the way is not only called there); ``by_callers``: from the
+        module's calls of ``fn`` instead (:func:`scenario.guarded_by_callers`)."""
+        from ..scenario import guarded, guarded_by_callers, only_called
 
         if isinstance(fn.node, cst.Lambda):
             return None
@@ -372,9 +378,11 @@ class SwaPoolFromAllocatorKvcache(Rule):
             node = ast.parse(code).body[0]
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # pragma: no cover
             return None
+        cls = fn.cls.name if fn.cls is not None else None
+        if by_callers:
+            return guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
         if isinstance(inner.node, cst.FunctionDef) and not only_called(node, inner.name):
             return None  # kept or handed on: it runs later, where this function's guards are not
-        cls = fn.cls.name if fn.cls is not None else None
         return guarded(node, tree, _mark_key, self.class_tests(), cls)
 
     def _held(self, node: cst.Call) -> bool:
@@ -1222,9 +1230,106 @@ class FooAttnBackend:
                 self.swa_pool = pool
                 break
 """,
+        # the fetch sits in a lambda a private generator yields; its caller calls it only
+        # after the draft check
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._find(model_runner)
+    def _sources(self, runner):
+        yield "active", lambda: runner.token_to_kv_pool
+        yield "shared", lambda: runner.token_to_kv_pool_allocator.get_kvcache()
+    def _find(self, runner):
+        owns_kv = runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+        for name, fetch in self._sources(runner):
+            if name == "shared" and owns_kv:
+                return None
+            candidate = fetch()
+            if isinstance(candidate, SWAKVPool):
+                return candidate
+        return None
+""",
+        # a ``match`` on a NamedTuple of the runner's facts, built by its classmethod
+        """
+class Facts(NamedTuple):
+    active_is_swa: bool
+    is_draft: bool
+    frozen_kv: bool
+
+    @classmethod
+    def collect(cls, runner):
+        probe = getattr(runner.spec_algorithm, "is_frozen_kv_mtp", None)
+        return cls(
+            isinstance(runner.token_to_kv_pool, SWAKVPool),
+            runner.is_draft_worker,
+            bool(probe()) if probe is not None else False,
+        )
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.facts = Facts.collect(model_runner)
+        self.swa_pool = self._select(model_runner)
+    def _select(self, runner):
+        match self.facts:
+            case (True, _, _):
+                return runner.token_to_kv_pool
+            case Facts(False, True, False):
+                return None
+            case _:
+                kv = runner.token_to_kv_pool_allocator.get_kvcache()
+                return kv if isinstance(kv, SWAKVPool) else None
+""",
     ]
 
     INVALID = [
+        # the twin: the generator's caller keeps the fetch before the draft check
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._find(model_runner)
+    def _sources(self, runner):
+        yield "active", lambda: runner.token_to_kv_pool
+        yield "shared", lambda: runner.token_to_kv_pool_allocator.get_kvcache()
+    def _find(self, runner):
+        owns_kv = runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+        for name, fetch in self._sources(runner):
+            candidate = fetch()
+            if isinstance(candidate, SWAKVPool):
+                return candidate
+            if name == "shared" and owns_kv:
+                return None
+        return None
+"""),
+        # the twin: the facts' fields in another order than the patterns read them
+        Case("""
+class Facts(NamedTuple):
+    active_is_swa: bool
+    frozen_kv: bool
+    is_draft: bool
+
+    @classmethod
+    def collect(cls, runner):
+        probe = getattr(runner.spec_algorithm, "is_frozen_kv_mtp", None)
+        return cls(
+            isinstance(runner.token_to_kv_pool, SWAKVPool),
+            bool(probe()) if probe is not None else False,
+            runner.is_draft_worker,
+        )
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.facts = Facts.collect(model_runner)
+        self.swa_pool = self._select(model_runner)
+    def _select(self, runner):
+        match self.facts:
+            case (True, _, _):
+                return runner.token_to_kv_pool
+            case Facts(False, True, False):
+                return None
+            case _:
+                kv = runner.token_to_kv_pool_allocator.get_kvcache()
+                return kv if isinstance(kv, SWAKVPool) else None
+"""),
         # the twin: the flag it is given admits regular drafts
         Case("""
 from dataclasses import dataclass, field
