@@ -2832,14 +2832,18 @@ def _super_callers(module: ast.Module, name: str, cls: str) -> Optional[list]:
 
 
 def _dispatch_tables(module: ast.Module, name: str) -> set:
-    """The module-level names bound once, by a plain assignment, to a dict (its values) or a
-    tuple/list naming function ``name`` directly, and nothing else of the module names it."""
+    """The module-level names bound once, by a plain (or annotated) assignment, to a dict (its
+    values) or a tuple/list naming function ``name`` directly, and nothing else of the module
+    names it."""
     out = set()
     stores = Counter(n for m in module.body for n in _stored_names(m))
     for b in module.body:
-        if not (isinstance(b, ast.Assign) and len(b.targets) == 1):
+        if isinstance(b, ast.AnnAssign) and b.value is not None:
+            target, value = b.target, b.value
+        elif isinstance(b, ast.Assign) and len(b.targets) == 1:
+            target, value = b.targets[0], b.value
+        else:
             continue
-        target, value = b.targets[0], b.value
         if not isinstance(target, ast.Name) or stores[target.id] != 1:
             continue
         if isinstance(value, ast.Dict):
@@ -2918,14 +2922,22 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
 
 
 def guarded_by_callers(
-    fn, module: ast.Module, mark: Callable, tests: ClassTests, cls: Optional[str] = None
+    fn,
+    module: ast.Module,
+    mark: Callable,
+    tests: ClassTests,
+    cls: Optional[str] = None,
+    keys: Optional[set] = None,
+    depth: int = 0,
 ) -> Union[dict, str, None]:
     """:func:`guarded` for the fetches of a private helper ``fn`` (its marked tree: a module
     function, or a method of ``cls`` called through ``self``) whose guard may be in its
     callers: guarded where every function of the module calling it is, evaluated with
     ``fn``'s fetches in place (the caller's runner: the one it reads the allocator from, or
-    the one it hands ``fn``); None where its callers are not all known (public, or referred
-    to other than by calls)."""
+    the one it hands ``fn``); a caller that lets them escape is judged by its own callers in
+    turn, where it is such a helper too (``keys``: the fetches, for a caller holding none of
+    them itself). None where its callers are not all known (public, or referred to other
+    than by calls)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     owner_node = next(
@@ -2964,7 +2976,8 @@ def guarded_by_callers(
     if callers is None:
         return None
     marked = _with_marked(module, fn, holder, defs[0])
-    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    if keys is None:
+        keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     root = _runner_root(fn)
     names = [a.arg for a in fn.args.posonlyargs + fn.args.args]
     out = {k: True for k in keys}
@@ -2990,6 +3003,9 @@ def guarded_by_callers(
             reach=reach,
             closed=closed,
         )
+        if isinstance(got, dict) and not all(got.get(k, False) for k in keys) and depth < 2:
+            above = guarded_by_callers(caller, marked, mark, tests, owner, keys, depth + 1)
+            got = above if isinstance(above, dict) else got
         if not isinstance(got, dict):
             return got
         out = {k: out[k] and got.get(k, False) for k in keys}
@@ -3072,6 +3088,26 @@ def _bound_keys(target: ast.AST) -> list:
 
 # calls given a value that neither keep nor run it where the module's names no longer show
 # (``T.get(key, default)``: its value is the lookup's, followed by the scenarios)
+# decorators that keep what they decorate to itself
+_PLAIN_DECORATORS = frozenset(
+    {
+        "dataclass",
+        "staticmethod",
+        "classmethod",
+        "property",
+        "cached_property",
+        "abstractmethod",
+        "total_ordering",
+        "unique",
+        "setter",
+        "getter",
+        "deleter",
+        "override",
+        "final",
+        "cache",
+        "lru_cache",
+    }
+)
 _NOT_HANDING = frozenset({"isinstance", "getattr", "hasattr", "id", "len", "get", "setdefault"})
 
 
@@ -3087,17 +3123,60 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
         and _is_record(c)
         and not any(_defines(c, m) for m in ("__init__", "__post_init__", "__new__"))
     }
-    for n in ast.walk(module):
-        if not isinstance(n, ast.Call) or _name_of(n.func) in records or is_log_call(n):
-            continue  # (a log line only formats what it is given)
-        args = n.args[1:] if _name_of(n.func) == "partial" else n.args
-        for a in (*args, *(k.value for k in n.keywords)):
-            if isinstance(a, ast.Starred):
-                a = a.value
-            if isinstance(a, (ast.Name, ast.Attribute)) and _mentions(a) & leads:
-                if _name_of(n.func) not in _NOT_HANDING:
+    for d in ast.walk(module):
+        if isinstance(d, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            d.name in leads
+            and {_name_of(x.func if isinstance(x, ast.Call) else x) for x in d.decorator_list}
+            - _PLAIN_DECORATORS
+        ):
+            return True  # (a decorator is handed what it decorates: a registry, say)
+    logged = {id(x) for n in ast.walk(module) if is_log_call(n) for x in ast.walk(n)}
+    defs: dict = {}  # the module's functions and methods by name (the interpreter runs them)
+    for holder in ast.walk(module):
+        body = getattr(holder, "body", None)
+        for d in body if isinstance(body, list) else ():
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defs.setdefault(d.name, []).append((d, isinstance(holder, ast.ClassDef)))
+    leads = set(leads)
+    grown = True
+    while grown:  # (handed to the module's own code: followed there, under its parameters)
+        grown = False
+        for n in ast.walk(module):
+            if not isinstance(n, ast.Call) or _name_of(n.func) in records or id(n) in logged:
+                continue  # (a log line, and what it calls, only format what they are given)
+            args = n.args[1:] if _name_of(n.func) == "partial" else n.args
+            given = [(i, a) for i, a in enumerate(args)] + [(k.arg, k.value) for k in n.keywords]
+            for at, a in given:
+                starred = isinstance(a, ast.Starred)
+                a = a.value if starred else a
+                if not (isinstance(a, (ast.Name, ast.Attribute)) and _mentions(a) & leads):
+                    continue
+                if _name_of(n.func) in _NOT_HANDING:
+                    continue
+                param = _receiving(defs.get(_name_of(n.func), []), n, at, starred)
+                if param is None:
                     return True
+                if param not in leads:
+                    leads.add(param)
+                    grown = True
     return False
+
+
+def _receiving(defs: list, call: ast.Call, at, starred: bool) -> Optional[str]:
+    """The parameter of the one module function ``defs`` holds (``(def, is a method)``) that
+    receives argument ``at`` (a position, or a keyword) of ``call``; None where that is not
+    known."""
+    if len(defs) != 1 or starred or at is None or _name_of(call.func) == "partial":
+        return None
+    fn, method = defs[0]
+    params = [p.arg for p in (*fn.args.posonlyargs, *fn.args.args)]
+    if isinstance(at, str):
+        known = params + [p.arg for p in fn.args.kwonlyargs]
+        return at if at in known else None
+    bound = method and isinstance(call.func, ast.Attribute)
+    bound = bound and "staticmethod" not in _decorators(fn)
+    index = at + (1 if bound else 0)
+    return params[index] if index < len(params) else None
 
 
 def guarded_from_entries(
@@ -3383,6 +3462,8 @@ def _draft_env(
     ``instance`` (one of :func:`_instance_classes`; the first by default)."""
     env = _bind_params(fn, owner, instance or _instance_classes(interp, owner)[0])
     interp.own_pool = pool
+    if param is not None and owner is not None and param == _instance_param(fn):
+        param = None  # (``self.token_to_kv_pool_allocator``: the instance holds it, not a runner)
     if param is not None:
         env[param] = _runner(generation, pool)
         return env
@@ -3396,6 +3477,15 @@ def _draft_env(
         return None
     env[fn.args.args[0].arg] = env["__self__"] = built
     return env
+
+
+def _instance_param(fn) -> Optional[str]:
+    """The parameter a method of a class binds its instance (or class) to: the first
+    positional one, unless it is a ``staticmethod``."""
+    params = fn.args.posonlyargs + fn.args.args
+    if not params or "staticmethod" in _decorators(fn):
+        return None
+    return params[0].arg
 
 
 def reached_by_callers(fn, module: ast.Module, node, tests: ClassTests, cls=None) -> Optional[bool]:
@@ -3418,6 +3508,41 @@ def reached_by_callers(fn, module: ast.Module, node, tests: ClassTests, cls=None
         if id(node) in truths:
             return True
     return False
+
+
+def reached_from_entries(
+    fn, module: ast.Module, node, tests: ClassTests, cls: Optional[str], backends: frozenset
+) -> Optional[bool]:
+    """For a method ``fn`` of a helper class ``cls`` (a module class that is no attention
+    backend: ``backends``, the classes sglang builds): is ``node`` (an expression of ``fn``)
+    evaluated when one of the backends' ways in (public methods and dunders) runs on a
+    regular EAGLE draft? None where that cannot be told (no way in evaluated, or a value
+    leading to ``cls`` handed to code the scenarios do not follow)."""
+    if cls is None or not backends or cls in backends:
+        return None
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    leads = _leads_to(module, {fn.name, cls})
+    if _handed_away(module, leads):
+        return None
+    judged = 0
+    for klass in module.body:
+        if not isinstance(klass, ast.ClassDef) or klass.name not in backends:
+            continue
+        for entry in klass.body:
+            if not isinstance(entry, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if entry.name.startswith("_") and not entry.name.endswith("__"):
+                continue
+            if not _mentions(entry) & leads:
+                continue
+            truths = draft_truths(entry, module, [node], tests, klass.name)
+            if truths is None:
+                return None
+            if id(node) in truths:
+                return True
+            judged += 1
+    return False if judged else None
 
 
 def draft_indifferent(
@@ -3624,7 +3749,8 @@ def _signature(v, seen: Optional[set] = None, stored: Optional[dict] = None):
         attrs = tuple(
             sorted((k, _attr_signature(v, k, x, seen, stored)) for k, x in v.attrs.items())
         )
-        return ("obj", v.kind, v.key, attrs)
+        owner = getattr(v.owner, "name", None)  # (instances of two classes differ)
+        return ("obj", v.kind, v.key, owner, attrs)
     if isinstance(v, Mapping):
         return (
             "map",

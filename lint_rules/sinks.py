@@ -597,8 +597,9 @@ def fold(node, strings: Optional[dict] = None) -> Optional[frozenset]:
         return frozenset((node.value,)) if isinstance(node.value, str) else None
     if isinstance(node, ast.Name):
         return None if strings is None else strings.get(node.id)
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        # ``self.member_name``: a string some class of the module binds ``member_name`` to
+    if isinstance(node, ast.Attribute) and _dotted(node.value):
+        # ``self.member_name``, ``self.config.member_name``: a string some class of the
+        # module binds ``member_name`` to (a field's default)
         return None if strings is None else strings.get("." + node.attr)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return _product(fold(node.left, strings), fold(node.right, strings))
@@ -611,6 +612,19 @@ def fold(node, strings: Optional[dict] = None) -> Optional[frozenset]:
             out = _product(out, fold(part, strings) if part is not None else None)
         return out
     return None
+
+
+def _dotted(node) -> bool:
+    """Is ``node`` a name or a chain of attributes of one (``self.config``)?"""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _cst_dotted(node) -> bool:
+    while type(node).__name__ == "Attribute":
+        node = node.value
+    return type(node).__name__ == "Name"
 
 
 def _sequence(node, strings: dict, sequences: dict) -> Optional[frozenset]:
@@ -695,7 +709,7 @@ def _cst_fold(node, strings: dict) -> Optional[frozenset]:
     kind = type(node).__name__
     if kind == "Name":
         return strings.get(node.value)
-    if kind == "Attribute" and type(node.value).__name__ == "Name":
+    if kind == "Attribute" and _cst_dotted(node.value):
         return strings.get("." + node.attr.value)
     if kind in ("SimpleString", "ConcatenatedString"):
         value = _cst_string(node)

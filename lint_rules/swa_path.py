@@ -27,6 +27,7 @@ from .names import (
     backend_attributes_read,
     kv_pool_scalar_members,
 )
+from .sinks import fold, string_values
 
 # a branch leaving its block this way leaves the rest of the block to the other case (``raise``
 # does not: an error exit decides no path)
@@ -112,7 +113,10 @@ class SwaPaths:
         self.read, strings, self.logged = _loaded_names(nodes)
         self.attr_read = self.read | strings
         self.named = self.attr_read  # every name the code reads (what may run is named here)
-        self.dynamic = _reads_dynamically(nodes)  # attributes read by computed names
+        # attributes read by computed names (a name whose strings the module spells out
+        # reads those: ``for name in GAUGES: getattr(alloc, name)``)
+        self.dynamic, named = _reads_dynamically(nodes, string_values(tree))
+        self.attr_read |= named
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.record_spans = [
             (n.lineno, n.end_lineno or n.lineno)
@@ -334,6 +338,8 @@ class SwaPaths:
                 continue
             reads += 1
             child, up = n, self._parent(n)
+            if isinstance(up, ast.Call) and up.func is n and self._holds_own_code(fn, name, own):
+                return False  # the module's code it picked is run (a strategy class built)
             while up is not None and not isinstance(up, ast.stmt):
                 if isinstance(up, ast.Call) and _last(up.func) in own:
                     return False  # handed to the module's own code: it may decide there
@@ -355,6 +361,23 @@ class SwaPaths:
             elif not isinstance(up, ast.Expr):
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0
+
+    def _holds_own_code(self, fn, name: str, own: set) -> bool:
+        """May the local ``name`` of ``fn`` hold a class or function of the module itself (a
+        store of a value naming one, not calling it: ``cls = _Sliding if t else _Full``)?"""
+        for st in ast.walk(fn):
+            if not isinstance(st, (ast.Assign, ast.AnnAssign)) or st.value is None:
+                continue
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                continue
+            called = {id(c.func) for c in ast.walk(st.value) if isinstance(c, ast.Call)}
+            if any(
+                isinstance(x, ast.Name) and x.id in own and id(x) not in called
+                for x in ast.walk(st.value)
+            ):
+                return True
+        return False
 
     def decides_nothing(self, fn, node, strict: bool = False) -> bool:
         """Does the value of ``node`` (an expression of function ``fn``: a class test, a probe)
@@ -711,7 +734,28 @@ class SwaPaths:
         for kw in call.keywords:
             if (kw is child or kw.value is child) and kw.arg in fields:
                 return kw.arg
+        if isinstance(fields, tuple):  # (positional arguments fill the fields in order)
+            for i, arg in enumerate(call.args):
+                if arg is child and i < len(fields) and not isinstance(arg, ast.Starred):
+                    return fields[i]
         return None
+
+    def _bound_once(self, fn, value):
+        """For a local of ``fn`` assigned once (a plain ``name = ...``), the value it was
+        assigned; ``value`` else."""
+        if not isinstance(value, ast.Name) or not isinstance(fn, _FUNCS[:2]):
+            return value
+        stores = [
+            n
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
+        ]
+        if len(stores) != 1:
+            return value
+        up = self._parent(stores[0])
+        if isinstance(up, ast.Assign) and up.targets == [stores[0]]:
+            return up.value
+        return value
 
     def _built_class(self, call: ast.Call, fn) -> Optional[str]:
         """The name of the class ``call`` builds: the called name, or for ``cls(...)`` in a
@@ -818,7 +862,7 @@ class SwaPaths:
                         and not self._pure(self._parent(n))
                         and not self._class_member_read(n)
                     )
-                    or (_names_swa(n) and not self._followed(fn, n, seen))
+                    or (_names_swa(n) and not self._followed(fn, n, seen) and not _numeric(n))
                     for b in (up.body, up.orelse)
                     for n in ast.walk(b)
                 )
@@ -851,6 +895,7 @@ class SwaPaths:
                     # (a private record's fields are no interface another module reads)
                     private = (self._built_class(up, fn) or "").startswith("_")
                     given = child.value if isinstance(child, ast.keyword) else child
+                    given = self._bound_once(fn, given)  # (a local: the value it holds)
                     before = set(seen.keys)
                     if self._attr_nowhere(field, seen, depth, given, private=private):
                         return True
@@ -1185,13 +1230,15 @@ _DYNAMIC = frozenset(
 )
 
 
-def _reads_dynamically(nodes: list) -> set:
+def _reads_dynamically(nodes: list, strings: Optional[dict] = None) -> tuple:
     """Whose attributes the module reads by computed names, but for a log line: ``"*"``
     anyone's (``vars``, ``asdict``, ``__dict__``, ...), ``"self"`` for ``getattr(self,
     name)``, ``"name"`` for ``getattr(x, name)`` on another plain name (a record, maybe);
     empty when it names every attribute it reads (``nodes``: the module's, as
-    :func:`_loaded_names`)."""
+    :func:`_loaded_names`). With the names ``strings`` (``sinks.string_values``) resolves
+    to their strings, which are returned as read by name: ``(whose, names read)``."""
     out: set = set()
+    named: set = set()
     logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n) if x is not n}
     for n in nodes:
         if id(n) in logged:
@@ -1202,28 +1249,42 @@ def _reads_dynamically(nodes: list) -> set:
             out.add("*")
         elif isinstance(n, ast.Call) and _name(n.func) in ("getattr", "hasattr"):
             if len(n.args) < 2 or not isinstance(n.args[1], ast.Constant):
+                known = fold(n.args[1], strings) if len(n.args) >= 2 and strings else None
+                if known:
+                    named |= known
+                    continue
                 receiver = _name(n.args[0]) if n.args else None
                 if receiver is not None:
                     out.add("self" if receiver == "self" else "name")
-    return out
+    return out, named
 
 
 def _records(tree: ast.Module) -> dict:
-    """The module's dataclasses and ``NamedTuple`` classes -> their field names."""
+    """The module's dataclasses and ``NamedTuple`` classes -> their field names, in order:
+    a tuple when it is the order positional arguments fill them in, else a frozenset (a
+    ``ClassVar``, ``InitVar`` or ``KW_ONLY`` annotation, a ``field(...)``, or arguments to
+    the decorator may change it)."""
     out: dict = {}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
-        decorated = any(
-            _last(d.func if isinstance(d, ast.Call) else d) == "dataclass"
-            for d in node.decorator_list
-        )
+        decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        decorated = any(_last(d) == "dataclass" for d in decorators)
         if decorated or any(_last(b) == "NamedTuple" for b in node.bases):
-            out[node.name] = {
-                n.target.id
+            fields = [
+                n
                 for n in node.body
                 if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-            }
+            ]
+            plain = not any(
+                isinstance(d, ast.Call) and d.keywords for d in node.decorator_list
+            ) and not any(
+                isinstance(f.value, ast.Call)
+                or any(w in ast.dump(f.annotation) for w in ("ClassVar", "InitVar", "KW_ONLY"))
+                for f in fields
+            )
+            names = tuple(dict.fromkeys(f.target.id for f in fields))
+            out[node.name] = names if plain else frozenset(names)
     return out
 
 

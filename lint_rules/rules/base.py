@@ -251,20 +251,33 @@ class Rule(cst.BatchableCSTVisitor):
         cannot be told."""
         import ast
 
-        from ..scenario import draft_truths, is_allocator, reached_by_callers
+        from ..scenario import draft_truths, is_allocator, reached_by_callers, reached_from_entries
 
         target, fn_ast = self.ast_at(node, (ast.Call, ast.Attribute, ast.Subscript, ast.Name))
         if target is None:
             return False
         fn = self.function
+        cls = fn.cls.name if fn.cls is not None else None
         truths = draft_truths(
             fn_ast,
             self.analysis.syntax_tree(),
             [target],
             self.class_tests(),
-            fn.cls.name if fn.cls is not None else None,
+            cls,
             is_allocator if allocator else None,
         )
+        if truths is None and not allocator and cls is not None:
+            # a helper class's method: judged from the backends' ways in
+            by_entries = reached_from_entries(
+                fn_ast,
+                self.analysis.syntax_tree(),
+                target,
+                self.class_tests(),
+                cls,
+                self.analysis.backend_classes(),
+            )
+            if by_entries is not None:
+                return not by_entries
         if truths is None and (allocator or not fn_ast.name.startswith("_")):
             return False
         if allocator:

@@ -1440,9 +1440,66 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, loc
         return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
 """,
+        # capacity gauges read by names a module tuple spells out, kept for a log line
+        """
+GAUGES = ("size_swa", "size_full")
+@dataclass
+class Stats:
+    steps: int = 0
+    capacity: dict = field(default_factory=dict)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.stats = Stats(capacity={n: int(getattr(alloc, n, 0) or 0) for n in GAUGES})
+        self.swa = isinstance(self.pool, SWAKVPool)
+        logger.info("capacity=%s", self.stats.capacity)
+    def forward_decode(self, loc):
+        self.stats.steps += 1
+        if self.swa:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # the allocator's class picks a count for a local that only fills a record field
+        """
+@dataclass
+class WindowConfig:
+    enabled: bool
+    swa_slots: int = 0
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        swa_slots = alloc.size_swa if isinstance(alloc, SWATokenToKVPoolAllocator) else 0
+        self.config = WindowConfig(isinstance(self.pool, SWAKVPool), swa_slots)
+        logger.debug("window config: %s", self.config)
+    def forward_decode(self, loc):
+        if self.config.enabled:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
+        # the allocator's class picks a strategy class the backend builds and runs
+        Case("""
+class _Full:
+    def __init__(self, pool):
+        self.pool = pool
+    def indices(self, loc):
+        return loc
+class _Sliding(_Full):
+    def indices(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc_cls = type(model_runner.token_to_kv_pool_allocator)
+        strategy_cls = _Sliding if issubclass(alloc_cls, SWATokenToKVPoolAllocator) else _Full
+        self.strategy = strategy_cls(self.pool)
+    def forward_decode(self, loc):
+        return self.pool, self.strategy.indices(loc)
+"""),
         # the twin: ``any()`` lets the allocator probe alone pick the active pool
         Case("""
 class FooAttnBackend(AttentionBackend):

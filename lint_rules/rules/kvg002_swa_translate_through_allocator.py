@@ -182,9 +182,84 @@ class FooAttnBackend(AttentionBackend):
         logger.info("metrics: %s", self.metrics())
         return loc
 """,
+        # the instance keeps the allocator under the runner's own name: a method reading
+        # ``self.token_to_kv_pool_allocator`` runs on the backend, not on a runner
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+        self.use_sliding_window_kv_pool = isinstance(self.token_to_kv_pool, SWAKVPool)
+    def forward_decode(self, loc):
+        if self.use_sliding_window_kv_pool:
+            loc = self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc)
+        return self.token_to_kv_pool, loc
+""",
+        # a helper class translates through the allocator only where the backend's pool test
+        # enabled it (judged from the backend's ways in)
+        """
+@dataclass
+class WindowConfig:
+    enabled: bool
+class WindowManager:
+    def __init__(self, allocator, config):
+        self.allocator = allocator
+        self.config = config
+    def to_window(self, loc):
+        if not self.config.enabled:
+            return loc
+        return self.allocator.full_to_swa_index_mapping[loc]
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        config = WindowConfig(enabled=isinstance(self.pool, SWAKVPool))
+        self.manager = WindowManager(model_runner.token_to_kv_pool_allocator, config)
+    def forward_decode(self, loc):
+        return self.pool, self.manager.to_window(loc)
+""",
     ]
 
     INVALID = [
+        # the twin: the backend enables the helper by the allocator's SWA size
+        Case("""
+@dataclass
+class WindowConfig:
+    enabled: bool
+class WindowManager:
+    def __init__(self, allocator, config):
+        self.allocator = allocator
+        self.config = config
+    def to_window(self, loc):
+        if not self.config.enabled:
+            return loc
+        return self.allocator.full_to_swa_index_mapping[loc]
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        config = WindowConfig(enabled=getattr(alloc, "size_swa", 0) > 0)
+        self.manager = WindowManager(alloc, config)
+    def forward_decode(self, loc):
+        return self.pool, self.manager.to_window(loc)
+""", count=1),
+        # the translator's name is a config field whose default is the SWA translator
+        Case("""
+_DEFAULT = "translate_loc_from_full_to_swa"
+@dataclass
+class TranslatorConfig:
+    method_name: str = _DEFAULT
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.config = TranslatorConfig()
+        self._translate = getattr(
+            model_runner.token_to_kv_pool_allocator, self.config.method_name, None
+        )
+    def forward_decode(self, loc):
+        if self._translate is None:
+            return self.pool, loc
+        return self.pool, self._translate(loc)
+"""),
         # a read of the map by raising: its value is dropped, whether it raises decides
         Case("""
 import operator

@@ -344,8 +344,11 @@ class SwaPoolFromAllocatorKvcache(Rule):
                 # a private helper handed the allocator or the runner: the guard may be in its
                 # callers (all known: then they decide)
                 by_callers = guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
-                if by_callers is None:  # reached through values (a registry, a strategy)
-                    by_callers = guarded_from_entries(
+                if by_callers is None or (
+                    isinstance(by_callers, dict) and not all(by_callers.values())
+                ):  # reached through values (a registry, a strategy), or a helper class's
+                    # callers bound by what the backend hands it: from the backends' ways in
+                    entries = guarded_from_entries(
                         node,
                         tree,
                         _mark_key,
@@ -353,6 +356,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
                         cls,
                         self.analysis.backend_classes(),
                     )
+                    by_callers = entries if entries is not None else by_callers
                 if by_callers is not None:
                     safe = by_callers
             for call, k in targets.items():
@@ -1279,9 +1283,127 @@ class FooAttnBackend(AttentionBackend):
                 kv = runner.token_to_kv_pool_allocator.get_kvcache()
                 return kv if isinstance(kv, SWAKVPool) else None
 """,
+        # strategy objects chosen by the worker's role; the chosen one is only named in a log
+        """
+class _Shared:
+    def resolve(self, model_runner):
+        pool = model_runner.token_to_kv_pool
+        if isinstance(pool, SWAKVPool):
+            return pool
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+class _Own:
+    def resolve(self, model_runner):
+        pool = model_runner.token_to_kv_pool
+        return pool if isinstance(pool, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        regular_draft = (
+            model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp()
+        )
+        resolver = _Own() if regular_draft else _Shared()
+        self.swa_kv_pool = resolver.resolve(model_runner)
+        logger.info("resolver=%s", type(resolver).__name__)
+""",
+        # a role table (annotated) of resolvers, one calling the fetching helper
+        """
+def _kvcache_swa(model_runner):
+    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return kvcache if isinstance(kvcache, SWAKVPool) else None
+def _own_swa(model_runner):
+    pool = model_runner.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else None
+def _resolve_target(model_runner):
+    return _own_swa(model_runner) or _kvcache_swa(model_runner)
+_RESOLVERS: Dict[str, Callable] = {
+    "target": _resolve_target,
+    "draft": _own_swa,
+    "frozen_kv_draft": _resolve_target,
+}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_kv_pool = _RESOLVERS[self._role(model_runner)](model_runner)
+    @staticmethod
+    def _role(model_runner):
+        if not model_runner.is_draft_worker:
+            return "target"
+        return "frozen_kv_draft" if model_runner.spec_algorithm.is_frozen_kv_mtp() else "draft"
+""",
+        # a chain of partial probes handed to a static method that stops on a sentinel
+        """
+import functools
+_STOP = object()
+def _active(model_runner):
+    pool = model_runner.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else None
+def _regular_draft_stops(model_runner):
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        return _STOP
+    return None
+def _shared(model_runner):
+    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return kvcache if isinstance(kvcache, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        probes = [
+            functools.partial(_active, model_runner),
+            functools.partial(_regular_draft_stops, model_runner),
+            functools.partial(_shared, model_runner),
+        ]
+        self.swa_kv_pool = self._first_hit(probes)
+    @staticmethod
+    def _first_hit(probes):
+        for probe in probes:
+            hit = probe()
+            if hit is _STOP:
+                return None
+            if hit is not None:
+                return hit
+        return None
+""",
+        # a resolver object reading the role the backend set before building it
+        """
+class PoolResolver:
+    def __init__(self, attn_backend, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.active = model_runner.token_to_kv_pool
+        self.is_draft = getattr(attn_backend, "is_draft_worker", False)
+        self.swa_pool = self._resolve()
+    def _resolve(self):
+        if isinstance(self.active, SWAKVPool):
+            return self.active
+        if self.is_draft:
+            return None
+        kv = self.allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.is_draft_worker = model_runner.is_draft_worker
+        self.resolver = PoolResolver(self, model_runner)
+""",
     ]
 
     INVALID = [
+        # the twin: the role is set after the resolver reads it (a draft reads False)
+        Case("""
+class PoolResolver:
+    def __init__(self, attn_backend, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.active = model_runner.token_to_kv_pool
+        self.is_draft = getattr(attn_backend, "is_draft_worker", False)
+        self.swa_pool = self._resolve()
+    def _resolve(self):
+        if isinstance(self.active, SWAKVPool):
+            return self.active
+        if self.is_draft:
+            return None
+        kv = self.allocator.get_kvcache()
+        return kv if isinstance(kv, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.resolver = PoolResolver(self, model_runner)
+        self.is_draft_worker = model_runner.is_draft_worker
+"""),
         # the twin: the generator's caller keeps the fetch before the draft check
         Case("""
 class FooAttnBackend(AttentionBackend):
