@@ -106,8 +106,6 @@ KNOWN = {
     "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
     " only sizes",
     # redteam32 (refactorings of real sites)
-    "resolver_ok_resolver_object_steps": "a dataclass resolver whose steps are chained methods"
-    " read through the record",
     # redteam33 (resolvers II)
     "ok_swa_kv_pool_member_probe": "a class test filling per-step stats kept in a public"
     " metadata record",
@@ -143,6 +141,17 @@ KNOWN = {
     " translation by the draft flag",
     "ok_kite_mro_names_pool_scan": "a helper shared by the pool's test and a log-only"
     " allocator test",
+    # redteam40 (a maintainer refactors real backends)
+    "ok_refac_fi_call_begin_forward_kw_pool": "a pool flag of the backend handed to a public"
+    " ``call_begin_forward`` keyword that gates an allocator translation",
+    "ok_refac_triton_window_buffer_alloc_kw_gated": "a public helper translating through its"
+    " allocator parameter, handed the allocator only under a pool flag",
+    # redteam42 (resolvers and draft detection, unseen styles)
+    "resolver_bug_loop_break_else": "a resolver keeping the draft's own full pool after a"
+    " ``break`` (no allocator fetch reaches the draft: outside the family)",
+    # redteam44 (how a translation and a decision get spelled)
+    "ok_spelling_mode_dict_lambdas": "an allocator class test keying a dict of count lambdas"
+    " (a gauge picked, called, kept in a field nothing reads)",
 }
 
 

@@ -1,0 +1,41 @@
+"""TRTLLM MHA-style cuda-graph state: ``_alloc_swa_page_table`` returns a table only for a
+hybrid allocator, whose pages also give the table's width."""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import torch
+
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+logger = logging.getLogger(__name__)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.page_size = model_runner.page_size
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+        max_num_pages = self.token_to_kv_pool_allocator.size // self.page_size
+        self.init_cuda_graph_state(model_runner.max_running_requests, max_num_pages)
+
+    def _alloc_swa_page_table(self, max_bs: int, max_num_pages: int) -> Optional[torch.Tensor]:
+        if not isinstance(self.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator):
+            return None
+        return torch.zeros((max_bs, max_num_pages), dtype=torch.int64)
+
+    def init_cuda_graph_state(self, max_bs: int, max_num_pages: int) -> None:
+        self.decode_cuda_graph_metadata = {
+            "page_table": torch.zeros((max_bs, max_num_pages), dtype=torch.int64),
+            "swa_page_table": self._alloc_swa_page_table(max_bs, max_num_pages),
+        }
+
+    def forward_decode(self, loc):
+        swa_page_table = self.decode_cuda_graph_metadata["swa_page_table"]
+        if swa_page_table is None:
+            return self.token_to_kv_pool, loc
+        row = swa_page_table[0, : loc.numel()]
+        row.copy_(self.token_to_kv_pool_allocator.translate_loc_from_full_to_swa(loc))
+        return self.token_to_kv_pool, row
