@@ -764,6 +764,7 @@ class _Interp:
         self.defined: set = set()  # ids of the nested functions and lambdas defined
         self.lists: Optional[set] = None  # (grow_list) the module's never-aliased list names
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
+        self.passing: set = set()  # forced expressions evaluated as they are (another subject)
         self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
         self.effects: list = []  # with ``force``: the calls not followed, with their arguments
         # with ``force``: (id(self object), attribute) -> what its value was computed from
@@ -827,8 +828,14 @@ class _Interp:
         return TOP
 
     def eval(self, e: ast.AST, env: dict, depth: int):
-        if self.force and id(e) in self.force:
-            return self.force[id(e)]
+        if self.force and id(e) in self.force and id(e) not in self.passing:
+            if not self._other_subject(e, env, depth):
+                return self.force[id(e)]
+            self.passing.add(id(e))
+            try:  # (a probe of the pool in a helper also probing the allocator: its own answer)
+                return self.eval(e, env, depth)
+            finally:
+                self.passing.discard(id(e))
         if self.watch and id(e) in self.watch:
             try:
                 v = self._eval(e, env, depth)
@@ -838,6 +845,19 @@ class _Interp:
             self.seen.setdefault(id(e), set()).add(self.measure(v))
             return v
         return self._eval(e, env, depth)
+
+    def _other_subject(self, e: ast.AST, env: dict, depth: int) -> bool:
+        """Is the subject of the forced class test or probe ``e`` known to be something other
+        than the allocator or its kvcache (the pool, the backend): then it is no decision
+        from the allocator, and keeps its own answer."""
+        subject = _probe_subject(e)
+        if subject is None:
+            return False
+        try:
+            v = self._eval(subject, env, depth)
+        except (Undecided, _Raised, RecursionError):
+            return False
+        return isinstance(v, Obj) and v.kind in ("pool", "swapool", "self", "spec")
 
     def _eval(self, e: ast.AST, env: dict, depth: int):
         self.tick()
@@ -3688,6 +3708,23 @@ def _plain_elements(items: tuple) -> bool:
     if all(isinstance(x, Member) for x in items):
         return True
     return all(x is None or type(x) in (bool, int, str) for x in items)
+
+
+def _probe_subject(e: ast.AST) -> Optional[ast.AST]:
+    """The value a class test or member probe asks about (``isinstance(x, C)``, ``hasattr(x,
+    m)``, ``getattr(x, m, d)``, also under ``callable``/``not``), when it is a name or an
+    attribute (nothing run twice); None else."""
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
+        return _probe_subject(e.operand)
+    if not isinstance(e, ast.Call) or not e.args:
+        return None
+    name = _name_of(e.func)
+    if name == "callable":
+        return _probe_subject(e.args[0])
+    if name in ("isinstance", "issubclass", "hasattr", "getattr"):
+        subject = e.args[0]
+        return subject if isinstance(subject, (ast.Name, ast.Attribute)) else None
+    return None
 
 
 def _decisive_values(e: ast.AST) -> Optional[tuple]:

@@ -1478,9 +1478,40 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # one probe helper applied to the pool and to the allocator, joined by ``all()``: on
+        # a draft the pool's own answer (False) decides, whatever the allocator's is
+        """
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _supports_window(handle):
+        return callable(getattr(handle, "translate_loc_from_full_to_swa", None))
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        handles = (self.pool, model_runner.token_to_kv_pool_allocator)
+        self.windowed = all(self._supports_window(h) for h in handles)
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
+        # the twin: ``any()`` lets the allocator's answer alone turn the window on
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    @staticmethod
+    def _supports_window(handle):
+        return callable(getattr(handle, "translate_loc_from_full_to_swa", None))
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        handles = (self.pool, model_runner.token_to_kv_pool_allocator)
+        self.windowed = any(self._supports_window(h) for h in handles)
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the allocator's class picks a strategy class the backend builds and runs
         Case("""
 class _Full:

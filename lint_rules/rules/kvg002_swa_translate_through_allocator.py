@@ -221,7 +221,8 @@ class FooAttnBackend(AttentionBackend):
 
     INVALID = [
         # the twin: the backend enables the helper by the allocator's SWA size
-        Case("""
+        Case(
+            """
 @dataclass
 class WindowConfig:
     enabled: bool
@@ -241,7 +242,9 @@ class FooAttnBackend(AttentionBackend):
         self.manager = WindowManager(alloc, config)
     def forward_decode(self, loc):
         return self.pool, self.manager.to_window(loc)
-""", count=1),
+""",
+            count=1,
+        ),
         # the translator's name is a config field whose default is the SWA translator
         Case("""
 _DEFAULT = "translate_loc_from_full_to_swa"

@@ -77,7 +77,6 @@ KNOWN = {
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
     "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
-    "ok_probe_handles": "``all()`` over probes of the pool and the allocator",
     # redteam24 (resolvers in control-flow forms nobody named)
     "bug_computed_attr_name": "the allocator attribute spelt as a concatenation (the needles"
     " and proofs read the root as one word)",
