@@ -130,10 +130,18 @@ def kv_pool_scalar_members() -> frozenset:
     return frozenset(_api_data().get("kv_pool_scalar_members", ()))
 
 
+@lru_cache(maxsize=1)
 def allocator_count_methods() -> frozenset:
     """The allocator methods that give a number in the releases (``available_size``,
     ``swa_available_size``: read from the real classes): a call of one is a count."""
     return frozenset(_api_data().get("allocator_count_methods", ()))
+
+
+@lru_cache(maxsize=1)
+def allocator_effect_methods() -> frozenset:
+    """The allocator methods that only act in the releases (``free``, ``free_swa``,
+    ``free_group_begin``: read from the real classes): a call of one is bookkeeping."""
+    return frozenset(_api_data().get("allocator_effect_methods", ()))
 
 
 @lru_cache(maxsize=1)

@@ -3536,8 +3536,8 @@ def reached_from_entries(
     """For a method ``fn`` of a helper class ``cls`` (a module class that is no attention
     backend: ``backends``, the classes sglang builds): is ``node`` (an expression of ``fn``)
     evaluated when one of the backends' ways in (public methods and dunders) runs on a
-    regular EAGLE draft? None where that cannot be told (no way in evaluated, or a value
-    leading to ``cls`` handed to code the scenarios do not follow)."""
+    regular EAGLE draft? None where that cannot be told (no way in evaluated or none calling
+    ``fn``, or a value leading to ``cls`` handed to code the scenarios do not follow)."""
     if cls is None or not backends or cls in backends:
         return None
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -3545,7 +3545,7 @@ def reached_from_entries(
     leads = _leads_to(module, {fn.name, cls})
     if _handed_away(module, leads):
         return None
-    judged = 0
+    judged, called = 0, set()
     for klass in module.body:
         if not isinstance(klass, ast.ClassDef) or klass.name not in backends:
             continue
@@ -3556,13 +3556,14 @@ def reached_from_entries(
                 continue
             if not _mentions(entry) & leads:
                 continue
-            truths = draft_truths(entry, module, [node], tests, klass.name)
+            truths = draft_truths(entry, module, [node], tests, klass.name, invoked=called)
             if truths is None:
                 return None
             if id(node) in truths:
                 return True
             judged += 1
-    return False if judged else None
+    # (a method no way in calls may be called from elsewhere: nothing said about it)
+    return False if judged and id(fn) in called else None
 
 
 def draft_indifferent(
@@ -3833,6 +3834,7 @@ def draft_truths(
     cls=None,
     measure: Optional[Callable] = None,
     target: bool = False,
+    invoked: Optional[set] = None,
 ) -> Optional[dict]:
     """The truths each expression of ``decisions`` (nodes of ``fn``, in ``module``'s tree)
     takes when ``fn`` runs on a regular EAGLE draft with its own full-only pool (both spec
@@ -3865,4 +3867,6 @@ def draft_truths(
             interp.block(fn.body, env, 0)
         except (Undecided, RecursionError, _Raised):
             return None
+    if invoked is not None:  # (the functions the runs called, for the caller)
+        invoked |= interp.invoked
     return interp.seen

@@ -24,6 +24,7 @@ from .classes import ModuleClasses, is_property, lookup_order
 from .names import (
     SWA_TRANSLATE_MEMBERS,
     allocator_count_methods,
+    allocator_effect_methods,
     backend_attributes_read,
     kv_pool_scalar_members,
 )
@@ -458,12 +459,15 @@ class SwaPaths:
         """Do the statements ``region`` of ``fn`` only keep values that flow nowhere, log, or
         call module code that does the same?"""
         for s in region:
-            if isinstance(s, ast.Raise):
-                continue  # (an error exit decides no path)
+            if isinstance(s, (ast.Raise, ast.Assert)):
+                continue  # (an error exit, or a sanity check, decides no path)
             if isinstance(s, ast.Expr) and (
-                is_log_call(s.value) or self._calls_followed(fn, s.value, seen)
+                is_log_call(s.value)
+                or self._calls_followed(fn, s.value, seen)
+                or self._bookkeeping_call(s.value)
             ):
-                continue  # (a call of the value followed: what it gives is followed there)
+                continue  # (a call of the value followed: what it gives is followed there;
+                # an allocator effect: ``alloc.free(...)``)
             callee = self._own_def(s.value) if isinstance(s, ast.Expr) else None
             if callee is not None and self._body_keeps(callee, seen, depth + 1):
                 continue  # (``self.stats.note(...)``: module code that only keeps)
@@ -487,12 +491,22 @@ class SwaPaths:
             grown = _grown(s.value) if isinstance(s, ast.Expr) else None
             if grown is not None and self._target_nowhere(fn, grown, None, seen, depth):
                 continue  # (``notes.append(...)``: kept in a container)
-            if not isinstance(s, (ast.Assign, ast.AnnAssign)) or s.value is None:
-                return False
+            if not isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) or s.value is None:
+                return False  # (``x += 1``: a counter, kept where it is read)
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             if not all(self._target_nowhere(fn, t, s.value, seen, depth) for t in targets):
                 return False
         return True
+
+    def _bookkeeping_call(self, call) -> bool:
+        """Is ``call`` a call of a method the API model knows as an allocator effect
+        (``x.free(i)``, ``x.free_group_begin()``), which the module does not define itself?"""
+        return (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in allocator_effect_methods()
+            and call.func.attr not in self._own_names()
+        )
 
     def _written_into(self, node) -> bool:
         """Is ``node`` the container of an item store (``usage[k] = v``): written, not read?"""
@@ -856,6 +870,7 @@ class SwaPaths:
                         and not _queries(n)
                         and not self._calls_followed(fn, n, seen)
                         and not self._pure(n)
+                        and not _numeric(n)  # (``alloc.swa_available_size()``: a count)
                     )
                     or (
                         _last(n) in own
@@ -922,12 +937,15 @@ class SwaPaths:
                 and isinstance(self._parent(up), ast.Call)
                 and self._parent(up).func is up
                 and up.attr not in _QUERIES
+                and up.attr != "get"  # (an entry of it, or the default: followed on)
+                and up.attr not in self._numbers().calls
                 and not self._pure(self._parent(up))
             ):
-                return False  # a method of it called (one it may pick)
+                return False  # a method of it called (one it may pick; one of the module's
+                # that only gives numbers gives a number: followed on)
             child, up = up, self._parent(up)
-        if isinstance(up, ast.Expr):
-            return True
+        if isinstance(up, (ast.Expr, ast.Assert)):
+            return True  # (evaluated for nothing, or a sanity check: it raises or goes on)
         if isinstance(up, ast.If) and child is up.test:
             return ("if", up.lineno) in self.bookkeeping or self._keeps_only(fn, up, seen, depth)
         if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and child is up.value:
@@ -1118,8 +1136,14 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
     (one of the module's that only returns numbers)?"""
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float)
-    if isinstance(value, ast.Attribute):
-        return value.attr in kv_pool_scalar_members() or value.attr in numbers
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+        return _numeric(value.operand, numbers, calls)  # (``-1``)
+    if isinstance(value, ast.Attribute):  # (``alloc.size_full``: a count property)
+        return (
+            value.attr in kv_pool_scalar_members()
+            or value.attr in allocator_count_methods()
+            or value.attr in numbers
+        )
     if isinstance(value, ast.IfExp):  # (a number, or None where there is none)
         sides = [x for x in (value.body, value.orelse) if not _is_none(x)]
         return bool(sides) and all(_numeric(x, numbers, calls) for x in sides)
@@ -1130,6 +1154,19 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
             return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
         if isinstance(value.func, ast.Attribute):  # (``alloc.swa_available_size()``)
             return value.func.attr in allocator_count_methods() or value.func.attr in calls
+        if isinstance(value.func, ast.Call) and _name(value.func.func) == "getattr":
+            # ``getattr(alloc, "swa_available_size", alloc.available_size)()``: a count
+            probe = value.func.args
+            counts = allocator_count_methods()
+            return (
+                len(probe) in (2, 3)
+                and isinstance(probe[1], ast.Constant)
+                and probe[1].value in counts
+                and (
+                    len(probe) == 2
+                    or (isinstance(probe[2], ast.Attribute) and probe[2].attr in counts)
+                )
+            )
         return isinstance(value.func, ast.Name) and (name in _NUMBERS or name in calls)
     return isinstance(value, ast.BinOp)
 

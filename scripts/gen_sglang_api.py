@@ -31,6 +31,10 @@ emitted code touches actually have in that release:
   ``float``, or every ``return`` arithmetic, a count or a call of such a method) in some release
   and that no allocator class of any release defines to give something else: ``x.<m>()`` is a
   count, a size or a metric, never an SWA flag (KVG001);
+* ``allocator_effect_methods``: the allocator methods that only act (``free``,
+  ``free_group_begin``: a body that returns nothing, in some release) and that no allocator
+  class of any release defines to give a value: ``x.<m>(...)`` is bookkeeping, never a
+  translation or an SWA flag (KVG001);
 * ``backend_attributes_read``: the attribute names sglang's code reads through a name ending
   in ``backend`` (``forward_batch.attn_backend.use_sliding_window_kv_pool``): what another
   module may read of a backend, so a flag a backend keeps and never reads itself still decides
@@ -732,6 +736,55 @@ def _count_methods(rel: Release, allocators: dict) -> tuple[set, set]:
         counts = grown
 
 
+def _stub(fn) -> bool:
+    """A body of a docstring, ``pass``, ``...`` and raises: no evidence of what it does."""
+    return all(
+        isinstance(n, (ast.Raise, ast.Pass))
+        or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        for n in fn.body
+    )
+
+
+def _effect_methods(rel: Release, allocators: dict) -> tuple[set, set]:
+    """(methods of the allocator classes that only act: some class defines one with a body
+    that returns nothing, or only what another such method returns (``return
+    self._inner.free(i)``: the least fixpoint), and is no generator; those some class defines
+    so as to give a value, which :func:`derive_all` keeps out in every release)."""
+    defs: dict = {}
+    for key in allocators:
+        for c in rel.mro(rel.classes[key]):
+            for name, fn in c.methods.items():
+                if not name.startswith("__") and not _stub(fn):
+                    defs.setdefault(name, {})[id(fn)] = fn
+
+    def gives(fn, effects: set) -> bool:
+        if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn)):
+            return True
+        return any(
+            v is not None
+            and not _is_none(v)
+            and not (
+                isinstance(v, ast.Call)
+                and isinstance(v.func, ast.Attribute)
+                and v.func.attr in effects
+            )
+            for v in _returns(fn)
+        )
+
+    effects: set = set()
+    while True:
+        grown = {n for n, fns in defs.items() if any(not gives(f, effects) for f in fns.values())}
+        if grown == effects:
+            break
+        effects = grown
+    valued = {n for n, fns in defs.items() if any(gives(f, effects) for f in fns.values())}
+    return effects, valued
+
+
+def _is_none(e) -> bool:
+    return isinstance(e, ast.Constant) and e.value is None
+
+
 def _trtllm_facts(tree: Path) -> str:
     path = tree / TRTLLM
     if not path.is_file():
@@ -767,14 +820,15 @@ def derive(tree: Path) -> dict:
     return _derive(Release(tree))[0]
 
 
-def _derive(rel: Release) -> tuple[dict, set, set]:
-    """The release's facts, the members of its allocator classes that are not SWA ones and its
-    allocator methods that surely give no number (what :func:`derive_all` keeps out of the
-    all-release lists)."""
+def _derive(rel: Release) -> tuple[dict, set, set, set]:
+    """The release's facts, the members of its allocator classes that are not SWA ones, its
+    allocator methods that surely give no number and those that give a value (what
+    :func:`derive_all` keeps out of the all-release lists)."""
     names, pools, allocators = _pool_facts(rel)
     swa, other = _allocator_members(rel, allocators)
     scalar, _ = _pool_member_kinds(rel, pools)
     counts, not_counts = _count_methods(rel, allocators)
+    effects, valued = _effect_methods(rel, allocators)
     facts = {
         "model_runner": _runner_facts(rel),
         "spec_algorithm": _spec_facts(rel),
@@ -786,9 +840,10 @@ def _derive(rel: Release) -> tuple[dict, set, set]:
         "swa_allocator_members": sorted(swa - other),
         "kv_pool_scalar_members": sorted(scalar),
         "allocator_count_methods": sorted(counts),
+        "allocator_effect_methods": sorted(effects),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
-    return facts, other, not_counts
+    return facts, other, not_counts, valued
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -800,10 +855,14 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     scalar_every: Optional[set] = None
     counts_any: set = set()
     not_counts_any: set = set()
+    effects_any: set = set()
+    valued_any: set = set()
     for v in versions:
         tree = sglang_wheels.ensure_tree(v, quiet=quiet)
-        releases[v], other, not_counts = _derive(Release(tree))
+        releases[v], other, not_counts, valued = _derive(Release(tree))
         counts_any.update(releases[v]["allocator_count_methods"])
+        effects_any.update(releases[v]["allocator_effect_methods"])
+        valued_any |= valued
         not_counts_any |= not_counts
         backend_reads |= _backend_reads(tree)
         swa_any.update(releases[v]["swa_allocator_members"])
@@ -824,6 +883,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "kv_pool_scalar_members": sorted(scalar_every or ()),
         # allocator methods giving a number in some release, and no number surely in none
         "allocator_count_methods": sorted(counts_any - not_counts_any),
+        # allocator methods that only act in some release, and give a value in none
+        "allocator_effect_methods": sorted(effects_any - valued_any),
         # read through a name ending in ``backend``, in some release
         "backend_attributes_read": sorted(backend_reads),
         "releases": releases,

@@ -1494,9 +1494,210 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # the allocator's class picks how scratch slots are given back: its own effects
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._split_free = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+        self.swa_pool = self.pool if isinstance(self.pool, SWAKVPool) else None
+        self._scratch = None
+    def release_scratch(self):
+        if self._scratch is None:
+            return
+        if self._split_free:
+            self.allocator.free_group_begin()
+            self.allocator.free(self._scratch)
+            self.allocator.free_group_end()
+        else:
+            self.allocator.free(self._scratch)
+        self._scratch = None
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # SWA free counts probed with a count method as the fallback, for an admission budget
+        # whose verdict only counts rejections and logs
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa = isinstance(self.pool, SWAKVPool)
+        self.rejected = 0
+    def budget(self):
+        alloc = self.allocator
+        return getattr(alloc, "swa_available_size", alloc.available_size)()
+    def admit(self, n):
+        if n > self.budget():
+            self.rejected += 1
+            logger.warning("over budget")
+            return False
+        return True
+    def forward_decode(self, loc):
+        self.admit(int(loc.numel()))
+        if self.swa:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # the allocator's class name picks which gauge a record samples (a number)
+        """
+@dataclass
+class Gauge:
+    name: str
+    read: object
+    def sample(self) -> int:
+        return int(self.read())
+def _select_gauge(allocator):
+    if type(allocator).__name__.startswith("SWA"):
+        return Gauge("swa_free", allocator.swa_available_size)
+    return Gauge("free", allocator.available_size)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.gauge = _select_gauge(model_runner.token_to_kv_pool_allocator)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+        self.last = self.gauge.sample()
+        logger.info("%s=%d", self.gauge.name, self.last)
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # the allocator's SWA size only bounds a sanity check of the translated locations
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.use_swa = isinstance(self.pool, SWAKVPool)
+        self._swa_capacity = getattr(model_runner.token_to_kv_pool_allocator, "size_swa", None)
+    def forward_decode(self, loc):
+        if not self.use_swa:
+            return self.pool, loc
+        out = self.pool.translate_loc_from_full_to_swa(loc)
+        if self._swa_capacity is not None:
+            assert int(out.max()) <= self._swa_capacity
+        return self.pool, out
+""",
+        # SWA free slots counted where the allocator has the count, for a metrics snapshot
+        """
+@dataclass
+class Snapshot:
+    full_free: int
+    swa_free: int
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._allocator = model_runner.token_to_kv_pool_allocator
+        self._windowed = isinstance(self.pool, SWAKVPool)
+    def metrics_snapshot(self):
+        alloc = self._allocator
+        swa_free = alloc.swa_available_size() if hasattr(alloc, "swa_available_size") else 0
+        return Snapshot(full_free=alloc.available_size(), swa_free=swa_free)
+    def forward_decode(self, loc):
+        logger.debug("kv: %s", self.metrics_snapshot())
+        if self._windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # the allocator's class picks which of its size properties fill a layout record's
+        # counts; the pool decides the window
+        """
+@dataclass(frozen=True)
+class WindowLayout:
+    windowed: bool
+    swa_slots: int
+    full_slots: int
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        hybrid = isinstance(allocator, SWATokenToKVPoolAllocator)
+        self.layout = WindowLayout(
+            windowed=isinstance(self.pool, SWAKVPool),
+            swa_slots=allocator.size_swa if hybrid else 0,
+            full_slots=allocator.size_full if hybrid else allocator.size,
+        )
+    def forward_decode(self, loc):
+        if self.layout.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # allocator counters read by names in a loop into a snapshot whose entries are looked
+        # up for a utilisation warning
+        """
+_COUNTERS = ("available_size", "swa_available_size")
+@dataclass
+class Snapshot:
+    counters: dict = field(default_factory=dict)
+    def free(self, name):
+        return self.counters.get(name, 0)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def snapshot(self):
+        snap = Snapshot()
+        for name in _COUNTERS:
+            fn = getattr(self.allocator, name, None)
+            if callable(fn):
+                snap.counters[name] = int(fn())
+        return snap
+    def forward_decode(self, loc):
+        if self.snapshot().free("swa_available_size") < 16:
+            logger.warning("window cache nearly full")
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # gauges exported by name, -1 where the allocator lacks the count
+        """
+@dataclass
+class Metrics:
+    gauges: dict = field(default_factory=dict)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self._alloc = model_runner.token_to_kv_pool_allocator
+        self.metrics = Metrics()
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def export(self):
+        for name in ("available_size", "swa_available_size"):
+            fn = getattr(self._alloc, name, None)
+            self.metrics.gauges[name] = int(fn()) if callable(fn) else -1
+        logger.debug("metrics %s", self.metrics)
+    def forward_decode(self, loc):
+        self.export()
+        if self.windowed:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
+        # the twin: the branch that picks how slots are freed also turns the window on
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._split_free = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+        self._scratch = None
+    def release_scratch(self):
+        if self._split_free:
+            self.allocator.free_group_begin()
+            self.allocator.free(self._scratch)
+            self.allocator.free_group_end()
+        else:
+            self.allocator.free(self._scratch)
+    def forward_decode(self, loc):
+        if self._split_free:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
         # the twin: ``any()`` lets the allocator's answer alone turn the window on
         Case("""
 class FooAttnBackend(AttentionBackend):
