@@ -119,7 +119,6 @@ KNOWN = {
     "ok_vars_pool_debug_state": "the allocator's members read by names in a module tuple for"
     " a debug dump",
     # redteam36 (precision, production shapes)
-    "ok_prodshape_eviction_policy_by_allocator": "a class test choosing only the free path",
     "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
     # redteam37 (resolvers across structure)
     "bug_cooperative_mixins_guard_unreached": "a mixin order whose ``super()`` chain never"
@@ -151,6 +150,19 @@ KNOWN = {
     # redteam44 (how a translation and a decision get spelled)
     "ok_spelling_mode_dict_lambdas": "an allocator class test keying a dict of count lambdas"
     " (a gauge picked, called, kept in a field nothing reads)",
+    # redteam45 (a mixed held-out set, as a reviewer meets it)
+    "ok_sanity_assert_hybrid_consistency": "an allocator class test kept in a record and"
+    " joined with the pool's test (``hybrid and swa_pool``) in the record's property",
+    # redteam46 (precision: correct code that uses the allocator a lot)
+    "ok_allocuse_debug_dump_mapping_gated": "an allocator translation under a pool flag, read"
+    " through a property (the value handed on, strictly)",
+    "ok_allocuse_eviction_watermarks": "an SWA size kept in an ``swa``-named record attribute"
+    " (watermarks; another module may read an SWA-named attribute)",
+    "ok_allocuse_free_method_by_type": "a class test choosing the free method, noted in a"
+    " ledger whose list's emptiness gates the release (content vs emptiness)",
+    "ok_allocuse_gauge_methods": "an SWA probe choosing gauges kept in a history list",
+    "ok_allocuse_property_graph_buffers": "an SWA size with a fallback sizing cuda-graph"
+    " buffers through a module function",
 }
 
 

@@ -1,0 +1,44 @@
+"""Decode backend whose release bookkeeping and window layout follow the allocator type."""
+
+import logging
+from dataclasses import dataclass, field
+
+import torch
+
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class ReleaseLedger:
+    method: str
+    released: int = 0
+    calls: list = field(default_factory=list)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        if isinstance(allocator, SWATokenToKVPoolAllocator):
+            self._release = allocator.free_swa
+            self.ledger = ReleaseLedger("free_swa")
+            self._translate_locs = True
+        else:
+            self._release = allocator.free
+            self.ledger = ReleaseLedger("free")
+            self._translate_locs = False
+        self._pending = torch.empty((0,), dtype=torch.int64)
+
+    def release_out_of_window(self, indices: torch.Tensor) -> None:
+        self._release(indices)
+        self.ledger.released += int(indices.numel())
+        self.ledger.calls.append(self.ledger.method)
+
+    def forward_decode(self, loc):
+        self.release_out_of_window(self._pending)
+        logger.debug("release ledger %s", self.ledger)
+        if self._translate_locs:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
