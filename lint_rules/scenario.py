@@ -2809,7 +2809,7 @@ def _private_lists(module: ast.Module) -> set:
 def _loop_calls_only(loop, parents: Optional[dict] = None) -> bool:
     """Does ``loop`` (a ``for`` statement, or a comprehension: ``parents`` then gives the
     expression it belongs to) use the names its target binds only as called functions (``for
-    check, fetch in T: if check(r): fetch(r)``)?"""
+    check, fetch in T: if check(r): fetch(r)``), or in a log line?"""
     bound = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
     if isinstance(loop, ast.comprehension):
         scope = [parents.get(id(loop))] if parents is not None else []
@@ -2817,11 +2817,12 @@ def _loop_calls_only(loop, parents: Optional[dict] = None) -> bool:
         scope = loop.body
     nodes = [n for s in scope if s is not None for n in ast.walk(s)]
     calls = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n)}  # (only formatted)
     return (
         bool(bound)
         and bool(scope)
         and all(
-            id(n) in calls
+            id(n) in calls or id(n) in logged
             for n in nodes
             if isinstance(n, ast.Name) and n.id in bound and isinstance(n.ctx, ast.Load)
         )
@@ -3419,11 +3420,10 @@ def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "
     (what a base class of another module sets is unknown: read as unknown, explored both
     ways); None where ``__init__`` binds no runner or cannot be evaluated."""
     init = _method(owner, "__init__")
-    param = (
-        _runner_root(init) or _stored_runner(init, owner) or _named_runner(init)
-        if init is not None
-        else None
-    )
+    root = _runner_root(init) if init is not None else None
+    if root is not None and root == _instance_param(init):
+        root = None  # (``self.token_to_kv_pool_allocator = ...``: stored, not read off a runner)
+    param = root or _stored_runner(init, owner) or _named_runner(init) if init is not None else None
     elsewhere = _stored_elsewhere(interp.module, init) if param is not None else None
     if elsewhere is None:
         return None
@@ -3483,7 +3483,12 @@ def _draft_env(
     env = _bind_params(fn, owner, instance or _instance_classes(interp, owner)[0])
     interp.own_pool = pool
     if param is not None and owner is not None and param == _instance_param(fn):
-        param = None  # (``self.token_to_kv_pool_allocator``: the instance holds it, not a runner)
+        # ``self.token_to_kv_pool_allocator``: the instance holds it, not a runner (None
+        # where no instance can be built: a helper class is judged from its callers)
+        built = _built_self(interp, owner, generation, pool)
+        if built is not None:
+            env[param] = env["__self__"] = built
+        return env if built is not None else None
     if param is not None:
         env[param] = _runner(generation, pool)
         return env

@@ -220,6 +220,30 @@ class FooAttnBackend(AttentionBackend):
     ]
 
     INVALID = [
+        # an updater that falls back to the allocator's translator where the pool lacks one
+        # (a draft's full pool): its own attributes keep the runner's names
+        Case("""
+class IndicesUpdater:
+    def __init__(self, token_to_kv_pool, token_to_kv_pool_allocator):
+        self.token_to_kv_pool = token_to_kv_pool
+        self.token_to_kv_pool_allocator = token_to_kv_pool_allocator
+        self._translate = self._pick_translator()
+    def _pick_translator(self):
+        translate = getattr(self.token_to_kv_pool, "translate_loc_from_full_to_swa", None)
+        if translate is None:
+            translate = getattr(
+                self.token_to_kv_pool_allocator, "translate_loc_from_full_to_swa", None
+            )
+        return translate
+    def update(self, loc):
+        return self._translate(loc) if self._translate is not None else loc
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.updater = IndicesUpdater(self.pool, model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        return self.pool, self.updater.update(loc)
+"""),
         # the twin: the backend enables the helper by the allocator's SWA size
         Case(
             """

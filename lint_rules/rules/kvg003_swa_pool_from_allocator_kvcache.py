@@ -1381,6 +1381,32 @@ class FooAttnBackend(AttentionBackend):
         self.is_draft_worker = model_runner.is_draft_worker
         self.resolver = PoolResolver(self, model_runner)
 """,
+        # a list of resolver steps walked until one gives an answer; a sentinel, not None,
+        # means "no opinion", and the step's name is only logged
+        """
+_DEFER = object()
+def _active(mr):
+    pool = mr.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else _DEFER
+def _regular_draft(mr):
+    if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
+        return None
+    return _DEFER
+def _shared(mr):
+    kvcache = mr.token_to_kv_pool_allocator.get_kvcache()
+    return kvcache if isinstance(kvcache, SWAKVPool) else None
+STEPS = [_active, _regular_draft, _shared]
+def resolve_swa_pool(mr):
+    for step in STEPS:
+        pool = step(mr)
+        if pool is not _DEFER:
+            logger.debug("%s decided", step.__name__)
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_kv_pool = resolve_swa_pool(model_runner)
+""",
     ]
 
     INVALID = [
