@@ -163,6 +163,12 @@ KNOWN = {
     "ok_allocuse_gauge_methods": "an SWA probe choosing gauges kept in a history list",
     "ok_allocuse_property_graph_buffers": "an SWA size with a fallback sizing cuda-graph"
     " buffers through a module function",
+    # redteam47 (resolvers as different contributors write them)
+    "resolver_ok_lambda_lazy_property": "a fetch in a lambda ``__init__`` stores on ``self``,"
+    " called by a property after the draft check (judged in ``__init__`` alone)",
+    # redteam48 (index translation in updaters and window helpers)
+    "ok_updaters_allocator_translate_if_own_kvcache": "an allocator translation kept for"
+    " where the allocator's kvcache is the pool read (an identity test), in a helper",
 }
 
 
