@@ -722,9 +722,20 @@ class SwaPaths:
                 reads += 1
                 if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
                     return False
-            elif isinstance(n, ast.Constant) and n.value == name and not self._others(n):
+            elif (
+                isinstance(n, ast.Constant)
+                and n.value == name
+                and not self._others(n)
+                and not self._dict_key(n)
+            ):
                 return False  # read by a computed name
         return reads > 0 or private or _no_flag(value, name, *self._numbers())
+
+    def _dict_key(self, const) -> bool:
+        """Is the string ``const`` a key of a dict literal (``{"swa_total": n}``): a label,
+        not a member name?"""
+        up = self._parent(const)
+        return isinstance(up, ast.Dict) and any(k is const for k in up.keys)
 
     def _others(self, const) -> bool:
         """Is the string ``const`` the member name of a ``getattr``/``hasattr`` on an object

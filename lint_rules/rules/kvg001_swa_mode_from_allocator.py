@@ -1675,6 +1675,27 @@ class FooAttnBackend(AttentionBackend):
             loc = self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # an SWA size kept in a gauge record, read back under a dict key of the same name
+        # by a stats method nothing calls
+        """
+@dataclass
+class _Gauges:
+    window_total: int
+    decode_steps: int = 0
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.gauges = _Gauges(window_total=int(getattr(alloc, "size_swa", 0) or 0))
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def usage_snapshot(self) -> dict:
+        return {"window_total": self.gauges.window_total, "steps": self.gauges.decode_steps}
+    def forward_decode(self, loc):
+        self.gauges.decode_steps += 1
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
