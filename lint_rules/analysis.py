@@ -542,7 +542,7 @@ class ModuleAnalysis:
             from .swa_path import SwaPaths
 
             tree = self.syntax_tree()
-            self._swa_paths = SwaPaths(tree) if tree else False
+            self._swa_paths = SwaPaths(tree, self.string_values()) if tree else False
         return self._swa_paths or None
 
     def syntax_tree(self):

@@ -42,6 +42,40 @@ def is_property(fn) -> bool:
     return any(base_name(d) in ("property", "cached_property") for d in fn.decorator_list)
 
 
+def is_record(cls: ast.ClassDef) -> bool:
+    """Is ``cls`` a dataclass or a ``NamedTuple``?"""
+    return "NamedTuple" in {base_name(b) for b in cls.bases} or any(
+        base_name(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+        for d in cls.decorator_list
+    )
+
+
+def record_fields(cls: ast.ClassDef) -> list:
+    """The field names of a record class, in order (``name: T [= v]``; a ``ClassVar`` or
+    ``InitVar`` is none)."""
+    out = []
+    for n in cls.body:
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+            ann = n.annotation.value if isinstance(n.annotation, ast.Subscript) else n.annotation
+            if base_name(ann) not in ("ClassVar", "InitVar"):
+                out.append(n.target.id)
+    return list(dict.fromkeys(out))
+
+
+def positional_fields(cls: ast.ClassDef) -> Optional[tuple]:
+    """The fields of a record class in the order positional arguments (and ``case C(...)``
+    patterns) fill them; None where that order is not modelled: arguments to the decorator,
+    a ``KW_ONLY`` marker or a ``field(...)`` (which may take a field out of ``__init__``)."""
+    if any(isinstance(d, ast.Call) and d.keywords for d in cls.decorator_list):
+        return None
+    for n in cls.body:
+        if isinstance(n, ast.AnnAssign) and (
+            isinstance(n.value, ast.Call) or "KW_ONLY" in ast.dump(n.annotation)
+        ):
+            return None
+    return tuple(record_fields(cls))
+
+
 class ModuleClasses:
     """The classes defined once, at the top level of a module (``defs``: name -> node; a name
     also defined elsewhere in the module is ``ambiguous``: which one a use means cannot be

@@ -31,7 +31,15 @@ import operator
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
 
-from .classes import base_name, is_property, lookup_order, module_classes
+from .classes import (
+    base_name,
+    is_property,
+    is_record,
+    lookup_order,
+    module_classes,
+    positional_fields,
+    record_fields,
+)
 from .names import (
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
@@ -45,6 +53,7 @@ from .names import (
     swa_allocator_bases,
     swa_only_members,
 )
+from .sinks import ALLOCATOR_MEMBER, SWA_CLASS_TEST, SWA_MEMBER_PROBE, matches
 from .swa_path import is_log_call
 
 _BUDGET = 20_000
@@ -106,14 +115,6 @@ class Obj:
         self.key = key
 
 
-def _is_record(cls: ast.ClassDef) -> bool:
-    """A dataclass or ``NamedTuple`` of the module."""
-    return "NamedTuple" in {_name_of(b) for b in cls.bases} or any(
-        _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
-        for d in cls.decorator_list
-    )
-
-
 _FUNCS_DEF = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -135,34 +136,19 @@ def _named_tuple_items(v):
     owner = getattr(v, "owner", None) if isinstance(v, Obj) else None
     if owner is None or "NamedTuple" not in {_name_of(b) for b in owner.bases}:
         return v
-    fields = [
-        n.target.id
-        for n in owner.body
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-    ]
+    fields = record_fields(owner)
     if not fields or any(f not in v.attrs for f in fields):
         return v
     return tuple(v.attrs[f] for f in fields)
 
 
-def _record_fields(v) -> Optional[list]:
-    """The fields of the module record ``v`` is an instance of, in order (the positional
-    patterns of ``case C(...)``), or None."""
+def _record_fields(v) -> Optional[tuple]:
+    """The fields of the module record ``v`` is an instance of, in the order ``case C(...)``
+    patterns read them (``classes.positional_fields``), or None."""
     owner = getattr(v, "owner", None) if isinstance(v, Obj) else None
-    if owner is None or not _is_record(owner):
+    if owner is None or not is_record(owner):
         return None
-    fields = [n for n in owner.body if isinstance(n, ast.AnnAssign)]
-    if any(  # (what ``__match_args__`` leaves out: not modelled)
-        isinstance(d, ast.Call) and d.keywords for d in owner.decorator_list
-    ) or any(
-        "ClassVar" in ast.dump(n.annotation)
-        or "KW_ONLY" in ast.dump(n.annotation)
-        or isinstance(n.value, ast.Call)
-        or not isinstance(n.target, ast.Name)
-        for n in fields
-    ):
-        return None
-    return [n.target.id for n in fields]
+    return positional_fields(owner)
 
 
 def _fetched(v, seen: Optional[set] = None) -> set:
@@ -174,7 +160,7 @@ def _fetched(v, seen: Optional[set] = None) -> set:
     seen.add(id(v))
     if isinstance(v, Obj):
         own = {v.key} if v.key is not None else set()
-        if v.kind == "self" and v.owner is not None and _is_record(v.owner):
+        if v.kind == "self" and v.owner is not None and is_record(v.owner):
             own = own.union(*(_fetched(x, seen) for x in v.attrs.values()))
         return own
     if isinstance(v, tuple):
@@ -1125,7 +1111,7 @@ class _Interp:
             or foreign
             or cls.decorator_list
             or cls.keywords
-            or _is_record(cls)
+            or is_record(cls)
             or any(_name_of(b).endswith(("Enum", "Flag")) for b in cls.bases)
             or attr in _attribute_stores(self.module)
             or not _plain_class_value(node)
@@ -1329,7 +1315,7 @@ class _Interp:
                 kwargs.update(value.pairs)  # ``f(**kwargs)`` of a dict it knows whole
             else:
                 kwargs[k.arg] = value
-        record = isinstance(func, ClassRef) and _is_record(func.node)
+        record = isinstance(func, ClassRef) and is_record(func.node)
         if not isinstance(func, (Func, Builtin, Const, Partial, Getter)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
@@ -1464,7 +1450,7 @@ class _Interp:
         dataclass, its fields taken from ``record`` but for ``changes`` (``__post_init__`` runs
         again); unknown for anything else."""
         old = args[0] if len(args) == 1 else None
-        if not (isinstance(old, Obj) and old.owner is not None and _is_record(old.owner)):
+        if not (isinstance(old, Obj) and old.owner is not None and is_record(old.owner)):
             return TOP
         fields = [n.target.id for n in old.owner.body if _field(n)]
         if set(kwargs) - set(fields) or any(f not in old.attrs for f in fields):
@@ -1479,7 +1465,7 @@ class _Interp:
         bases = {_name_of(b) for b in cls.bases}
         if bases & _ENUM_BASES:
             return TOP
-        record = _is_record(cls)
+        record = is_record(cls)
         chain = self.mro(cls)
         if len(chain) - 1 != len(bases - {"object", "NamedTuple"}):
             return TOP  # a base the module does not define
@@ -3141,7 +3127,7 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
         c.name
         for c in module.body
         if isinstance(c, ast.ClassDef)
-        and _is_record(c)
+        and is_record(c)
         and not any(_defines(c, m) for m in ("__init__", "__post_init__", "__new__"))
     }
     for d in ast.walk(module):
@@ -3717,19 +3703,16 @@ def _plain_elements(items: tuple) -> bool:
 
 
 def _probe_subject(e: ast.AST) -> Optional[ast.AST]:
-    """The value a class test or member probe asks about (``isinstance(x, C)``, ``hasattr(x,
-    m)``, ``getattr(x, m, d)``, also under ``callable``/``not``), when it is a name or an
-    attribute (nothing run twice); None else."""
+    """The value a class test or member probe asks about (a form of the sinks,
+    ``sinks.matches``; also under ``callable``/``not``), when it is a name or an attribute
+    (nothing run twice); None else."""
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
         return _probe_subject(e.operand)
-    if not isinstance(e, ast.Call) or not e.args:
-        return None
-    name = _name_of(e.func)
-    if name == "callable":
+    if isinstance(e, ast.Call) and _name_of(e.func) == "callable" and len(e.args) == 1:
         return _probe_subject(e.args[0])
-    if name in ("isinstance", "issubclass", "hasattr", "getattr"):
-        subject = e.args[0]
-        return subject if isinstance(subject, (ast.Name, ast.Attribute)) else None
+    for anchor in (SWA_CLASS_TEST, SWA_MEMBER_PROBE, ALLOCATOR_MEMBER):
+        for subject, _ in matches(anchor, e):
+            return subject if isinstance(subject, (ast.Name, ast.Attribute)) else None
     return None
 
 

@@ -20,7 +20,14 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple, Optional
 
-from .classes import ModuleClasses, is_property, lookup_order
+from .classes import (
+    ModuleClasses,
+    is_property,
+    is_record,
+    lookup_order,
+    positional_fields,
+    record_fields,
+)
 from .names import (
     SWA_TRANSLATE_MEMBERS,
     allocator_count_methods,
@@ -101,9 +108,10 @@ def cut_short(fn, expr) -> bool:
 
 
 class SwaPaths:
-    """The module's tests that lead to the SWA path and what feeds them (see the module doc)."""
+    """The module's tests that lead to the SWA path and what feeds them (see the module doc).
+    ``values``: the module's ``sinks.string_values``, when the caller has them."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, values: Optional[dict] = None) -> None:
         self.places: set = set()  # (kind, line) of what decides the SWA path (module doc)
         self.flags: set = set()  # attribute names such a test (or a flag feeding one) reads
         self.locals: set = set()  # (function node id, name) likewise
@@ -116,7 +124,8 @@ class SwaPaths:
         self.named = self.attr_read  # every name the code reads (what may run is named here)
         # attributes read by computed names (a name whose strings the module spells out
         # reads those: ``for name in GAUGES: getattr(alloc, name)``)
-        self.dynamic, named = _reads_dynamically(nodes, string_values(tree))
+        values = values if values is not None else string_values(tree)
+        self.dynamic, named = _reads_dynamically(nodes, values)
         self.attr_read |= named
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.record_spans = [
@@ -1308,31 +1317,13 @@ def _reads_dynamically(nodes: list, strings: Optional[dict] = None) -> tuple:
 
 
 def _records(tree: ast.Module) -> dict:
-    """The module's dataclasses and ``NamedTuple`` classes -> their field names, in order:
-    a tuple when it is the order positional arguments fill them in, else a frozenset (a
-    ``ClassVar``, ``InitVar`` or ``KW_ONLY`` annotation, a ``field(...)``, or arguments to
-    the decorator may change it)."""
+    """The module's dataclasses and ``NamedTuple`` classes -> their field names: a tuple in
+    the order positional arguments fill them, else a frozenset (``classes.positional_fields``
+    does not model the order)."""
     out: dict = {}
     for node in tree.body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
-        decorated = any(_last(d) == "dataclass" for d in decorators)
-        if decorated or any(_last(b) == "NamedTuple" for b in node.bases):
-            fields = [
-                n
-                for n in node.body
-                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-            ]
-            plain = not any(
-                isinstance(d, ast.Call) and d.keywords for d in node.decorator_list
-            ) and not any(
-                isinstance(f.value, ast.Call)
-                or any(w in ast.dump(f.annotation) for w in ("ClassVar", "InitVar", "KW_ONLY"))
-                for f in fields
-            )
-            names = tuple(dict.fromkeys(f.target.id for f in fields))
-            out[node.name] = names if plain else frozenset(names)
+        if isinstance(node, ast.ClassDef) and is_record(node):
+            out[node.name] = positional_fields(node) or frozenset(record_fields(node))
     return out
 
 

@@ -691,11 +691,7 @@ def _not_number(fn) -> bool:
         return True
     values = _returns(fn)
     if not values:  # (a stub or one that raises says nothing: another class defines it)
-        return not all(
-            isinstance(n, (ast.Raise, ast.Pass))
-            or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
-            for n in fn.body
-        )
+        return not _stub(fn)
     for v in values:
         if v is None or (isinstance(v, ast.Constant) and type(v.value) not in (int, float)):
             return True
