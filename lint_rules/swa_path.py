@@ -125,7 +125,10 @@ class SwaPaths:
         # attributes read by computed names (a name whose strings the module spells out
         # reads those: ``for name in GAUGES: getattr(alloc, name)``)
         values = values if values is not None else string_values(tree)
-        self.dynamic, named = _reads_dynamically(nodes, values)
+        self._dynamic_sure, named, self._snapshots = _reads_dynamically(nodes, values)
+        # (while the tests are gathered a snapshot counts as a computed read of anyone's:
+        # ``dynamic`` follows them once the module is known)
+        self._dynamic: Optional[set] = self._dynamic_sure | ({"*"} if self._snapshots else set())
         self.attr_read |= named
         self.records = _records(tree)  # module dataclasses / NamedTuples -> their fields
         self.record_spans = [
@@ -164,6 +167,20 @@ class SwaPaths:
         for fn, test in reads:
             self._read(fn, test)
         self._feed(tree, nodes)
+        self._dynamic = None
+
+    @property
+    def dynamic(self) -> set:
+        """Whose attributes are read by computed names (:func:`_reads_dynamically`). A
+        snapshot (``asdict(x)``) counts only where the copy it gives may decide something;
+        each is followed assuming the others decide nothing (they are checked in turn)."""
+        if self._dynamic is None:
+            self._dynamic = set(self._dynamic_sure)
+            for call in self._snapshots:
+                if not self._flows_nowhere(self._function_of(call), call, _Walk(False), 0):
+                    self._dynamic = self._dynamic_sure | {"*"}
+                    break
+        return self._dynamic
 
     # -- the tests and the regions they decide
 
@@ -497,9 +514,9 @@ class SwaPaths:
                 or self._returns_nowhere(fn, seen, depth, _counts(s.value))
             ):
                 continue  # (a value returned where it decides nothing)
-            grown = _grown(s.value) if isinstance(s, ast.Expr) else None
+            grown = _grown(s.value, _SHRINKS) if isinstance(s, ast.Expr) else None
             if grown is not None and self._target_nowhere(fn, grown, None, seen, depth):
-                continue  # (``notes.append(...)``: kept in a container)
+                continue  # (``notes.append(...)``, ``notes.pop(0)``: kept in a container)
             if not isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) or s.value is None:
                 return False  # (``x += 1``: a counter, kept where it is read)
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
@@ -557,6 +574,7 @@ class SwaPaths:
                 return False
             if isinstance(n, ast.Call) and not (
                 (isinstance(n.func, ast.Name) and n.func.id in _VALUE_CALLS | _PURE)
+                or _math_call(n)
                 or self._plain_record(n)
                 or self._pure(n, depth + 1)
             ):
@@ -657,8 +675,12 @@ class SwaPaths:
             and ("attr", node.attr) in seen.keys
         )
 
-    def _target_nowhere(self, fn, target, value, seen: "_Walk", depth: int) -> bool:
-        """Is what is stored in ``target`` read only where it decides nothing?"""
+    def _target_nowhere(
+        self, fn, target, value, seen: "_Walk", depth: int, entry: Optional[str] = None
+    ) -> bool:
+        """Is what is stored in ``target`` read only where it decides nothing? With ``entry``,
+        the value is that entry of a dict literal stored there: a read of another constant
+        entry (``stats["pool"]``) does not read it."""
         if depth > _DEPTH:
             return False
         while isinstance(target, ast.Subscript):  # an entry of a container: the container's
@@ -666,23 +688,23 @@ class SwaPaths:
                 return False
             target = target.value
         if isinstance(target, ast.Name):
-            key = ("local", id(fn), target.id)
+            key = ("local", id(fn), target.id) + ((entry,) if entry is not None else ())
             if key in seen.keys:
                 return True
             seen.keys.add(key)
             scope = fn if fn is not None else self.tree
-            reads = [
+            loads = [
                 n
                 for n in ast.walk(scope)
-                if isinstance(n, ast.Name)
-                and n.id == target.id
-                and isinstance(n.ctx, ast.Load)
-                and not self._written_into(n)
+                if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
             ]
-            if fn is None or not reads or any(self._closes_over(fn, target.id)):
+            reads = [n for n in loads if not self._written_into(n)]
+            if fn is not None and loads and not reads:
+                return True  # (only written into: a buffer filled, its items not this value)
+            if fn is None or not reads or any(self._closes_over(fn, target.id, seen.strict)):
                 return False  # a global, a local never read (code cut short: ``cut_short``),
-                # or a local a nested function reads
-            return all(self._flows_nowhere(fn, n, seen, depth + 1) for n in reads)
+                # or a local a nested function reads (a lambda's read is followed on)
+            return all(self._read_nowhere(fn, n, seen, depth, entry) for n in reads)
         if isinstance(target, ast.Attribute):
             name = target.attr
             if name.startswith("__"):
@@ -698,8 +720,20 @@ class SwaPaths:
                 and not self._in_private_class(fn)
             ) or self.dynamic & {"*", "self"}:
                 return False  # an SWA flag, one read elsewhere, or read by a computed name
-            return self._attr_nowhere(name, seen, depth, value)
+            return self._attr_nowhere(name, seen, depth, value, entry=entry)
         return False
+
+    def _read_nowhere(self, fn, read, seen: "_Walk", depth: int, entry: Optional[str]) -> bool:
+        """Does ``read`` of a container holding the value under ``entry`` (or of the value
+        itself: ``entry`` None) decide nothing? A constant lookup of another entry reads
+        something else; one of ``entry`` is followed as the value."""
+        up = self._parent(read)
+        if entry is not None and isinstance(up, ast.Subscript) and up.value is read:
+            if isinstance(up.slice, ast.Constant):
+                if up.slice.value != entry:
+                    return True
+                return self._flows_nowhere(fn, up, seen, depth + 1)
+        return self._flows_nowhere(fn, read, seen, depth + 1)
 
     def _in_private_class(self, fn) -> bool:
         """Is ``fn`` a method of a module-private class (``_Stats``)? No other module reads
@@ -714,12 +748,19 @@ class SwaPaths:
         return self._classes
 
     def _attr_nowhere(
-        self, name: str, seen: "_Walk", depth: int, value=None, private: bool = False
+        self,
+        name: str,
+        seen: "_Walk",
+        depth: int,
+        value=None,
+        private: bool = False,
+        entry: Optional[str] = None,
     ) -> bool:
         """Is attribute ``name`` (of anyone) read only where it decides nothing? One the module
         never reads may be read by another module (a backend's metadata): only a size
-        (``_no_flag``) or a field of a private record then decides nothing."""
-        key = ("attr", name)
+        (``_no_flag``) or a field of a private record then decides nothing. ``entry``: as
+        :meth:`_target_nowhere`."""
+        key = ("attr", name) + ((entry,) if entry is not None else ())
         if key in seen.keys:
             return True
         seen.keys.add(key)
@@ -729,7 +770,7 @@ class SwaPaths:
                 if self._written_into(n):
                     continue  # (``self.values[k] = v``: written into, not read)
                 reads += 1
-                if not self._flows_nowhere(self._function_of(n), n, seen, depth + 1):
+                if not self._read_nowhere(self._function_of(n), n, seen, depth, entry):
                     return False
             elif (
                 isinstance(n, ast.Constant)
@@ -806,9 +847,11 @@ class SwaPaths:
             return self._parent(fn).name
         return name
 
-    def _closes_over(self, fn, name: str):
+    def _closes_over(self, fn, name: str, strict: bool = True):
+        """Reads of ``name`` in functions nested in ``fn`` (but for lambdas, unless
+        ``strict``: a lambda only gives a value, followed where it is called)."""
         for inner in ast.walk(fn):
-            if inner is not fn and isinstance(inner, _FUNCS):
+            if inner is not fn and isinstance(inner, _FUNCS[: 3 if strict else 2]):
                 yield from (n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == name)
 
     def _returns_nowhere(self, fn, seen: "_Walk", depth: int, count: bool = False) -> bool:
@@ -878,6 +921,9 @@ class SwaPaths:
             above = self._parent(above)
         counted = False  # (made into a magnitude: no longer the flag itself)
         while up is not None and not isinstance(up, ast.stmt):
+            if isinstance(up, ast.Lambda) and child is up.body and not seen.strict:
+                child, up = up, self._parent(up)  # (the lambda stands for what it gives:
+                continue  # where it is called, that is followed on)
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
             counted |= _counts(up)
@@ -905,15 +951,34 @@ class SwaPaths:
                 return False  # it picks which code runs (else, which value: followed on)
             if isinstance(up, ast.BoolOp) and any(
                 isinstance(n, ast.Call) and not _queries(n)
-                for v in up.values
-                if v is not child
+                for v in _after(up.values, child)
                 for n in ast.walk(v)
             ):
-                return False  # it decides whether a call runs
+                return False  # it decides whether a call after it runs
+            if isinstance(up, ast.Slice):
+                return True  # a bound of a slice (``loc[:n]``): a length, as a shape is
+            entry = _entry_of(up, child)
+            stored = self._parent(up)
+            if (
+                entry is not None
+                and isinstance(stored, (ast.Assign, ast.AnnAssign))
+                and stored.value is up
+            ):  # (``self.stats = {"allocator": <it>, ...}``: that entry's reads are followed)
+                targets = stored.targets if isinstance(stored, ast.Assign) else [stored.target]
+                return all(
+                    self._target_nowhere(fn, t, up, seen, depth, entry=entry) for t in targets
+                )
             if isinstance(up, ast.Subscript) and up.slice is child:
                 return False  # a lookup key: it picks what the lookup gives
             if isinstance(up, ast.Attribute) and up.value is child and _grown(self._parent(up)):
                 return True  # the receiver of ``x.append(...)``: written, not read
+            if (
+                isinstance(up, ast.Attribute)
+                and up.value is child
+                and _grown(self._parent(up), _SHRINKS)
+                and isinstance(self._parent(self._parent(up)), ast.Expr)
+            ):
+                return True  # ``x.pop(0)`` as a statement: written, what it gives dropped
             if (
                 isinstance(up, ast.Call)
                 and up.func is child
@@ -964,8 +1029,8 @@ class SwaPaths:
                 return False  # a method of it called (one it may pick; one of the module's
                 # that only gives numbers gives a number: followed on)
             child, up = up, self._parent(up)
-        if isinstance(up, (ast.Expr, ast.Assert)):
-            return True  # (evaluated for nothing, or a sanity check: it raises or goes on)
+        if isinstance(up, (ast.Expr, ast.Assert, ast.Delete)):
+            return True  # (evaluated for nothing, a sanity check, or items dropped)
         if isinstance(up, ast.If) and child is up.test:
             return ("if", up.lineno) in self.bookkeeping or self._keeps_only(fn, up, seen, depth)
         if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and child is up.value:
@@ -973,7 +1038,19 @@ class SwaPaths:
             return all(self._target_nowhere(fn, t, up.value, seen, depth) for t in targets)
         if isinstance(up, ast.Return) and fn is not None:
             return self._returns_nowhere(fn, seen, depth, counted)
+        if isinstance(up, ast.For) and child is up.iter and fn is not None:
+            return self._loop_keeps(fn, up, seen, depth)
         return False
+
+    def _loop_keeps(self, fn, loop: ast.For, seen: "_Walk", depth: int) -> bool:
+        """Does a ``for`` loop over a followed value only keep: its items flow nowhere, and
+        its body (how often it runs) only keeps values that flow nowhere? A ``return`` in it
+        decides what the function gives: not kept."""
+        if any(isinstance(n, ast.Return) for s in loop.body for n in _walk_here(s)):
+            return False
+        return self._target_nowhere(fn, loop.target, None, seen, depth) and self._region_keeps(
+            fn, [s for s in loop.body + loop.orelse if not isinstance(s, _LOOP_EXITS)], seen, depth
+        )
 
     def _class_member_read(self, n) -> bool:
         """Is ``n`` the module class in a read of one of its members (``Mode.SPLIT``, not
@@ -1042,6 +1119,8 @@ _REFLECTS = frozenset(
     | {"__setitem__", "setitem", "attrgetter", "methodcaller"}
 )
 _GROWS = frozenset({"append", "extend", "add", "update", "insert", "appendleft"})
+# methods that drop items of a container (as a statement: the rest stays where it was)
+_SHRINKS = frozenset({"pop", "popleft", "popitem", "clear", "remove", "discard"})
 
 
 class _Numbers(NamedTuple):
@@ -1064,6 +1143,29 @@ class _Walk:
 _PURE = frozenset({"getattr", "hasattr", "len", "int", "float", "bool", "str", "min", "max", "abs"})
 # calls whose result is a plain value of their argument (a count, text, a number)
 _VALUE_CALLS = frozenset({"len", "str", "repr", "int", "float", "bool", "max", "min", "format"})
+
+
+def _entry_of(node, child) -> Optional[str]:
+    """The constant string key ``child`` is the value of in the dict literal ``node``."""
+    if isinstance(node, ast.Dict):
+        for k, v in zip(node.keys, node.values):
+            if v is child and isinstance(k, ast.Constant) and isinstance(k.value, str):
+                return k.value
+    return None
+
+
+def _after(values: list, child) -> list:
+    """The operands of a ``BoolOp`` evaluated after ``child`` (the ones it may cut short)."""
+    for i, v in enumerate(values):
+        if v is child:
+            return values[i + 1 :]
+    return values
+
+
+def _math_call(call: ast.Call) -> bool:
+    """Is ``call`` a function of the ``math`` module (``math.ceil(n)``): it only computes?"""
+    f = call.func
+    return isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "math"
 
 
 def _queries(call: ast.Call) -> bool:
@@ -1119,19 +1221,32 @@ def _returns_number(fn) -> bool:
     """Is ``fn`` annotated to return a number or a mapping (``-> int``, ``-> Dict[str, int]``):
     a magnitude or a table of them, not a flag?"""
     ret = getattr(fn, "returns", None)
-    if isinstance(ret, ast.Subscript):
-        ret = ret.value
-    return _last(ret) in ("int", "float", "dict", "Dict", "Mapping") if ret is not None else False
+    return ret is not None and _number_type(ret)
+
+
+def _number_type(ann) -> bool:
+    """Is the annotation ``ann`` a number, a mapping, or a sequence of numbers
+    (``List[Tuple[int, int]]``)?"""
+    if isinstance(ann, ast.Subscript):
+        base = _last(ann.value)
+        if base in ("dict", "Dict", "Mapping"):
+            return True
+        items = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        return base in ("list", "List", "tuple", "Tuple", "Sequence") and all(
+            _number_type(x) or (isinstance(x, ast.Constant) and x.value is Ellipsis) for x in items
+        )
+    return _last(ann) in ("int", "float", "dict", "Dict", "Mapping")
 
 
 def _is_none(node) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-def _grown(call) -> Optional[ast.AST]:
-    """The container ``call`` grows (``notes.append(x)`` -> ``notes``), if it is such a call."""
+def _grown(call, also: frozenset = frozenset()) -> Optional[ast.AST]:
+    """The container ``call`` grows (``notes.append(x)`` -> ``notes``), if it is such a call
+    (or one of the methods ``also`` names)."""
     if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
-        if call.func.attr in _GROWS:
+        if call.func.attr in _GROWS or call.func.attr in also:
             return call.func.value
     return None
 
@@ -1139,9 +1254,14 @@ def _grown(call) -> Optional[ast.AST]:
 def _no_flag(
     value, name: str, numbers: frozenset = frozenset(), calls: frozenset = frozenset()
 ) -> bool:
-    """A stored number (or arithmetic on one), or a value kept under the name of a KV pool's
-    scalar member (``page_size``, ``size_swa``: the API model), is a size, not a flag."""
-    return name in kv_pool_scalar_members() or _numeric(value, numbers, calls)
+    """A stored number (or arithmetic on one), a buffer a shape call makes (``torch.zeros(n)``),
+    or a value kept under the name of a KV pool's scalar member (``page_size``, ``size_swa``:
+    the API model), is a size, not a flag."""
+    return (
+        name in kv_pool_scalar_members()
+        or _numeric(value, numbers, calls)
+        or (isinstance(value, ast.Call) and _last(value.func) in _SHAPES)
+    )
 
 
 # calls whose result is a number
@@ -1293,14 +1413,22 @@ def _reads_dynamically(nodes: list, strings: Optional[dict] = None) -> tuple:
     name)``, ``"name"`` for ``getattr(x, name)`` on another plain name (a record, maybe);
     empty when it names every attribute it reads (``nodes``: the module's, as
     :func:`_loaded_names`). With the names ``strings`` (``sinks.string_values``) resolves
-    to their strings, which are returned as read by name: ``(whose, names read)``."""
+    to their strings, which are returned as read by name. Snapshots (``asdict(x)``,
+    ``vars(x)``: a copy of the fields) are returned apart, to be followed:
+    ``(whose, names read, snapshot calls)``."""
     out: set = set()
     named: set = set()
+    snapshots: list = []
     logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n) if x is not n}
+    parts = {id(x) for n in nodes if _snapshot(n) for x in ast.walk(n.func)}
     for n in nodes:
         if id(n) in logged:
             continue  # (``logger.debug("%s", asdict(x))``: what it reads becomes text)
-        if (isinstance(n, ast.Attribute) and n.attr in _DYNAMIC) or (
+        if _snapshot(n):
+            snapshots.append(n)
+        elif id(n) in parts:
+            continue
+        elif (isinstance(n, ast.Attribute) and n.attr in _DYNAMIC) or (
             isinstance(n, ast.Name) and n.id in _DYNAMIC
         ):
             out.add("*")
@@ -1313,7 +1441,18 @@ def _reads_dynamically(nodes: list, strings: Optional[dict] = None) -> tuple:
                 receiver = _name(n.args[0]) if n.args else None
                 if receiver is not None:
                     out.add("self" if receiver == "self" else "name")
-    return out, named
+    return out, named, snapshots
+
+
+def _snapshot(n) -> bool:
+    """Is ``n`` a call that copies an object's fields into a value (``asdict(x)``,
+    ``astuple(x)``, ``vars(x)``, ``x._asdict()``)?"""
+    if not isinstance(n, ast.Call) or n.keywords:
+        return False
+    name = _last(n.func)
+    if name == "_asdict":
+        return isinstance(n.func, ast.Attribute) and not n.args
+    return name in ("asdict", "astuple", "vars") and len(n.args) == 1
 
 
 def _records(tree: ast.Module) -> dict:

@@ -1696,6 +1696,219 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # a reading of the allocator's SWA free count kept in a history the module trims
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.history = []
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def note_free(self):
+        free_swa = 0
+        if hasattr(self.allocator, "swa_available_size"):
+            free_swa = self.allocator.swa_available_size()
+        self.history.append(free_swa)
+        if len(self.history) > 8:
+            self.history.pop(0)
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # an SWA size turned into pages by a helper that only computes (``math.ceil``)
+        """
+@dataclass(frozen=True)
+class Capacity:
+    full_tokens: int
+    swa_tokens: int
+    def pages(self, tokens, page_size):
+        return max(math.ceil(tokens / page_size), 1)
+def _capacity_from(allocator):
+    full = getattr(allocator, "size_full", None) or allocator.size
+    swa = getattr(allocator, "size_swa", full)
+    return Capacity(full_tokens=int(full), swa_tokens=int(swa))
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.cap = _capacity_from(model_runner.token_to_kv_pool_allocator)
+        self.windowed = hasattr(self.pool, "translate_loc_from_full_to_swa")
+        self.swa_indices = torch.zeros(8, self.cap.pages(self.cap.swa_tokens, 16))
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a warn-once latch: the flag after the call in ``and`` decides no call
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._warned = False
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def _pressure(self):
+        return isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def maybe_warn(self):
+        if self._pressure() and not self._warned:
+            logger.warning("window pressure")
+            self._warned = True
+    def forward_decode(self, loc):
+        self.maybe_warn()
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a loop over a count: its items and its body only keep numbers
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._budget = getattr(self.allocator, "swa_available_size", self.allocator.available_size)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def plan_chunks(self, n: int) -> List[Tuple[int, int]]:
+        step = max(self._budget(), 1)
+        chunks = []
+        for start in range(0, n, step):
+            chunks.append((start, min(start + step, n)))
+        return chunks
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a lambda closing over a size is followed where it is called; items dropped with ``del``
+        """
+@dataclass
+class Gauge:
+    name: str
+    read: Callable[[], float]
+    samples: list = field(default_factory=list)
+    def sample(self):
+        self.samples.append(self.read())
+        del self.samples[:-32]
+        return self.samples[-1]
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        if isinstance(alloc, SWATokenToKVPoolAllocator):
+            size = max(1, alloc.size_swa)
+            self.gauge = Gauge("window", lambda: 1.0 - alloc.swa_available_size() / size)
+        else:
+            size = max(1, alloc.size)
+            self.gauge = Gauge("full", lambda: 1.0 - alloc.available_size() / size)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def init_forward_metadata(self, forward_batch):
+        logger.info("%s=%.3f", self.gauge.name, self.gauge.sample())
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a buffer reserved when the allocator is SWA, only ever written into
+        """
+@dataclass
+class PageTables:
+    full: torch.Tensor
+    window: Optional[torch.Tensor] = None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.tables = PageTables(full=torch.zeros(8, 64, dtype=torch.int32))
+        if isinstance(alloc, SWATokenToKVPoolAllocator):
+            self.tables.window = torch.zeros(8, alloc.size_swa // 16, dtype=torch.int32)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def init_forward_metadata(self, forward_batch):
+        bs = forward_batch.batch_size
+        locs = self._locs(forward_batch.out_cache_loc)
+        table = self.tables.window if self.windowed else self.tables.full
+        table[:bs, 0] = locs[:bs]
+    def _locs(self, loc):
+        if self.windowed:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+    def forward_decode(self, loc):
+        return self.pool, self._locs(loc)
+""",
+        # a report copied by ``asdict`` for a health endpoint: the pool's entry decides
+        """
+@dataclass
+class Health:
+    allocator_is_swa: bool
+    pool_is_swa: bool
+    free_tokens: int
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.report = Health(
+            allocator_is_swa=isinstance(self.allocator, SWATokenToKVPoolAllocator),
+            pool_is_swa=isinstance(self.pool, SWAKVPool),
+            free_tokens=self.allocator.available_size(),
+        )
+    def health(self) -> dict:
+        return asdict(self.report)
+    def forward_decode(self, loc):
+        if self.report.pool_is_swa:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a buffer made when the allocator is SWA, under an swa name nothing reads
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.windowed = hasattr(self.pool, "translate_loc_from_full_to_swa")
+        self.cuda_graph_swa_kv_indices = None
+    def init_cuda_graph_state(self, max_bs, max_num_tokens):
+        if hasattr(self.allocator, "translate_loc_from_full_to_swa"):
+            self.cuda_graph_swa_kv_indices = torch.zeros(max_num_tokens, dtype=torch.int64)
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a budget from the allocator's class bounds a slice
+        """
+@dataclass
+class Budget:
+    max_tokens: int
+    windowed: bool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        if isinstance(alloc, SWATokenToKVPoolAllocator):
+            self.budget = Budget(min(alloc.size_swa, alloc.size_full), True)
+        else:
+            self.budget = Budget(alloc.size, False)
+        self.windowed = isinstance(self.pool, SWAKVPool)
+    def forward_decode(self, loc):
+        loc = loc[: self.budget.max_tokens]
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
+        # a debug dict whose pool entry decides; the allocator entry is only logged
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.debug_info = {
+            "allocator_layout": "swa" if hasattr(allocator, "full_to_swa_index_mapping") else "full",
+            "kv_layout": "swa" if isinstance(self.pool, SWAKVPool) else "full",
+        }
+        logger.debug("kv setup: %s", self.debug_info)
+    def forward_decode(self, loc):
+        if self.debug_info["kv_layout"] == "swa":
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+""",
     ]
 
     INVALID = [
@@ -2343,4 +2556,105 @@ class FooAttnBackend(AttentionBackend):
 """,
             count=1,
         ),
+        # the twin: the trimmed history decides the path
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.history = []
+    def note_free(self):
+        free_swa = 0
+        if hasattr(self.allocator, "swa_available_size"):
+            free_swa = self.allocator.swa_available_size()
+        self.history.append(free_swa)
+        if len(self.history) > 8:
+            self.history.pop(0)
+    def forward_decode(self, loc):
+        if self.history and self.history[-1]:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: the warn-once latch turns the window on
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._warned = False
+    def _pressure(self):
+        return isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def maybe_warn(self):
+        if self._pressure() and not self._warned:
+            logger.warning("window pressure")
+            self._warned = True
+    def forward_decode(self, loc):
+        self.maybe_warn()
+        if self._warned:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: a loop over member names probes the allocator for the mode
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.windowed = False
+        for member in ("size_swa", "swa_available_size"):
+            if hasattr(self.allocator, member):
+                self.windowed = True
+    def forward_decode(self, loc):
+        if self.windowed:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: the copy's allocator entry decides
+        Case("""
+@dataclass
+class Health:
+    allocator_is_swa: bool
+    free_tokens: int
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.report = Health(
+            allocator_is_swa=isinstance(self.allocator, SWATokenToKVPoolAllocator),
+            free_tokens=self.allocator.available_size(),
+        )
+    def forward_decode(self, loc):
+        if asdict(self.report)["allocator_is_swa"]:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: the buffer's presence decides
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.cuda_graph_swa_kv_indices = None
+        if hasattr(self.allocator, "translate_loc_from_full_to_swa"):
+            self.cuda_graph_swa_kv_indices = torch.zeros(64, dtype=torch.int64)
+    def forward_decode(self, loc):
+        if self.cuda_graph_swa_kv_indices is not None:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the twin: the allocator entry decides
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.debug_info = {
+            "allocator_layout": "swa" if hasattr(allocator, "full_to_swa_index_mapping") else "full",
+            "kv_layout": "swa" if isinstance(self.pool, SWAKVPool) else "full",
+        }
+    def forward_decode(self, loc):
+        if self.debug_info["allocator_layout"] == "swa":
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
     ]
