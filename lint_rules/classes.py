@@ -15,9 +15,14 @@ from typing import Callable, Iterable, Optional
 
 
 def lookup_order(cls, bases: Callable[[object], Iterable]) -> list:
-    """``cls``, then the classes ``bases(c)`` gives for each class reached, depth first, each
-    once: the method lookup of the single inheritance (and simple mixins) backends and
-    resolvers are written with. Safe on a cycle of bases (code that cannot run, still text)."""
+    """``cls``, then the classes ``bases(c)`` gives, in Python's method resolution order (C3:
+    a mixin's ``super()`` reaches the class mixed in after it), each once. Where C3 has no
+    answer (a cycle of bases, or an order Python rejects: code that cannot run, still text),
+    depth first."""
+    try:
+        return _c3(cls, bases, (), {})
+    except ValueError:
+        pass
     out: list = []
     stack = [cls]
     while stack:
@@ -26,6 +31,27 @@ def lookup_order(cls, bases: Callable[[object], Iterable]) -> list:
             continue
         out.append(c)
         stack.extend(reversed(list(bases(c))))
+    return out
+
+
+def _c3(cls, bases: Callable[[object], Iterable], seen: tuple, done: dict) -> list:
+    """The C3 linearization of ``cls`` (ValueError where there is none); ``done``: those
+    already computed in this lookup, by class."""
+    if id(cls) in done:
+        return done[id(cls)]
+    if cls in seen or len(seen) > 64:
+        raise ValueError("a cycle of bases")
+    direct = list(bases(cls))
+    pending = [list(_c3(b, bases, seen + (cls,), done)) for b in direct] + [direct]
+    out = [cls]
+    while any(pending):
+        pending = [p for p in pending if p]
+        head = next((p[0] for p in pending if not any(p[0] in q[1:] for q in pending)), None)
+        if head is None:
+            raise ValueError("no consistent order")
+        out.append(head)
+        pending = [p[1:] if p[0] == head else p for p in pending]
+    done[id(cls)] = out
     return out
 
 

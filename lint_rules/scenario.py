@@ -775,6 +775,10 @@ class _Interp:
                 self.globals[node.name] = ClassRef(node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 self._stmt(node, self.globals, 0)
+        for node in module.body:  # (after every module function is bound: the decorators)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if self.globals.get(node.name) is TOP:
+                    self.globals[node.name] = self.decorated_function(node)
         constants, rebound, stores, declared = _module_names(module)
         for name in rebound:
             self.globals[name] = TOP
@@ -1064,6 +1068,23 @@ class _Interp:
                 return Bound(func, ClassRef(owner))
             return Bound(func, obj)
         return TOP
+
+    def decorated_function(self, node):
+        """The module function ``node`` as its decorators leave it, where they are all
+        functions of the module (each called on it, innermost first): what they return; TOP
+        where that is not the module's code."""
+        makers = [
+            self.globals.get(d.id) if isinstance(d, ast.Name) else None for d in node.decorator_list
+        ]
+        if not makers or not all(isinstance(m, Func) for m in makers):
+            return TOP
+        value = Func(node, None)
+        try:
+            for maker in reversed(makers):
+                value = self.call_value(maker, [value], {}, self.depth + 1)
+        except (_Raised, Undecided, RecursionError):
+            return TOP
+        return value if _callable_code(value) else TOP
 
     def decorated(self, cls: ast.ClassDef, attr: str):
         """The method ``attr`` of ``cls`` wrapped by decorators that are all functions of the
@@ -2928,6 +2949,14 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
     return found.pop() if len(found) == 1 and found <= params else None
 
 
+def _wrapped_by_module(module: ast.Module, fn) -> bool:
+    """Is ``fn`` decorated, and only by plain names of the module's own functions?"""
+    own = {n.name for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return bool(fn.decorator_list) and all(
+        isinstance(d, ast.Name) and d.id in own for d in fn.decorator_list
+    )
+
+
 def guarded_by_callers(
     fn,
     module: ast.Module,
@@ -2954,6 +2983,9 @@ def guarded_by_callers(
         {_name_of(b) for b in owner_node.bases} & _ENUM_BASES
     )  # (its instances are its members: called where the module names them)
     private = fn.name.startswith("_") or (cls is not None and cls.startswith("_")) or enum_owner
+    # a module function wrapped by the module's own decorators: every call runs the wrapper
+    # (its guard), so the module's calls are the ones to judge
+    private = private or (cls is None and _wrapped_by_module(module, fn))
     # a method taking nothing but its instance decides by the state the module's code built
     # (``self.model_runner`` kept by ``__init__``): judged where the module calls it
     stateful = cls is not None and len(fn.args.posonlyargs + fn.args.args) == 1
@@ -3271,6 +3303,12 @@ def guarded_from_entries(
     return out if judged else None
 
 
+def judged_by_callers(fn) -> bool:
+    """Is ``fn`` judged where the module calls it: a private helper, or one handed what it
+    decides by (:func:`_decides_by_arguments`: the pool with the allocator, not the runner)?"""
+    return fn.name.startswith("_") or _decides_by_arguments(fn)
+
+
 def _decides_by_arguments(fn) -> bool:
     """Is ``fn`` handed what it decides by rather than the runner: it reads no runner's
     allocator and takes more than one argument (the allocator and, say, the pool or the draft
@@ -3507,7 +3545,7 @@ def reached_by_callers(fn, module: ast.Module, node, tests: ClassTests, cls=None
     cannot be told."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    if not fn.name.startswith("_") or fn.name.startswith("__"):
+    if not judged_by_callers(fn) or fn.name.startswith("__"):
         return None
     callers = _callers(module, fn.name, cls)
     if not callers:
@@ -3853,6 +3891,8 @@ def draft_truths(
                 return None
             interp.watch = watch
             interp.block(fn.body, env, 0)
+        except _NeverBuilt:
+            continue  # no instance on this scenario: none of its methods runs
         except (Undecided, RecursionError, _Raised):
             return None
     if invoked is not None:  # (the functions the runs called, for the caller)

@@ -251,7 +251,13 @@ class Rule(cst.BatchableCSTVisitor):
         cannot be told."""
         import ast
 
-        from ..scenario import draft_truths, is_allocator, reached_by_callers, reached_from_entries
+        from ..scenario import (
+            draft_truths,
+            is_allocator,
+            judged_by_callers,
+            reached_by_callers,
+            reached_from_entries,
+        )
 
         target, fn_ast = self.ast_at(node, (ast.Call, ast.Attribute, ast.Subscript, ast.Name))
         if target is None:
@@ -278,12 +284,13 @@ class Rule(cst.BatchableCSTVisitor):
             )
             if by_entries is not None:
                 return not by_entries
-        if truths is None and (allocator or not fn_ast.name.startswith("_")):
+        if truths is None and (allocator or not judged_by_callers(fn_ast)):
             return False
         if allocator:
             return truths.get(id(target), {False}) == {False}
-        if (truths is None or id(target) in truths) and fn_ast.name.startswith("_"):
-            # a private helper: its guard may be in its callers
+        if (truths is None or id(target) in truths) and judged_by_callers(fn_ast):
+            # a private helper (or one handed what it decides by): its guard may be in its
+            # callers
             by_callers = reached_by_callers(
                 fn_ast,
                 self.analysis.syntax_tree(),

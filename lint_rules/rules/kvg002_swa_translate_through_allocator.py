@@ -217,6 +217,58 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return self.pool, self.manager.to_window(loc)
 """,
+        # a factory handed the pool and the allocator keeps the allocator's translator
+        # only where the allocator's kvcache is the pool it was handed, and only for an
+        # SWA pool
+        """
+@dataclass
+class TranslateSpec:
+    enabled: bool
+    translate: Optional[Callable] = None
+def make_translate_spec(kv_pool, kv_allocator):
+    if not isinstance(kv_pool, SWAKVPool):
+        return TranslateSpec(False)
+    if kv_allocator.get_kvcache() is kv_pool:
+        return TranslateSpec(True, kv_allocator.translate_loc_from_full_to_swa)
+    return TranslateSpec(True, kv_pool.translate_loc_from_full_to_swa)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.spec = make_translate_spec(self.pool, model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.spec.enabled:
+            return self.pool, self.spec.translate(loc)
+        return self.pool, loc
+""",
+        # a resolver that raises on the older spec API builds no backend there; on the
+        # newer one the allocator's table is used only where its kvcache is the resolved
+        # pool
+        """
+def resolve_swa_pool(model_runner):
+    active = model_runner.token_to_kv_pool
+    if isinstance(active, SWAKVPool):
+        return active
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        return None
+    cache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa_pool(model_runner)
+        self.use_table = (
+            self.swa_pool is not None and self.allocator.get_kvcache() is self.swa_pool
+        )
+    def _to_swa(self, loc):
+        if self.use_table:
+            return self.allocator.full_to_swa_index_mapping[loc]
+        return self.swa_pool.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.pool, loc
+        return self.swa_pool, self._to_swa(loc)
+""",
     ]
 
     INVALID = [
@@ -376,4 +428,24 @@ class X:
 """,
             count=3,
         ),
+        # the twin: the factory keeps the allocator's translator wherever the allocator's
+        # kvcache is an SWA pool
+        Case("""
+@dataclass
+class TranslateSpec:
+    enabled: bool
+    translate: Optional[Callable] = None
+def make_translate_spec(kv_pool, kv_allocator):
+    if not isinstance(kv_allocator.get_kvcache(), SWAKVPool):
+        return TranslateSpec(False)
+    return TranslateSpec(True, kv_allocator.translate_loc_from_full_to_swa)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.spec = make_translate_spec(self.pool, model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.spec.enabled:
+            return self.pool, self.spec.translate(loc)
+        return self.pool, loc
+"""),
     ]

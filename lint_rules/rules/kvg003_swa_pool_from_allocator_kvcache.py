@@ -1407,6 +1407,54 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_kv_pool = resolve_swa_pool(model_runner)
 """,
+        # the draft guard lives in the module's decorator around the allocator fetch
+        """
+def draft_keeps_own_pool(fn):
+    @functools.wraps(fn)
+    def wrapper(runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fn(runner)
+    return wrapper
+@draft_keeps_own_pool
+def swa_pool_from_allocator(runner):
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = swa_pool_from_allocator(model_runner)
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.pool, loc
+        return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+""",
+        # the mixins put the draft guard before the shared cache in the lookup order
+        """
+class _Root:
+    def _resolve(self, model_runner):
+        return None
+class ActivePool(_Root):
+    def _resolve(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        return super()._resolve(model_runner)
+class DraftGuard(_Root):
+    def _resolve(self, model_runner):
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return super()._resolve(model_runner)
+class SharedCache(_Root):
+    def _resolve(self, model_runner):
+        cache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return cache if isinstance(cache, SWAKVPool) else super()._resolve(model_runner)
+class FooAttnBackend(ActivePool, DraftGuard, SharedCache, AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
+""",
     ]
 
     INVALID = [
@@ -1669,7 +1717,8 @@ class FooAttnBackend(AttentionBackend):
         kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
         return kv if isinstance(kv, SWAKVPool) else None
 """),
-        # the twin of: a policy dict whose ``None`` means no shared pool, fetchers in an annotated table
+        # the twin of: a policy dict whose ``None`` means no shared pool, fetchers in an
+        # annotated table
         Case("""
 from typing import Callable, Dict
 from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
@@ -2082,5 +2131,54 @@ class FooAttnBackend(AttentionBackend):
         if mr.is_draft_worker and not mr.spec_algorithm.is_frozen_kv_mtp():
             return None
         return kvcache
+"""),
+        # the twin: the decorator's guard is inverted
+        Case("""
+def draft_keeps_own_pool(fn):
+    @functools.wraps(fn)
+    def wrapper(runner):
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if runner.is_draft_worker and runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return fn(runner)
+    return wrapper
+@draft_keeps_own_pool
+def swa_pool_from_allocator(runner):
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = swa_pool_from_allocator(model_runner)
+    def forward_decode(self, loc):
+        if self.swa_pool is None:
+            return self.pool, loc
+        return self.swa_pool, self.swa_pool.translate_loc_from_full_to_swa(loc)
+"""),
+        # the twin: in Python's lookup order the shared cache comes before the draft guard
+        # (a mixin's ``super()`` is the class mixed in after it, not its own base)
+        Case("""
+class _Root:
+    def _resolve(self, model_runner):
+        return None
+class ActivePool(_Root):
+    def _resolve(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        return super()._resolve(model_runner)
+class DraftGuard(_Root):
+    def _resolve(self, model_runner):
+        if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return super()._resolve(model_runner)
+class SharedCache(_Root):
+    def _resolve(self, model_runner):
+        cache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return cache if isinstance(cache, SWAKVPool) else super()._resolve(model_runner)
+class FooAttnBackend(ActivePool, SharedCache, DraftGuard, AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self._resolve(model_runner)
 """),
     ]
