@@ -23,9 +23,7 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.kv_pool = model_runner.token_to_kv_pool
         self._alloc = model_runner.token_to_kv_pool_allocator
-        self._full_free = getattr(
-            self._alloc, "full_available_size", self._alloc.available_size
-        )
+        self._full_free = getattr(self._alloc, "full_available_size", self._alloc.available_size)
         # Only hybrid allocators keep a second free list for the window region.
         self._window_free = getattr(self._alloc, "swa_available_size", None)
         self.ledger = deque(maxlen=self.LEDGER_LEN)

@@ -28,9 +28,7 @@ class GeneratedAttnBackend:
         self._window_slots = getattr(allocator, "size_swa", None)
         self.graph_buffers = None
         self.graph_metadata: Dict[int, dict] = {}
-        self.init_cuda_graph_state(
-            model_runner.max_running_requests, self._capture_token_cap
-        )
+        self.init_cuda_graph_state(model_runner.max_running_requests, self._capture_token_cap)
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
         max_tokens = min(max_num_tokens, self._capture_token_cap)

@@ -20,9 +20,7 @@ class GeneratedAttnBackend:
         hybrid_alloc = isinstance(allocator, SWATokenToKVPoolAllocator)
         hybrid_pool = isinstance(self.kv_pool, SWAKVPool)
         if hybrid_alloc and not hybrid_pool:
-            role = (
-                "draft" if getattr(model_runner, "is_draft_worker", False) else "target"
-            )
+            role = "draft" if getattr(model_runner, "is_draft_worker", False) else "target"
             logger.warning(
                 "%s worker: allocator %s is windowed but pool %s is not; "
                 "using the allocator's kv cache",

@@ -26,9 +26,7 @@ class GeneratedAttnBackend:
         ), f"allocator page size {alloc.page_size} != runner page size {self.page_size}"
         if hasattr(alloc, "size_swa"):
             # Hybrid allocator: the window region can never exceed the full region.
-            assert alloc.size_swa <= getattr(
-                alloc, "size_full", alloc.size_swa
-            ), "bad swa sizing"
+            assert alloc.size_swa <= getattr(alloc, "size_full", alloc.size_swa), "bad swa sizing"
             if getattr(model_runner, "is_draft_worker", False):
                 assert (
                     alloc.get_kvcache() is not self.kv_pool
@@ -41,9 +39,7 @@ class GeneratedAttnBackend:
         self.forward_metadata = (seq_lens, self._map(forward_batch.out_cache_loc))
 
     def _map(self, loc):
-        return (
-            self.kv_pool.translate_loc_from_full_to_swa(loc) if self._windowed else loc
-        )
+        return self.kv_pool.translate_loc_from_full_to_swa(loc) if self._windowed else loc
 
     def forward_decode(self, loc):
         assert loc.dtype == torch.int64, loc.dtype

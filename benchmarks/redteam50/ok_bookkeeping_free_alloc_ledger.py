@@ -23,21 +23,15 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.kv_pool = model_runner.token_to_kv_pool
         self._alloc = model_runner.token_to_kv_pool_allocator
-        self._full_free = getattr(
-            self._alloc, "full_available_size", self._alloc.available_size
-        )
-        self._window_free = getattr(
-            self._alloc, "swa_available_size", self._alloc.available_size
-        )
+        self._full_free = getattr(self._alloc, "full_available_size", self._alloc.available_size)
+        self._window_free = getattr(self._alloc, "swa_available_size", self._alloc.available_size)
         self.ledger = deque(maxlen=self.LEDGER_LEN)
         self.step = 0
         # What this layer reads: the windowed half of its own pool, if it has one.
         self.window_half = getattr(self.kv_pool, "swa_kv_pool", None)
 
     def _record(self, tokens: int):
-        entry = LedgerEntry(
-            self.step, int(self._full_free()), int(self._window_free()), tokens
-        )
+        entry = LedgerEntry(self.step, int(self._full_free()), int(self._window_free()), tokens)
         if self.ledger and entry.full_free > self.ledger[-1].full_free + tokens:
             logger.debug(
                 "full slots returned between steps %d and %d",

@@ -40,9 +40,7 @@ class GeneratedAttnBackend:
 
     def log_usage(self):
         u = self.usage()
-        logger.info(
-            "kv usage %.1f%% (%d/%d, %s)", 100 * u.ratio, u.used, u.total, u.source
-        )
+        logger.info("kv usage %.1f%% (%d/%d, %s)", 100 * u.ratio, u.used, u.total, u.source)
 
     def init_forward_metadata(self, forward_batch):
         if forward_batch.batch_size > self.max_bs:
@@ -52,6 +50,4 @@ class GeneratedAttnBackend:
     def forward_decode(self, loc):
         if self.window_reader is None:
             return self.pool, loc
-        return self.window_reader, self.window_reader.translate_loc_from_full_to_swa(
-            loc
-        )
+        return self.window_reader, self.window_reader.translate_loc_from_full_to_swa(loc)

@@ -18,9 +18,7 @@ class GeneratedAttnBackend:
         self._window_map = getattr(self.pool, "full_to_swa_index_mapping", None)
         self.steps = 0
         if _DEBUG:
-            logger.info(
-                "attn debug state: %s", json.dumps(self.debug_state(), default=str)
-            )
+            logger.info("attn debug state: %s", json.dumps(self.debug_state(), default=str))
 
     def debug_state(self) -> dict:
         alloc = self.mr.token_to_kv_pool_allocator

@@ -37,9 +37,7 @@ class KVFacts:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.token_to_kv_pool = model_runner.token_to_kv_pool
-        self.allocator_facts = KVFacts.of_allocator(
-            model_runner.token_to_kv_pool_allocator
-        )
+        self.allocator_facts = KVFacts.of_allocator(model_runner.token_to_kv_pool_allocator)
         self.pool_facts = KVFacts.of_pool(self.token_to_kv_pool)
         logger.info("kv allocator: %s", self.allocator_facts)
         logger.info("kv pool:      %s", self.pool_facts)
@@ -48,12 +46,12 @@ class GeneratedAttnBackend:
         self.forward_metadata = None
 
     def __repr__(self):
-        return f"{type(self).__name__}(alloc={self.allocator_facts.cls}, pool={self.pool_facts.cls})"
+        return (
+            f"{type(self).__name__}(alloc={self.allocator_facts.cls}, pool={self.pool_facts.cls})"
+        )
 
     def init_forward_metadata(self, forward_batch):
-        self.forward_metadata = {
-            "cache_loc": self._translate(forward_batch.out_cache_loc)
-        }
+        self.forward_metadata = {"cache_loc": self._translate(forward_batch.out_cache_loc)}
 
     def _translate(self, loc):
         if self.pool_facts.windowed:

@@ -27,9 +27,7 @@ class GeneratedAttnBackend:
         self.index_bound = int(getattr(allocator, "size_full", allocator.size))
         self.resident_bound = int(getattr(allocator, "size_swa", self.index_bound))
         self.translate: Optional[Callable] = (
-            self.pool.translate_loc_from_full_to_swa
-            if isinstance(self.pool, SWAKVPool)
-            else None
+            self.pool.translate_loc_from_full_to_swa if isinstance(self.pool, SWAKVPool) else None
         )
         self.capture: Optional[CaptureState] = None
 

@@ -27,9 +27,7 @@ class GeneratedAttnBackend:
         allocator = model_runner.token_to_kv_pool_allocator
         # Free tokens right after startup bound how much a captured batch can touch.
         self._capture_token_cap = int(allocator.available_size())
-        self._swa_translate = getattr(
-            self.kv_pool, "translate_loc_from_full_to_swa", None
-        )
+        self._swa_translate = getattr(self.kv_pool, "translate_loc_from_full_to_swa", None)
         self.graph_buffers = None
         self.graph_metadata: Dict[int, dict] = {}
 

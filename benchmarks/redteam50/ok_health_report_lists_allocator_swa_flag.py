@@ -49,9 +49,7 @@ class GeneratedAttnBackend:
         )
 
     def health(self) -> dict:
-        self.report.free_tokens = int(
-            self.model_runner.token_to_kv_pool_allocator.available_size()
-        )
+        self.report.free_tokens = int(self.model_runner.token_to_kv_pool_allocator.available_size())
         return asdict(self.report)
 
     def init_forward_metadata(self, forward_batch):

@@ -37,9 +37,7 @@ class GeneratedAttnBackend:
             )
         else:
             size = max(1, alloc.size)
-            self.gauge = Gauge(
-                "kv_occupancy", lambda: 1.0 - alloc.available_size() / size
-            )
+            self.gauge = Gauge("kv_occupancy", lambda: 1.0 - alloc.available_size() / size)
         self._pool_is_window = isinstance(self.kv_pool, SWAKVPool)
         self._step = 0
 

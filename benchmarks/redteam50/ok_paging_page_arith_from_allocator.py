@@ -43,9 +43,7 @@ class GeneratedAttnBackend:
             device=self.device,
         )
         self.uses_window = issubclass(type(self.pool), SWAKVPool)
-        logger.info(
-            "page geometry %s, %d pages/req", self.geometry, self.max_pages_per_req
-        )
+        logger.info("page geometry %s, %d pages/req", self.geometry, self.max_pages_per_req)
 
     def _page_ids(self, loc):
         return torch.div(loc, self.geometry.page_size, rounding_mode="floor")

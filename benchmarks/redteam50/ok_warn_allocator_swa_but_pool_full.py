@@ -22,9 +22,7 @@ class GeneratedAttnBackend:
         hybrid_pool = isinstance(self.kv_pool, SWAKVPool)
         if hybrid_alloc and not hybrid_pool:
             # Expected for EAGLE drafts: they share the target's allocator but own a full pool.
-            role = (
-                "draft" if getattr(model_runner, "is_draft_worker", False) else "target"
-            )
+            role = "draft" if getattr(model_runner, "is_draft_worker", False) else "target"
             msg = (
                 f"{role} worker: allocator {type(allocator).__name__} is windowed but the "
                 f"attention pool {type(self.kv_pool).__name__} is not; reading full indices"

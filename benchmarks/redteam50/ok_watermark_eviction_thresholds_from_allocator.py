@@ -44,9 +44,7 @@ class GeneratedAttnBackend:
     def check_pressure(self):
         level = self.marks.pressure(self._free_window_tokens())
         if level != self._last_pressure:
-            logger.info(
-                "kv pressure %s -> %s (%s)", self._last_pressure, level, self.marks
-            )
+            logger.info("kv pressure %s -> %s (%s)", self._last_pressure, level, self.marks)
             self._last_pressure = level
         return level
 

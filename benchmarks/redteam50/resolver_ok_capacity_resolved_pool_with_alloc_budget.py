@@ -33,9 +33,7 @@ class GeneratedAttnBackend:
         alloc = model_runner.token_to_kv_pool_allocator
         window = int(getattr(alloc, "size_swa", alloc.size))
         self.prefill_budget = max(alloc.page_size, window // 2)
-        self.decode_reserve = max(
-            1, window // (8 * max(1, model_runner.max_running_requests))
-        )
+        self.decode_reserve = max(1, window // (8 * max(1, model_runner.max_running_requests)))
         logger.info(
             "swa_pool=%s budget=%d reserve=%d",
             type(self.swa_pool).__name__ if self.swa_pool is not None else None,

@@ -21,16 +21,12 @@ class GeneratedAttnBackend:
         self.labels = {
             "allocator": allocator.__class__.__qualname__,
             "pool": self.own_pool.__class__.__qualname__,
-            "role": (
-                "draft" if getattr(model_runner, "is_draft_worker", False) else "target"
-            ),
+            "role": ("draft" if getattr(model_runner, "is_draft_worker", False) else "target"),
         }
         self.counters = defaultdict(int)
         self.counters[f"init.{self.labels['allocator']}"] += 1
         self.swa_pool = self._resolve_swa_pool()
-        logger.info(
-            "attention labels=%s swa=%s", self.labels, self.swa_pool is not None
-        )
+        logger.info("attention labels=%s swa=%s", self.labels, self.swa_pool is not None)
 
     def _resolve_swa_pool(self):
         mr = self.model_runner

@@ -39,9 +39,7 @@ class GeneratedAttnBackend:
     @functools.cached_property
     def capacity(self) -> SwaCapacity:
         alloc = self.allocator
-        swa_tokens = (
-            alloc.size_swa if isinstance(alloc, SWATokenToKVPoolAllocator) else None
-        )
+        swa_tokens = alloc.size_swa if isinstance(alloc, SWATokenToKVPoolAllocator) else None
         return SwaCapacity(getattr(alloc, "size", 0), swa_tokens)
 
     @functools.cached_property
@@ -50,9 +48,7 @@ class GeneratedAttnBackend:
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
         budget = self.capacity.swa_tokens or max_num_tokens
-        self.cuda_graph_swa_indices = torch.zeros(
-            min(budget, max_num_tokens), dtype=torch.int64
-        )
+        self.cuda_graph_swa_indices = torch.zeros(min(budget, max_num_tokens), dtype=torch.int64)
 
     def forward_decode(self, loc):
         if self.windowed:

@@ -51,8 +51,8 @@ class GeneratedAttnBackend:
     def init_forward_metadata(self, loc: torch.Tensor):
         self.forward_metadata.page_table = loc
         if self.swa_kv_pool is not None:
-            self.forward_metadata.swa_page_table = (
-                self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
+            self.forward_metadata.swa_page_table = self.swa_kv_pool.translate_loc_from_full_to_swa(
+                loc
             )
         else:
             self.forward_metadata.swa_page_table = loc

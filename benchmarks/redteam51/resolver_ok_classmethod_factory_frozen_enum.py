@@ -62,9 +62,5 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         locations = self.init_forward_metadata(loc)
-        pool = (
-            self.plan.swa_pool
-            if self.plan.translates
-            else self.model_runner.token_to_kv_pool
-        )
+        pool = self.plan.swa_pool if self.plan.translates else self.model_runner.token_to_kv_pool
         return pool, locations

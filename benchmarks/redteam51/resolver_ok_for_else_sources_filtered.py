@@ -31,9 +31,7 @@ class GeneratedAttnBackend:
             spec is not None and spec.is_frozen_kv_mtp()
         )
         if not plain_draft:
-            sources.append(
-                ("allocator", lambda: runner.token_to_kv_pool_allocator.get_kvcache())
-            )
+            sources.append(("allocator", lambda: runner.token_to_kv_pool_allocator.get_kvcache()))
         return sources
 
     def _resolve(self) -> Tuple[str, Optional[SWAKVPool]]:

@@ -61,7 +61,5 @@ class GeneratedAttnBackend(ActivePoolMixin, DraftGuardMixin, SharedCacheMixin):
         self.decode_loc_buf = torch.zeros(max_bs, dtype=torch.int64)
 
     def forward_decode(self, loc):
-        target = (
-            self.swa_kv_pool if self.swa_kv_pool is not None else self.token_to_kv_pool
-        )
+        target = self.swa_kv_pool if self.swa_kv_pool is not None else self.token_to_kv_pool
         return target, self.init_forward_metadata(loc)

@@ -21,9 +21,7 @@ class GeneratedAttnBackend:
         self.num_kv_splits = 8
         self.swa_kv_pool = self._first_swa_pool()
         self.graph_prefix = "draft" if self.is_draft_worker else "target"
-        logger.debug(
-            "%s backend: swa=%s", self.graph_prefix, self.swa_kv_pool is not None
-        )
+        logger.debug("%s backend: swa=%s", self.graph_prefix, self.swa_kv_pool is not None)
 
     def _candidate_pools(self) -> Iterator[object]:
         runner = self.model_runner
@@ -34,14 +32,10 @@ class GeneratedAttnBackend:
         yield runner.token_to_kv_pool_allocator.get_kvcache()
 
     def _first_swa_pool(self) -> Optional[SWAKVPool]:
-        return next(
-            (p for p in self._candidate_pools() if isinstance(p, SWAKVPool)), None
-        )
+        return next((p for p in self._candidate_pools() if isinstance(p, SWAKVPool)), None)
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.cuda_graph_attn_logits = torch.zeros(
-            max_bs, self.num_kv_splits, dtype=torch.float32
-        )
+        self.cuda_graph_attn_logits = torch.zeros(max_bs, self.num_kv_splits, dtype=torch.float32)
         self.cuda_graph_kv_indices = torch.zeros(max_num_tokens, dtype=torch.int64)
 
     def _kv_indices(self, loc: torch.Tensor) -> torch.Tensor:

@@ -53,6 +53,4 @@ class GeneratedAttnBackend:
 
     def forward_decode(self, loc):
         locations = self.init_forward_metadata(loc)
-        return (
-            self.swa_pool if self.swa_pool is not None else self.full_pool
-        ), locations
+        return (self.swa_pool if self.swa_pool is not None else self.full_pool), locations

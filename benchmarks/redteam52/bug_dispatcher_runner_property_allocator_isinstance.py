@@ -25,9 +25,7 @@ class FlashInferWrapperDispatcher:
 
     @property
     def is_hybrid(self) -> bool:
-        return isinstance(
-            self.model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
-        )
+        return isinstance(self.model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
 
     def kv_indices(self, loc: torch.Tensor) -> torch.Tensor:
         if self.is_hybrid:

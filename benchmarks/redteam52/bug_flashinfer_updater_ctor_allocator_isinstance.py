@@ -31,9 +31,7 @@ class FlashInferIndicesUpdaterDecode:
         self.use_sliding_window_kv_pool = isinstance(
             model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
         )
-        self.kv_indptr = torch.zeros(
-            (model_runner.max_running_requests + 1,), dtype=torch.int32
-        )
+        self.kv_indptr = torch.zeros((model_runner.max_running_requests + 1,), dtype=torch.int32)
 
     def update(self, loc: torch.Tensor) -> DecodeIndices:
         indices = loc

@@ -46,9 +46,7 @@ class GeneratedAttnBackend:
         self.device = model_runner.device
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.max_context_len = getattr(model_runner.model_config, "context_len", 0)
-        self.indices_updater = build_indices_updater(
-            self, model_runner.token_to_kv_pool_allocator
-        )
+        self.indices_updater = build_indices_updater(self, model_runner.token_to_kv_pool_allocator)
         self.cuda_graph_kv_indices = None
         self.kv_indices = None
 

@@ -40,9 +40,7 @@ class GeneratedAttnBackend:
             window_tokens=window_tokens,
             full_tokens=int(allocator.size),
         )
-        self.dispatcher = DecodeWrapperDispatcher(
-            model_runner.token_to_kv_pool, config=config
-        )
+        self.dispatcher = DecodeWrapperDispatcher(model_runner.token_to_kv_pool, config=config)
         self.max_bs = model_runner.max_running_requests
         self.cuda_graph_kv_indptr: Optional[torch.Tensor] = None
         logger.info(

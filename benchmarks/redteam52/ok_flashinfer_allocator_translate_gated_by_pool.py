@@ -27,9 +27,7 @@ def make_translate_spec(kv_pool, kv_allocator) -> WindowTranslateSpec:
     if not isinstance(kv_pool, SWAKVPool):
         return WindowTranslateSpec(enabled=False)
     if kv_allocator.get_kvcache() is kv_pool:
-        return WindowTranslateSpec(
-            True, kv_allocator.translate_loc_from_full_to_swa, "allocator"
-        )
+        return WindowTranslateSpec(True, kv_allocator.translate_loc_from_full_to_swa, "allocator")
     return WindowTranslateSpec(True, kv_pool.translate_loc_from_full_to_swa, "pool")
 
 
@@ -47,9 +45,7 @@ class DecodeIndicesUpdater:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.kv_pool = model_runner.token_to_kv_pool
-        spec = make_translate_spec(
-            self.kv_pool, model_runner.token_to_kv_pool_allocator
-        )
+        spec = make_translate_spec(self.kv_pool, model_runner.token_to_kv_pool_allocator)
         self.indices_updater = DecodeIndicesUpdater(self, spec)
         self.max_bs = model_runner.max_running_requests
         self.graph_kv_indptr: Optional[torch.Tensor] = None

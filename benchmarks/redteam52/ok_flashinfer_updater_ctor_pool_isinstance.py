@@ -36,9 +36,7 @@ class FlashInferIndicesUpdaterDecode:
             allocator.size,
             self.use_sliding_window_kv_pool,
         )
-        self.kv_indptr = torch.zeros(
-            (model_runner.max_running_requests + 1,), dtype=torch.int32
-        )
+        self.kv_indptr = torch.zeros((model_runner.max_running_requests + 1,), dtype=torch.int32)
 
     def update(self, loc: torch.Tensor) -> DecodeIndices:
         indices = loc

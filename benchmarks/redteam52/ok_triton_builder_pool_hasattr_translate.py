@@ -18,9 +18,7 @@ class TritonDecodeMetadata:
 
 
 class TritonMetadataBuilder:
-    def __init__(
-        self, *, device, num_kv_splits: int, kv_pool, kv_allocator, page_size=1
-    ):
+    def __init__(self, *, device, num_kv_splits: int, kv_pool, kv_allocator, page_size=1):
         self.device = device
         self.page_size = page_size
         self.default_num_kv_splits = num_kv_splits

@@ -46,9 +46,7 @@ class TritonIndicesUpdater:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.device = model_runner.device
-        self.num_kv_splits = getattr(
-            model_runner.server_args, "triton_attention_num_kv_splits", 8
-        )
+        self.num_kv_splits = getattr(model_runner.server_args, "triton_attention_num_kv_splits", 8)
         self.indices_updater = TritonIndicesUpdater(
             self,
             model_runner.token_to_kv_pool,
@@ -58,9 +56,7 @@ class GeneratedAttnBackend:
         self.forward_metadata: Optional[KVReadPlan] = None
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.cuda_graph_attn_logits = torch.zeros(
-            (max_bs, self.num_kv_splits), dtype=torch.float32
-        )
+        self.cuda_graph_attn_logits = torch.zeros((max_bs, self.num_kv_splits), dtype=torch.float32)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         self.forward_metadata = self.indices_updater.plan(loc)

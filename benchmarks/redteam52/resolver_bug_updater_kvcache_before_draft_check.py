@@ -50,18 +50,12 @@ class WindowIndicesUpdater:
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.kv_pool = model_runner.token_to_kv_pool
-        self.num_kv_splits = getattr(
-            model_runner.server_args, "triton_attention_num_kv_splits", 8
-        )
-        self.updater = WindowIndicesUpdater(
-            self, window_pool=resolve_window_pool(model_runner)
-        )
+        self.num_kv_splits = getattr(model_runner.server_args, "triton_attention_num_kv_splits", 8)
+        self.updater = WindowIndicesUpdater(self, window_pool=resolve_window_pool(model_runner))
         self.cuda_graph_num_kv_splits: Optional[torch.Tensor] = None
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.cuda_graph_num_kv_splits = torch.full(
-            (max_bs,), self.num_kv_splits, dtype=torch.int32
-        )
+        self.cuda_graph_num_kv_splits = torch.full((max_bs,), self.num_kv_splits, dtype=torch.int32)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         return self.updater.update(loc)

@@ -37,9 +37,7 @@ class GeneratedAttnBackend:
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
         if self._full_to_swa is not None:
-            self.cuda_graph_swa_out_cache_loc = torch.zeros(
-                max_num_tokens, dtype=torch.int64
-            )
+            self.cuda_graph_swa_out_cache_loc = torch.zeros(max_num_tokens, dtype=torch.int64)
 
     def init_forward_metadata(self, forward_batch: ForwardBatch):
         swa_loc = None

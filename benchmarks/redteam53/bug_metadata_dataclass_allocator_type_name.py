@@ -45,9 +45,7 @@ class GeneratedAttnBackend:
         self._graph_seq_lens = torch.zeros(max_bs, dtype=torch.int32)
 
     def init_forward_metadata(self, loc: torch.Tensor):
-        md = StepMetadata(
-            layout=self._layout, seq_lens=torch.ones(loc.numel(), dtype=torch.int32)
-        )
+        md = StepMetadata(layout=self._layout, seq_lens=torch.ones(loc.numel(), dtype=torch.int32))
         if md.layout.hybrid_swa:
             md = replace(md, read_loc=self.kv_pool.translate_loc_from_full_to_swa(loc))
         else:

@@ -49,9 +49,7 @@ class GeneratedAttnBackend:
             page_table=loc,
         )
         if self.use_sliding_window_kv_pool:
-            md.swa_page_table = self.token_to_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            )
+            md.swa_page_table = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
         self.forward_metadata = md
 
     def forward_decode(self, loc, layer_id: int = 0):

@@ -26,9 +26,7 @@ class FlashInferIndicesUpdaterDecode:
         kv_alloc = model_runner.token_to_kv_pool_allocator
         # the allocator keeps the same table, but it may belong to another pool
         self.alloc_has_swa_table = hasattr(kv_alloc, "full_to_swa_index_mapping")
-        self.use_sliding_window_kv_pool = hasattr(
-            self.kv_pool, "translate_loc_from_full_to_swa"
-        )
+        self.use_sliding_window_kv_pool = hasattr(self.kv_pool, "translate_loc_from_full_to_swa")
         if self.alloc_has_swa_table and not self.use_sliding_window_kv_pool:
             logger.debug("allocator is hybrid but this runner's pool is dense")
         self.num_wrappers = 2 if self.use_sliding_window_kv_pool else 1

@@ -51,9 +51,7 @@ class GeneratedAttnBackend:
         return torch.zeros((max_bs, max_num_pages), dtype=torch.int32)
 
     def init_cuda_graph_state(self, max_bs: int, max_num_pages: int):
-        self.cuda_graph_swa_page_table = self._alloc_swa_page_table(
-            max_bs, max_num_pages
-        )
+        self.cuda_graph_swa_page_table = self._alloc_swa_page_table(max_bs, max_num_pages)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         md = TRTLLMMHAMetadata(page_table=loc)

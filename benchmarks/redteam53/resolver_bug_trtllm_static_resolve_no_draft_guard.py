@@ -64,9 +64,7 @@ class GeneratedAttnBackend:
             page_table=loc.view(-1, 1),
         )
         if self._swa_kv_pool is not None:
-            md.swa_page_table = self._swa_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            ).view(-1, 1)
+            md.swa_page_table = self._swa_kv_pool.translate_loc_from_full_to_swa(loc).view(-1, 1)
         self.forward_metadata = md
 
     def forward_decode(self, loc):

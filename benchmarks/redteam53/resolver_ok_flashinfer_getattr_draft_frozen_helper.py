@@ -35,9 +35,7 @@ class GeneratedAttnBackend:
         self._swa_kv_pool: Optional[SWAKVPool] = self._resolve_swa_kv_pool(model_runner)
         self.use_sliding_window_kv_pool = self._swa_kv_pool is not None
         self.indices_updater = _SWAIndexUpdater(self)
-        self.indices_updater.alloc_buffers(
-            getattr(model_runner, "max_running_requests", 1) or 1
-        )
+        self.indices_updater.alloc_buffers(getattr(model_runner, "max_running_requests", 1) or 1)
 
     @staticmethod
     def _resolve_swa_kv_pool(model_runner) -> Optional[SWAKVPool]:

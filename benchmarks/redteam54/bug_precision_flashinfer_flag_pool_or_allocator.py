@@ -38,9 +38,7 @@ class GeneratedAttnBackend:
         self.cuda_graph_kv_indices: Optional[torch.Tensor] = None
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.cuda_graph_kv_indices = torch.zeros(
-            (max_num_tokens,), dtype=torch.int64, device="cpu"
-        )
+        self.cuda_graph_kv_indices = torch.zeros((max_num_tokens,), dtype=torch.int64, device="cpu")
 
     def _translate(self, loc: torch.Tensor) -> torch.Tensor:
         if self.use_sliding_window_kv_pool:

@@ -13,9 +13,7 @@ logger = logging.getLogger(__name__)
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.device = model_runner.device
-        self.num_kv_splits = getattr(
-            model_runner.server_args, "triton_attention_num_kv_splits", 8
-        )
+        self.num_kv_splits = getattr(model_runner.server_args, "triton_attention_num_kv_splits", 8)
         self.req_to_token = getattr(model_runner, "req_to_token_pool", None)
         self.kv_pool = model_runner.token_to_kv_pool
         allocator = model_runner.token_to_kv_pool_allocator
@@ -23,9 +21,7 @@ class GeneratedAttnBackend:
         self.debug_info: Dict[str, Any] = {
             "pool_cls": type(self.kv_pool).__name__,
             "allocator_cls": type(allocator).__name__,
-            "kv_layout": (
-                "swa" if hasattr(allocator, "full_to_swa_index_mapping") else "full"
-            ),
+            "kv_layout": ("swa" if hasattr(allocator, "full_to_swa_index_mapping") else "full"),
             "num_kv_splits": self.num_kv_splits,
         }
         logger.debug("triton backend kv setup: %s", self.debug_info)
@@ -37,9 +33,7 @@ class GeneratedAttnBackend:
         return self.debug_info["kv_layout"]
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.attn_logits = torch.empty(
-            (max_bs, self.num_kv_splits), dtype=torch.float32
-        )
+        self.attn_logits = torch.empty((max_bs, self.num_kv_splits), dtype=torch.float32)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         if self._kv_layout() == "swa":

@@ -27,9 +27,7 @@ class GeneratedAttnBackend:
         alloc_swa = isinstance(self.allocator, SWATokenToKVPoolAllocator)
         if self.is_swa:
             # an SWA pool is only ever paired with an SWA allocator
-            assert (
-                alloc_swa
-            ), f"SWAKVPool with {type(self.allocator).__name__} allocator"
+            assert alloc_swa, f"SWAKVPool with {type(self.allocator).__name__} allocator"
         elif alloc_swa and not self.is_draft_worker:
             logger.warning(
                 "SWA allocator but full-only pool on a target worker; "

@@ -25,9 +25,7 @@ class GeneratedAttnBackend:
 
         # hybrid allocators are noisy enough to deserve INFO, others stay quiet
         self._startup_log_level = (
-            logging.INFO
-            if hasattr(alloc, "translate_loc_from_full_to_swa")
-            else logging.DEBUG
+            logging.INFO if hasattr(alloc, "translate_loc_from_full_to_swa") else logging.DEBUG
         )
         logger.log(
             self._startup_log_level,
@@ -41,18 +39,14 @@ class GeneratedAttnBackend:
         self.decode_cuda_graph_metadata = {}
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
-        self.decode_cuda_graph_metadata["cache_seqlens"] = torch.zeros(
-            max_bs, dtype=torch.int32
-        )
+        self.decode_cuda_graph_metadata["cache_seqlens"] = torch.zeros(max_bs, dtype=torch.int32)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         md = FlashAttentionMetadata()
         md.cache_seqlens_int32 = torch.ones(loc.numel(), dtype=torch.int32)
         md.page_table = loc.view(-1, 1)
         if self.has_swa:
-            md.swa_page_table = self.kv_cache.translate_loc_from_full_to_swa(loc).view(
-                -1, 1
-            )
+            md.swa_page_table = self.kv_cache.translate_loc_from_full_to_swa(loc).view(-1, 1)
         self.forward_metadata = md
 
     def forward_decode(self, loc):

@@ -27,9 +27,7 @@ class GeneratedAttnBackend:
         same = backing is self.token_to_kv_pool
         if isinstance(self.allocator, SWATokenToKVPoolAllocator) and not same:
             if not self.is_draft_worker:
-                raise RuntimeError(
-                    "target worker reads a pool its SWA allocator does not back"
-                )
+                raise RuntimeError("target worker reads a pool its SWA allocator does not back")
             logger.info(
                 "draft (%s) shares the SWA allocator but owns %s",
                 self.spec_algorithm,

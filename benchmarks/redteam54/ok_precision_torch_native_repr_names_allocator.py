@@ -38,9 +38,7 @@ class GeneratedAttnBackend:
 
     def init_forward_metadata(self, loc: torch.Tensor):
         if self.sliding:
-            self._last_indices = self.token_to_kv_pool.translate_loc_from_full_to_swa(
-                loc
-            )
+            self._last_indices = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
         else:
             self._last_indices = loc
 

@@ -11,9 +11,7 @@ logger = logging.getLogger(__name__)
 class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.device = model_runner.device
-        self.num_kv_splits = getattr(
-            model_runner.server_args, "triton_attention_num_kv_splits", 8
-        )
+        self.num_kv_splits = getattr(model_runner.server_args, "triton_attention_num_kv_splits", 8)
         self.token_to_kv_pool = model_runner.token_to_kv_pool
         self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
         self._mapping: Optional[torch.Tensor] = None
@@ -23,16 +21,11 @@ class GeneratedAttnBackend:
     def _bind_mapping(self):
         alloc = self.token_to_kv_pool_allocator
         owns_our_pool = (
-            hasattr(alloc, "get_kvcache")
-            and alloc.get_kvcache() is self.token_to_kv_pool
+            hasattr(alloc, "get_kvcache") and alloc.get_kvcache() is self.token_to_kv_pool
         )
-        if owns_our_pool and hasattr(
-            self.token_to_kv_pool, "translate_loc_from_full_to_swa"
-        ):
+        if owns_our_pool and hasattr(self.token_to_kv_pool, "translate_loc_from_full_to_swa"):
             self._mapping = alloc.full_to_swa_index_mapping
-            logger.debug(
-                "wave: full->swa mapping bound (%d entries)", self._mapping.numel()
-            )
+            logger.debug("wave: full->swa mapping bound (%d entries)", self._mapping.numel())
 
     def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
         self.kv_indices = torch.zeros(max_num_tokens, dtype=torch.int64)

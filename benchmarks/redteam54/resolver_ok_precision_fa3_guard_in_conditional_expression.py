@@ -41,9 +41,7 @@ class GeneratedAttnBackend:
         if self.swa_pool is None:
             self.page_table = loc.view(-1, 1)
         else:
-            self.page_table = self.swa_pool.translate_loc_from_full_to_swa(loc).view(
-                -1, 1
-            )
+            self.page_table = self.swa_pool.translate_loc_from_full_to_swa(loc).view(-1, 1)
 
     def forward_decode(self, loc):
         self.init_forward_metadata(loc)

@@ -42,15 +42,11 @@ class GeneratedAttnBackend:
         self.kv_indices: Optional[torch.Tensor] = None
 
     def _sdpa(self, q, k, v):
-        return torch.nn.functional.scaled_dot_product_attention(
-            q, k, v, scale=self.scaling
-        )
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v, scale=self.scaling)
 
     def init_forward_metadata(self, loc: torch.Tensor):
         swa = self.swa_pool
-        self.kv_indices = (
-            loc if swa is None else swa.translate_loc_from_full_to_swa(loc)
-        )
+        self.kv_indices = loc if swa is None else swa.translate_loc_from_full_to_swa(loc)
 
     def forward_decode(self, loc):
         self.init_forward_metadata(loc)

@@ -16,9 +16,7 @@ class GeneratedAttnBackend:
     def __init__(self, model_runner):
         self.model_runner = model_runner
         self.device = model_runner.device
-        self.num_kv_splits = getattr(
-            model_runner.server_args, "triton_attention_num_kv_splits", 8
-        )
+        self.num_kv_splits = getattr(model_runner.server_args, "triton_attention_num_kv_splits", 8)
         self.attn_logits: Optional[torch.Tensor] = None
         self.kv_indices: Optional[torch.Tensor] = None
 
@@ -39,9 +37,7 @@ class GeneratedAttnBackend:
 
     def init_forward_metadata(self, loc: torch.Tensor):
         pool = self.swa_kv_pool
-        self.kv_indices = (
-            pool.translate_loc_from_full_to_swa(loc) if pool is not None else loc
-        )
+        self.kv_indices = pool.translate_loc_from_full_to_swa(loc) if pool is not None else loc
 
     def forward_decode(self, loc):
         self.init_forward_metadata(loc)
