@@ -124,6 +124,13 @@ def kv_pool_class_names() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def full_pool_members() -> frozenset:
+    """The members some full-only KV pool class of some release has (methods, class
+    attributes, ``self.x`` stores along its MRO): a regular draft's own pool has no other."""
+    return frozenset(_api_data().get("full_pool_members", ()))
+
+
+@lru_cache(maxsize=1)
 def kv_pool_scalar_members() -> frozenset:
     """The members every KV pool class of every release stores only scalars in (its size,
     page size, ...): reading one from a pool reads no KV."""

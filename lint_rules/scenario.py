@@ -43,6 +43,7 @@ from .classes import (
 from .names import (
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
+    full_pool_members,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
@@ -568,6 +569,16 @@ def _stored_names(node: ast.AST) -> set:
     }
 
 
+def _not_full_pool_member(attr: str) -> bool:
+    """Does a regular draft's own full-only pool lack ``attr``: an SWA member's name, or a
+    member no full-only pool class of any release has (the API model; not a dunder, which
+    ``object`` may answer)?"""
+    if is_swa_member_name(attr):
+        return True
+    known = full_pool_members()
+    return bool(known) and not attr.startswith("__") and attr not in known
+
+
 @functools.lru_cache(maxsize=2)
 def _module_names(module: ast.Module) -> tuple:
     """What a module binds, from its syntax alone (every interpreter of one module asks it):
@@ -784,9 +795,11 @@ class _Interp:
             self.globals[name] = TOP
         # a name bound once at module level, by one plain assignment, holds its value (a
         # table, a set of names); evaluated in order, each from the names before it
-        for node in constants:
+        plain = Counter(name for node in constants for name in _stored_names(node))
+        for node in constants:  # (a name every top-level store of binds plainly: the last
+            # binding, each computed from the ones before it, is what functions read)
             (name,) = _stored_names(node)
-            if stores[name] != 1 or name in declared:
+            if stores[name] != plain[name] or name in declared:
                 continue
             try:
                 self.globals[name] = self.eval(node.value, self.globals, 0)
@@ -888,7 +901,18 @@ class _Interp:
                 return Obj("kvcache", key=min(keys)) if keys else TOP
             return out
         if kind in (ast.Tuple, ast.List, ast.Set):  # (a set: as far as membership goes)
-            return tuple(self.eval(x, env, depth) for x in e.elts)
+            out = []
+            for x in e.elts:
+                if isinstance(x, ast.Starred):  # (``(*head, tail)``: its items spliced in)
+                    spliced = self.eval(x.value, env, depth)
+                    items = self.items_of(spliced)
+                    if items is None:  # (unknown items: a fetched pool among them is kept)
+                        keys = _fetched((spliced, *out))
+                        return Obj("kvcache", key=min(keys)) if keys else TOP
+                    out.extend(items)
+                else:
+                    out.append(self.eval(x, env, depth))
+            return tuple(out)
         if kind is ast.NamedExpr:
             v = self.eval(e.value, env, depth)
             env[e.target.id] = v
@@ -956,7 +980,7 @@ class _Interp:
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
-            if attr in v.missing or (v.kind == "pool" and is_swa_member_name(attr)):
+            if attr in v.missing or (v.kind == "pool" and _not_full_pool_member(attr)):
                 if v.kind == "spec":
                     self.api_missing = True  # (a spec API member this generation lacks)
                 raise _Raised("AttributeError")  # (a full-only pool has no SWA member)
@@ -1749,6 +1773,15 @@ class _Interp:
             return True if True in hits else (TOP if TOP in hits else False)
         if isinstance(value, Obj) and value.kind == "self" and value.owner is not None:
             return self._module_instance_is(value.owner, classes)
+        if isinstance(value, Obj) and value.kind in ("runner", "spec"):
+            # a model runner (or its algorithm) is no KV pool and no allocator
+            known = all(
+                self.is_swa_pool_class(c)
+                or _name_of(c).split(".")[-1] in kv_pool_class_names()
+                or is_allocator_class_name(_name_of(c).split(".")[-1])
+                for c in classes
+            )
+            return False if known else TOP
         if value is None and not any(
             _name_of(c) == "object" or "None" in _name_of(c) for c in classes
         ):
@@ -2102,6 +2135,7 @@ class _Interp:
 
     def with_(self, s, env: dict, depth: int) -> list:
         suppressed: tuple = ()
+        exits: list = []  # (``__exit__`` of module classes entered, innermost first)
         for item in s.items:
             try:
                 self.enter(item.context_expr, env, depth)
@@ -2113,8 +2147,13 @@ class _Interp:
             v = self.eval(item.context_expr, env, depth)
             if isinstance(v, Suppress):
                 suppressed += v.names
+            entered = TOP
+            protocol = self.manager_methods(v)
+            if protocol is not None:  # (a module class: its ``__enter__`` gives the value)
+                entered = self.call_value(protocol[0], [], {}, depth + 1)
+                exits.insert(0, protocol[1])
             if item.optional_vars is not None:
-                self.bind(item.optional_vars, TOP, env, depth)
+                self.bind(item.optional_vars, entered, env, depth)
         out = []
         for o in self.block(s.body, env, depth):
             if o[0] == "raise" and suppressed:
@@ -2122,8 +2161,38 @@ class _Interp:
                 if any(n in parents for n in suppressed):
                     out.append(("next", None, o[2]))
                     continue
-            out.append(o)
+            out += self.exited(exits, o, depth)
         return out
+
+    def manager_methods(self, v) -> Optional[tuple]:
+        """(``__enter__``, ``__exit__``) bound to ``v``, an instance of a module class that
+        defines both; None else."""
+        if not (isinstance(v, Obj) and v.kind == "self" and v.owner is not None):
+            return None
+        order = self.mro(v.owner)
+        methods = tuple(self.method_of(v, order, name) for name in ("__enter__", "__exit__"))
+        return methods if all(isinstance(m, Bound) for m in methods) else None
+
+    def exited(self, exits: list, outcome, depth: int) -> list:
+        """``outcome`` of a ``with`` body after the ``__exit__`` methods ``exits`` (innermost
+        first) ran: a raise one of them answers true for is suppressed (unknown: both)."""
+        outcomes = [outcome]
+        for method in exits:
+            following = []
+            for o in outcomes:
+                if o[0] != "raise":
+                    self.call_value(method, [None, None, None], {}, depth + 1)
+                    following.append(o)
+                    continue
+                raised = self.classes.get(o[1])
+                kind = ClassRef(raised) if raised is not None else TOP
+                answer = self.call_value(method, [kind, TOP, TOP], {}, depth + 1)
+                if answer is TOP:
+                    following += [("next", None, dict(o[2])), o]
+                else:
+                    following.append(("next", None, o[2]) if answer else o)
+            outcomes = following
+        return outcomes
 
     def enter(self, expr: ast.AST, env: dict, depth: int) -> None:
         """Enter ``with f(...)`` for a module ``@contextmanager`` function ``f`` that yields
@@ -2495,6 +2564,11 @@ def guarded(
         # (with its own SWA pool too; a resolver answering None there reads no wrong pool)
         escaped |= interp.escaped
         escaped |= _fetched(tuple(o[1] for o in outcomes if o[0] == "return"))
+        for o in outcomes:  # (a closure handed back: its receiver calls it)
+            given = _called_back(interp, fn, o)
+            if isinstance(given, str):
+                return given
+            escaped |= given
     if reach is not None and id(reach) not in interp.invoked:
         return None
     # a fetch in a function nested in ``fn``, made but never called here and not only called
@@ -2509,6 +2583,33 @@ def guarded(
             if not local:
                 return f"`{_func_name(inner)}` holds the fetch and is handed on uncalled"
     return {k: k not in escaped for k in keys}
+
+
+def _called_back(interp: "_Interp", fn, outcome) -> Union[set, str]:
+    """The fetched pools a closure ``fn`` returns (``outcome``) gives when whoever receives it
+    calls it: a function nested in ``fn`` taking no argument, called once on the scenario
+    after ``fn`` returned (nothing rebinds what it closes over then: ``fn`` has no
+    ``nonlocal``). Empty where ``outcome`` returns no such closure; a string where the call
+    cannot be evaluated."""
+    v = outcome[1]
+    if outcome[0] != "return" or not isinstance(v, Func) or isinstance(v.node, ast.Lambda):
+        return set()
+    params = v.node.args
+    required = len(params.posonlyargs + params.args) - len(params.defaults)
+    nested = any(n is v.node for n in ast.walk(fn) if n is not fn)
+    if not nested or required or any(d is None for d in params.kw_defaults):
+        return set()
+    if any(isinstance(n, ast.Nonlocal) for n in ast.walk(fn)):
+        return set()
+    try:
+        given = interp.invoke(v, [], {}, 1)
+    except Undecided as exc:
+        return str(exc)
+    except RecursionError:
+        return "nesting too deep to evaluate"
+    except _Raised:
+        return set()  # (it raises: it gives no pool)
+    return set(interp.escaped) | _fetched(given)
 
 
 def _defaults_kept(module: ast.Module, fn) -> dict:
@@ -2762,6 +2863,23 @@ def only_called(fn, name: str, parents: Optional[dict] = None) -> bool:
                 continue
         return False
     return True
+
+
+def returned_only(fn, name: str) -> bool:
+    """Does ``fn`` read the local ``name`` only to call it or to return it (``return
+    resolve``)? What it holds then runs within ``fn`` or where ``fn``'s caller calls it
+    (:func:`_called_back`)."""
+    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    reads = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    return bool(reads) and all(
+        isinstance(parents.get(id(n)), ast.Return)
+        or (isinstance(parents.get(id(n)), ast.Call) and parents[id(n)].func is n)
+        for n in reads
+    )
 
 
 def stays_local(fn, lam) -> bool:
@@ -3148,6 +3266,8 @@ _PLAIN_DECORATORS = frozenset(
     }
 )
 _NOT_HANDING = frozenset({"isinstance", "getattr", "hasattr", "id", "len", "get", "setdefault"})
+# the callables the scenarios model (a value handed to one stays in their view)
+_MODELLED = _BUILTINS | {name for _, name in _KNOWN_CALLABLES} - {"partial"}
 
 
 def _handed_away(module: ast.Module, leads: set) -> bool:
@@ -3190,8 +3310,8 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
                 a = a.value if starred else a
                 if not (isinstance(a, (ast.Name, ast.Attribute)) and _mentions(a) & leads):
                     continue
-                if _name_of(n.func) in _NOT_HANDING:
-                    continue
+                if _name_of(n.func) in _NOT_HANDING | _MODELLED and _name_of(n.func) not in defs:
+                    continue  # (a builtin the scenarios run: what it calls, they follow)
                 param = _receiving(defs.get(_name_of(n.func), []), n, at, starred)
                 if param is None:
                     return True

@@ -39,6 +39,9 @@ emitted code touches actually have in that release:
   in ``backend`` (``forward_batch.attn_backend.use_sliding_window_kv_pool``): what another
   module may read of a backend, so a flag a backend keeps and never reads itself still decides
   there when it is one of these (KVG001);
+* ``full_pool_members``: the members (as for the allocators) some full-only KV pool class
+  has in some release: a regular draft's own pool has no other, so a probe of another member
+  of it is False in the scenarios (KVG001-KVG003);
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -816,15 +819,20 @@ def derive(tree: Path) -> dict:
     return _derive(Release(tree))[0]
 
 
-def _derive(rel: Release) -> tuple[dict, set, set, set]:
+def _derive(rel: Release) -> tuple[dict, set, set, set, set]:
     """The release's facts, the members of its allocator classes that are not SWA ones, its
     allocator methods that surely give no number and those that give a value (what
-    :func:`derive_all` keeps out of the all-release lists)."""
+    :func:`derive_all` keeps out of the all-release lists), and the members of its full-only
+    pool classes."""
     names, pools, allocators = _pool_facts(rel)
     swa, other = _allocator_members(rel, allocators)
     scalar, _ = _pool_member_kinds(rel, pools)
     counts, not_counts = _count_methods(rel, allocators)
     effects, valued = _effect_methods(rel, allocators)
+    full_members = set()  # (members of the full-only pool classes a regular draft owns)
+    for key, kinds in pools.items():
+        if not kinds.get("swa") and not kinds.get("base_swa") and key in rel.classes:
+            full_members |= _members(rel, rel.classes[key])
     facts = {
         "model_runner": _runner_facts(rel),
         "spec_algorithm": _spec_facts(rel),
@@ -839,7 +847,7 @@ def _derive(rel: Release) -> tuple[dict, set, set, set]:
         "allocator_effect_methods": sorted(effects),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
-    return facts, other, not_counts, valued
+    return facts, other, not_counts, valued, full_members
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -853,9 +861,11 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     not_counts_any: set = set()
     effects_any: set = set()
     valued_any: set = set()
+    full_any: set = set()
     for v in versions:
         tree = sglang_wheels.ensure_tree(v, quiet=quiet)
-        releases[v], other, not_counts, valued = _derive(Release(tree))
+        releases[v], other, not_counts, valued, full = _derive(Release(tree))
+        full_any |= full
         counts_any.update(releases[v]["allocator_count_methods"])
         effects_any.update(releases[v]["allocator_effect_methods"])
         valued_any |= valued
@@ -883,6 +893,9 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "allocator_effect_methods": sorted(effects_any - valued_any),
         # read through a name ending in ``backend``, in some release
         "backend_attributes_read": sorted(backend_reads),
+        # members some full-only KV pool class has in some release (a regular draft's pool
+        # has no other)
+        "full_pool_members": sorted(full_any),
         "releases": releases,
     }
 

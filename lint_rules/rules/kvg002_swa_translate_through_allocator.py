@@ -269,6 +269,38 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, loc
         return self.swa_pool, self._to_swa(loc)
 """,
+        # a descent over holders that keeps a regular draft on its own pool (a full-only pool
+        # has neither an allocator nor ``get_kvcache``)
+        """
+def _private_draft(runner):
+    return runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+def _children(holder):
+    if hasattr(holder, "token_to_kv_pool_allocator"):
+        return holder.token_to_kv_pool, holder.token_to_kv_pool_allocator
+    if hasattr(holder, "get_kvcache"):
+        return (holder.get_kvcache(),)
+    return ()
+def find_swa(holder, depth=0):
+    if isinstance(holder, SWAKVPool):
+        return holder
+    if holder is None or depth >= 2:
+        return None
+    if depth == 0 and _private_draft(holder):
+        return find_swa(holder.token_to_kv_pool, depth + 1)
+    for child in _children(holder):
+        found = find_swa(child, depth + 1)
+        if found is not None:
+            return found
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = find_swa(model_runner)
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            loc = self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+""",
     ]
 
     INVALID = [
@@ -447,5 +479,34 @@ class FooAttnBackend(AttentionBackend):
         if self.spec.enabled:
             return self.pool, self.spec.translate(loc)
         return self.pool, loc
+"""),
+        # the twin: the descent reaches the shared allocator's cache for a draft too
+        Case("""
+def _private_draft(runner):
+    return runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+def _children(holder):
+    if hasattr(holder, "token_to_kv_pool_allocator"):
+        return holder.token_to_kv_pool, holder.token_to_kv_pool_allocator
+    if hasattr(holder, "get_kvcache"):
+        return (holder.get_kvcache(),)
+    return ()
+def find_swa(holder, depth=0):
+    if isinstance(holder, SWAKVPool):
+        return holder
+    if holder is None or depth >= 2:
+        return None
+    for child in _children(holder):
+        found = find_swa(child, depth + 1)
+        if found is not None:
+            return found
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = find_swa(model_runner)
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            loc = self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]

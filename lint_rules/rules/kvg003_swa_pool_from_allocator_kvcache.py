@@ -373,7 +373,7 @@ class SwaPoolFromAllocatorKvcache(Rule):
         function ``fn`` (None where it cannot bind a runner there either, or where the nested
         function ``inner`` on the way is not only called there); ``by_callers``: from the
         module's calls of ``fn`` instead (:func:`scenario.guarded_by_callers`)."""
-        from ..scenario import guarded, guarded_by_callers, only_called
+        from ..scenario import guarded, guarded_by_callers, only_called, returned_only
 
         if isinstance(fn.node, cst.Lambda):
             return None
@@ -385,9 +385,14 @@ class SwaPoolFromAllocatorKvcache(Rule):
         cls = fn.cls.name if fn.cls is not None else None
         if by_callers:
             return guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
-        if isinstance(inner.node, cst.FunctionDef) and not only_called(node, inner.name):
+        if (
+            isinstance(inner.node, cst.FunctionDef)
+            and not only_called(node, inner.name)
+            and not returned_only(node, inner.name)
+        ):
             return None  # kept or handed on: it runs later, where this function's guards are not
-        return guarded(node, tree, _mark_key, self.class_tests(), cls)
+        return guarded(node, tree, _mark_key, self.class_tests(), cls)  # (one returned: its
+        # receiver calls it, on the scenario ``guarded`` built)
 
     def _held(self, node: cst.Call) -> bool:
         """flow hook: a call of the allocator's get_kvcache held in a name/attribute."""
@@ -1455,6 +1460,82 @@ class FooAttnBackend(ActivePool, DraftGuard, SharedCache, AttentionBackend):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = self._resolve(model_runner)
 """,
+        # a returned closure reads the draft flag late: it is set before the caller calls it
+        """
+def make_resolver(runner):
+    own = False
+    def keeps_own():
+        return own
+    own = runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+    def resolve():
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if keeps_own():
+            return None
+        cache = runner.token_to_kv_pool_allocator.get_kvcache()
+        return cache if isinstance(cache, SWAKVPool) else None
+    return resolve
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = make_resolver(model_runner)()
+""",
+        # a context manager's ``__exit__`` swallows the draft's exception before any fetch
+        """
+class _DraftKeepsOwn(Exception):
+    pass
+class _Resolving:
+    def __init__(self, runner):
+        self.runner = runner
+        self.pool = None
+    def __enter__(self):
+        return self
+    def __exit__(self, kind, exc, tb):
+        return kind is _DraftKeepsOwn
+def resolve_swa(runner):
+    with _Resolving(runner) as r:
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            r.pool = runner.token_to_kv_pool
+        else:
+            if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+                raise _DraftKeepsOwn()
+            cache = runner.token_to_kv_pool_allocator.get_kvcache()
+            r.pool = cache if isinstance(cache, SWAKVPool) else None
+    return r.pool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa(model_runner)
+""",
+        # stages reduced in order, the draft guard spliced in before the shared cache
+        """
+import functools
+STOP = object()
+def _own(acc, runner):
+    if acc is not None:
+        return acc
+    return runner.token_to_kv_pool if isinstance(runner.token_to_kv_pool, SWAKVPool) else None
+def _draft(acc, runner):
+    if acc is not None:
+        return acc
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        return STOP
+    return None
+def _shared(acc, runner):
+    if acc is not None:
+        return acc
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+STAGES: tuple = (_own, _shared)
+STAGES = (STAGES[0], _draft, *STAGES[1:])
+def resolve_swa(runner):
+    found = functools.reduce(lambda acc, stage: stage(acc, runner), STAGES, None)
+    return None if found is STOP else found
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa(model_runner)
+""",
     ]
 
     INVALID = [
@@ -2180,5 +2261,85 @@ class FooAttnBackend(ActivePool, SharedCache, DraftGuard, AttentionBackend):
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = self._resolve(model_runner)
+"""),
+        # the twin: a default argument snapshots the flag before it is set
+        Case("""
+def make_resolver(runner):
+    own = False
+    def keeps_own(own=own):
+        return own
+    own = runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp()
+    def resolve():
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            return runner.token_to_kv_pool
+        if keeps_own():
+            return None
+        cache = runner.token_to_kv_pool_allocator.get_kvcache()
+        return cache if isinstance(cache, SWAKVPool) else None
+    return resolve
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = make_resolver(model_runner)()
+"""),
+        # the twin: ``__enter__`` fetches the shared cache before the body's draft guard
+        # (whose exception ``__exit__`` swallows)
+        Case("""
+class _DraftKeepsOwn(Exception):
+    pass
+class _Resolving:
+    def __init__(self, runner):
+        self.runner = runner
+        self.pool = None
+    def __enter__(self):
+        cache = self.runner.token_to_kv_pool_allocator.get_kvcache()
+        if isinstance(cache, SWAKVPool):
+            self.pool = cache
+        return self
+    def __exit__(self, kind, exc, tb):
+        return kind is _DraftKeepsOwn
+def resolve_swa(runner):
+    with _Resolving(runner) as r:
+        if isinstance(runner.token_to_kv_pool, SWAKVPool):
+            r.pool = runner.token_to_kv_pool
+        else:
+            if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+                raise _DraftKeepsOwn()
+            if not isinstance(r.pool, SWAKVPool):
+                r.pool = None
+    return r.pool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa(model_runner)
+"""),
+        # the twin: the draft guard runs after the shared cache stage
+        Case("""
+import functools
+STOP = object()
+def _own(acc, runner):
+    if acc is not None:
+        return acc
+    return runner.token_to_kv_pool if isinstance(runner.token_to_kv_pool, SWAKVPool) else None
+def _draft(acc, runner):
+    if acc is not None:
+        return acc
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        return STOP
+    return None
+def _shared(acc, runner):
+    if acc is not None:
+        return acc
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+STAGES: tuple = (_own, _shared)
+STAGES = (*STAGES, _draft)
+def resolve_swa(runner):
+    found = functools.reduce(lambda acc, stage: stage(acc, runner), STAGES, None)
+    return None if found is STOP else found
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa(model_runner)
 """),
     ]
