@@ -24,6 +24,7 @@ True.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import functools
 import itertools
@@ -763,10 +764,17 @@ class _Interp:
         self.force: dict = {}  # id(expression) -> the value it takes (``draft_indifferent``)
         self.passing: set = set()  # forced expressions evaluated as they are (another subject)
         self.own_pool = None  # the scenario runner's own pool, once bound (``_draft_env``)
-        self.effects: list = []  # with ``force``: the calls not followed, with their arguments
+        # with ``force``: the calls not followed, with their arguments and what they were
+        # computed from (:meth:`witness`)
+        self.effects: list = []
         # with ``force``: (id(self object), attribute) -> what its value was computed from
         # (``_witness``), so that an unknown stored alike in two runs compares equal
         self.stored: dict = {}
+        # with ``force``: forced values given (and module functions run, where ``calls_hide``:
+        # the forced expression is not in the evaluated function itself); a value computed
+        # while it stayed the same depends on its expression and the names it reads alone
+        self.touched = 0
+        self.calls_hide = False
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
         # (guarded_from_entries) names that may lead to the judged helper: a call of one the
         # scenario cannot follow may run it unseen, so the evaluation stops undecided
@@ -833,6 +841,7 @@ class _Interp:
     def eval(self, e: ast.AST, env: dict, depth: int):
         if self.force and id(e) in self.force and id(e) not in self.passing:
             if not self._other_subject(e, env, depth):
+                self.touched += 1
                 return self.force[id(e)]
             self.passing.add(id(e))
             try:  # (a probe of the pool in a helper also probing the allocator: its own answer)
@@ -1311,6 +1320,7 @@ class _Interp:
         return TOP
 
     def call(self, e: ast.Call, env: dict, depth: int):
+        touched = self.touched
         key = self.mark(e)
         if key is not None:
             received = [self.eval(a, env, depth) for a in e.args[1:]]
@@ -1377,7 +1387,8 @@ class _Interp:
                 self.unfollowed(e.func, env, depth)
             if self.force and not is_log_call(e):
                 # what it is handed is an outcome (``draft_indifferent``); a log line is output
-                self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items()))))
+                witness = self.witness(e, env, self.touched == touched)
+                self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items())), witness))
         if starred or None in kwargs:
             return TOP
         if isinstance(func, Const):
@@ -1839,6 +1850,7 @@ class _Interp:
             raise Undecided(f"calls nested deeper than {_DEPTH} (`{_func_name(func.node)}`)")
         node = func.node
         self.invoked.add(id(node))
+        self.touched += self.calls_hide
         env = dict(func.env) if func.env is not None else {}
         params = node.args
         names = [a.arg for a in params.posonlyargs + params.args]
@@ -1944,6 +1956,7 @@ class _Interp:
             if s.value is None:
                 return [("next", None, env)]
             outer, self.tested = self.tested, set()
+            touched = self.touched
             v = self.eval(s.value, env, depth)
             targets = s.targets if kind is ast.Assign else [s.target]
             if any(not isinstance(t, ast.Name) for t in targets):
@@ -1959,7 +1972,7 @@ class _Interp:
             for t in targets:
                 self.bind(t, v, env, depth)
                 if self.force and isinstance(t, ast.Attribute):
-                    self.note_store(t, s.value, env, depth)
+                    self.note_store(t, s.value, env, self.touched == touched)
                 if isinstance(t, ast.Name):
                     # a local keeps what it was computed from: stored on an object later, a
                     # class test it holds escapes then (``is_swa = isinstance(kv, ...)``)
@@ -2043,24 +2056,29 @@ class _Interp:
             return [("next", None, env)]
         raise Undecided(f"a `{kind.__name__}` statement")
 
-    def note_store(self, target: ast.Attribute, value: ast.expr, env: dict, depth: int) -> None:
-        """Record what ``target`` (an attribute of ``self`` just stored) was computed from: the
-        expression and the values of the names it reads, unless the forced expression is in
-        it. Two runs that store an unknown with the same witness stored the same unknown."""
+    def note_store(self, target: ast.Attribute, value: ast.expr, env: dict, clean: bool) -> None:
+        """Record what ``target`` (an attribute of ``self`` just stored) was computed from
+        (:meth:`witness`). Two runs that store an unknown with the same witness stored the
+        same unknown."""
         owner = env.get(target.value.id) if isinstance(target.value, ast.Name) else None
         if not isinstance(owner, Obj) or owner.kind != "self":
             return
-        witness = None
-        if not any(id(n) in self.force for n in ast.walk(value)):
-            names = sorted(
-                {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-                - {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
-            )
-            try:
-                witness = (id(value), tuple((n, self.peek(n, env)) for n in names))
-            except _Unknown:
-                witness = None
-        self.stored[(id(owner), target.attr)] = witness
+        self.stored[(id(owner), target.attr)] = self.witness(value, env, clean)
+
+    def witness(self, value: ast.expr, env: dict, clean: bool):
+        """``value``'s expression and the values of the names it reads, where ``clean``
+        (nothing counted in ``touched`` while it was computed) and the forced expression is not
+        in it; None else."""
+        if not clean or any(id(n) in self.force for n in ast.walk(value)):
+            return None
+        names = sorted(
+            {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            - {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
+        )
+        try:
+            return (id(value), tuple((n, self.peek(n, env)) for n in names))
+        except _Unknown:
+            return None
 
     def peek(self, name: str, env: dict):
         """The comparable form of what ``name`` holds, without the effects of a read."""
@@ -2068,7 +2086,7 @@ class _Interp:
             return _signature(env[name], stored=self.stored)
         if name in self.globals:
             return _signature(self.globals[name], stored=self.stored)
-        if name in _BUILTINS:
+        if name in _BUILTINS or hasattr(builtins, name):  # (the module binds it nowhere)
             return ("builtin", name)
         raise _Unknown
 
@@ -3727,7 +3745,7 @@ def draft_indifferent(
     the module knows all of, each caller is evaluated the same way, running ``fn`` (``all()``
     over a helper's list of a pool test and an allocator probe). False where that cannot be
     told: a value unknown, or not evaluable."""
-    if _indifferent_in(fn, module, node, tests, cls, witnesses=depth == 0):
+    if _indifferent_in(fn, module, node, tests, cls, inside=depth == 0):
         return True
     if (
         depth >= 2
@@ -3744,11 +3762,12 @@ def draft_indifferent(
 
 
 def _indifferent_in(
-    fn, module: ast.Module, node, tests: ClassTests, cls=None, witnesses: bool = True
+    fn, module: ast.Module, node, tests: ClassTests, cls=None, inside: bool = True
 ) -> bool:
-    """:func:`draft_indifferent` with ``fn`` evaluated (``node`` in it or in what it calls).
-    ``witnesses``: unknowns stored from the same expression over the same values compare
-    equal (sound only where ``node`` is in ``fn`` itself: a call hides what it forces)."""
+    """:func:`draft_indifferent` with ``fn`` evaluated (``node`` in it or, unless ``inside``,
+    in what it calls). Unknowns kept from the same expression over the same values compare
+    equal (:meth:`_Interp.witness`; where ``node`` may be in a callee, only those computed
+    without running module code: a call hides what it forces)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or any(
         isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast.walk(fn)
     ):
@@ -3774,6 +3793,7 @@ def _indifferent_in(
                 if env is None:
                     return False
                 interp.force = {id(node): forced}
+                interp.calls_hide = not inside
                 outcomes = interp.block(fn.body, env, 0)
             except (Undecided, RecursionError, _Raised):
                 return False
@@ -3784,13 +3804,13 @@ def _indifferent_in(
             )
             params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
             kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
-            sign = functools.partial(_signature, stored=interp.stored if witnesses else None)
+            sign = functools.partial(_signature, stored=interp.stored)
             try:
                 seen.append(
                     (
                         frozenset((o[0], sign(o[1])) for o in outcomes),  # (paths: a set)
                         sign(kept),
-                        [(at, sign(a), sign(k)) for at, a, k in interp.effects],
+                        [_effect_signature(effect, sign) for effect in interp.effects],
                     )
                 )
             except _Unknown:
@@ -3898,6 +3918,18 @@ def _boolean(e: ast.AST) -> bool:
     if isinstance(e, ast.UnaryOp):
         return isinstance(e.op, ast.Not)
     return isinstance(e, ast.Compare)
+
+
+def _effect_signature(effect: tuple, sign) -> tuple:
+    """``sign`` of a call not followed (``_Interp.effects``): its arguments, or where one is
+    unknown, what they were computed from where that is known."""
+    at, args, kwargs, witness = effect
+    try:
+        return (at, sign(args), sign(kwargs))
+    except _Unknown:
+        if witness is None:
+            raise
+        return (at, "computed", witness)
 
 
 def _attr_signature(owner, name: str, v, seen: set, stored: Optional[dict]):

@@ -1161,6 +1161,23 @@ class FooAttnBackend(AttentionBackend):
         if self.use_swa:
             self.x = 1
 """,
+        # a helper's probes, asked of the pool and then the allocator under ``all()``: the pool's
+        # answer decides for a draft (the size read beside it is read alike either way)
+        """
+MEMBERS = ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")
+def _speaks_swa(obj):
+    return all(hasattr(obj, m) for m in MEMBERS)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.use_swa = all(_speaks_swa(x) for x in (self.pool, allocator))
+        self.capacity = int(getattr(allocator, "size", 0))
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+""",
     ]
 
     VALID += [
@@ -2656,5 +2673,21 @@ class FooAttnBackend(AttentionBackend):
         if self.debug_info["allocator_layout"] == "swa":
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
+"""),
+        # the twin: under ``any()`` the allocator's answer decides
+        Case("""
+MEMBERS = ("translate_loc_from_full_to_swa", "full_to_swa_index_mapping")
+def _speaks_swa(obj):
+    return all(hasattr(obj, m) for m in MEMBERS)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.use_swa = any(_speaks_swa(x) for x in (self.pool, allocator))
+        self.capacity = int(getattr(allocator, "size", 0))
+    def forward_decode(self, loc):
+        if self.use_swa:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]
