@@ -2106,6 +2106,7 @@ class _Interp:
             self.escaped |= _fetched(v)  # kept on an object: it outlives the call
             if isinstance(owner, Obj) and owner.kind == "self":
                 owner.attrs[target.attr] = v
+                self.stored.pop((id(owner), target.attr), None)  # (its witness: a new one)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, TOP, env, depth)
         else:  # an item store
@@ -3792,6 +3793,7 @@ def _indifferent_in(
                 env = _draft_env(interp, fn, owner, param, generation, Obj("pool"), (), instance)
                 if env is None:
                     return False
+                _witness_initial(interp, env)
                 interp.force = {id(node): forced}
                 interp.calls_hide = not inside
                 outcomes = interp.block(fn.body, env, 0)
@@ -3918,6 +3920,24 @@ def _boolean(e: ast.AST) -> bool:
     if isinstance(e, ast.UnaryOp):
         return isinstance(e.op, ast.Not)
     return isinstance(e, ast.Compare)
+
+
+def _witness_initial(interp: "_Interp", env: dict) -> None:
+    """Witness the unknown attributes of the objects ``env`` holds before a forced run (``self``
+    as ``__init__`` built it): built the same way in both runs, each is the same unknown
+    there, named by its path from a parameter (``self.device``)."""
+    seen: set = set()
+    todo = [(name, v) for name, v in sorted(env.items(), key=lambda kv: kv[0])]
+    while todo:
+        path, v = todo.pop(0)
+        if not isinstance(v, Obj) or id(v) in seen:
+            continue
+        seen.add(id(v))
+        for attr, x in v.attrs.items():
+            if x is TOP:
+                interp.stored.setdefault((id(v), attr), ("initial", f"{path}.{attr}"))
+            else:
+                todo.append((f"{path}.{attr}", x))
 
 
 def _effect_signature(effect: tuple, sign) -> tuple:

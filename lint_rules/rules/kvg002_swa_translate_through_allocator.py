@@ -301,6 +301,25 @@ class FooAttnBackend(AttentionBackend):
             loc = self.swa_pool.translate_loc_from_full_to_swa(loc)
         return loc
 """,
+        # the allocator's map used only when it is the pool's own object
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa_map = self._shared_map()
+    def _shared_map(self):
+        alloc_map = getattr(self.allocator, "full_to_swa_index_mapping", None)
+        pool_map = getattr(self.pool, "full_to_swa_index_mapping", None)
+        if alloc_map is not None and alloc_map is pool_map:
+            return alloc_map
+        return None
+    def forward_decode(self, loc):
+        if self.swa_map is None:
+            return loc
+        return self.swa_map[loc]
+""",
     ]
 
     INVALID = [
@@ -508,5 +527,24 @@ class FooAttnBackend(AttentionBackend):
         if self.swa_pool is not None:
             loc = self.swa_pool.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # the twin: the allocator's map used whenever it has one
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa_map = self._shared_map()
+    def _shared_map(self):
+        alloc_map = getattr(self.allocator, "full_to_swa_index_mapping", None)
+        pool_map = getattr(self.pool, "full_to_swa_index_mapping", None)
+        if alloc_map is not None:
+            return alloc_map
+        return None
+    def forward_decode(self, loc):
+        if self.swa_map is None:
+            return loc
+        return self.swa_map[loc]
 """),
     ]
