@@ -56,7 +56,7 @@ from .names import (
     swa_only_members,
 )
 from .sinks import ALLOCATOR_MEMBER, SWA_CLASS_TEST, SWA_MEMBER_PROBE, matches
-from .swa_path import is_log_call
+from .swa_path import is_log_call, may_be_read_elsewhere
 
 _BUDGET = 20_000
 _DEPTH = 6
@@ -80,6 +80,8 @@ TOP = _Top()
 # env key prefix: the fetch keys a local's value holds a class test of (no name has a NUL)
 _TESTED = "\0tested:"
 _YIELDS = "\0yields"  # (in a generator's environment) what it has yielded on this path
+# (a judged method's parameter never rebound: the same unknown in two runs, named so)
+_OPAQUE = "\0opaque:"
 
 
 def _is_generator(fn) -> bool:
@@ -359,6 +361,9 @@ class Getter:
         self.names, self.call = names, call
 
 
+_MAPPING_METHODS = frozenset({"get", "setdefault", "keys", "values", "items", "pop"})
+
+
 class Mapping:
     """A dict literal: its (key, value) pairs, keys evaluated (TOP where unknown)."""
 
@@ -366,6 +371,47 @@ class Mapping:
 
     def __init__(self, pairs: list) -> None:
         self.pairs = pairs
+
+    def store(self, key, value) -> None:
+        """``d[key] = value``: a plain key replaces its pair or comes last (insertion order);
+        any other goes first, where every lookup meets it."""
+        if all(
+            isinstance(k, (bool, int, str, type(None))) for k in (key, *(k for k, _ in self.pairs))
+        ):
+            for i, (k, _) in enumerate(self.pairs):
+                if _equal_plain(k, key) is True:
+                    self.pairs[i] = (k, value)
+                    return
+            self.pairs.append((key, value))
+            return
+        self.pairs.insert(0, (key, value))
+
+    def pop(self, args: list):
+        """``d.pop(key[, default])``: the pair taken out where every key is plain (and
+        ``key``); else TOP, and any key may be gone (a pair of unknowns first)."""
+        keys = [k for k, _ in self.pairs]
+        plain = (bool, int, str, type(None))
+        if len(args) not in (1, 2) or not all(isinstance(k, plain) for k in (*args[:1], *keys)):
+            self.pairs.insert(0, (TOP, TOP))
+            return TOP
+        for i, (k, v) in enumerate(self.pairs):
+            if k == args[0] and type(k) is type(args[0]):
+                del self.pairs[i]
+                return v
+        if len(args) == 2:
+            return args[1]
+        raise _Raised("KeyError")
+
+    def view(self, name: str) -> Optional[tuple]:
+        """``keys()`` / ``values()`` / ``items()`` (iteration: the keys) where every key is
+        plain and appears once; None else."""
+        keys = [k for k, _ in self.pairs]
+        plain = all(isinstance(k, (bool, int, str, type(None))) for k in keys)
+        if not plain or len(set(keys)) != len(keys):
+            return None
+        if name == "values":
+            return tuple(v for _, v in self.pairs)
+        return tuple(self.pairs) if name == "items" else tuple(keys)
 
     def plain_keys(self) -> bool:
         """Are all its keys known strings (a ``**`` expansion gives those keywords)?"""
@@ -375,7 +421,7 @@ class Mapping:
         """The value at ``key``; ``missing`` where no key can equal it (an exception to raise,
         or the default), TOP where that is unknown."""
         found = []
-        unknown = key is TOP
+        unknown = False  # (no pair: no key equals it, known or not)
         for k, v in self.pairs:
             same = TOP if (k is TOP or key is TOP) else (equal or _equal_plain)(k, key)
             if same is True and not found:
@@ -444,6 +490,23 @@ class Partial:
 class Suppress:
     def __init__(self, names: tuple) -> None:
         self.names = names
+
+
+_PURE_BUILTINS = frozenset(
+    {"int", "float", "str", "bool", "len", "abs", "round", "min", "max", "sum", "repr"}
+    | {"hash", "type", "id", "isinstance", "hasattr", "callable", "divmod", "ord", "chr"}
+    | {"format", "pow", "range", "tuple", "frozenset"}
+)
+
+
+class Witnessed:
+    """An unknown a judged function returns, named by what it was computed from
+    (:meth:`_Interp.witness`): two runs returning the same witness return the same value."""
+
+    __slots__ = ("witness",)
+
+    def __init__(self, witness) -> None:
+        self.witness = witness
 
 
 _EXC_PARENTS = {
@@ -775,6 +838,7 @@ class _Interp:
         # while it stayed the same depends on its expression and the names it reads alone
         self.touched = 0
         self.calls_hide = False
+        self.unknown_tests: list = []  # with ``force``: the witnesses of unknown truths
         self.api_missing = False  # a spec API member the scenario's generation lacks was read
         # (guarded_from_entries) names that may lead to the judged helper: a call of one the
         # scenario cannot follow may run it unseen, so the evaluation stops undecided
@@ -941,7 +1005,7 @@ class _Interp:
             if isinstance(base, Mapping):
                 return base.lookup(key, missing=_Raised("KeyError"), equal=self.equal)
             return TOP
-        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp):
+        if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
             items = self.comprehension(e, env, depth)
             if items is not None:
                 return items
@@ -1058,8 +1122,10 @@ class _Interp:
                 return Bound(func, ClassRef(enum_cls) if "classmethod" in decorators else v)
         if isinstance(v, Member) and attr == "value":
             return v.value
-        if isinstance(v, Mapping) and attr in ("get", "setdefault"):
+        if isinstance(v, Mapping) and attr in _MAPPING_METHODS:
             return Bound(Builtin(f"mapping.{attr}"), v)
+        if isinstance(v, Mapping) and not attr.startswith("__"):
+            v.pairs.insert(0, (TOP, TOP))  # (``d.update(...)``: any key may hold anything now)
         if isinstance(v, str) and attr in _STR_METHODS:
             return Bound(Builtin(f"str.{attr}"), v)
         if attr == "suppress" and isinstance(v, _Module) and v.name == "contextlib":
@@ -1194,12 +1260,23 @@ class _Interp:
 
     def test(self, e: ast.expr, env: dict, depth: int):
         """The truth of ``e`` where only its truth is used (a branch's test): ``a and b`` is
-        false once ``b`` is, whatever unknown ``a`` was (its value would be unknown)."""
+        false once ``b`` is, whatever unknown ``a`` was (its value would be unknown). With
+        ``force``, an unknown truth is noted with what it was computed from (both ways are
+        followed: two runs agree only where each such test is the same unknown in both)."""
+        if not self.force:
+            return self._test(e, env, depth)
+        touched = self.touched
+        t = self._test(e, env, depth)
+        if t is TOP:
+            self.unknown_tests.append(self.witness(e, env, self.touched == touched))
+        return t
+
+    def _test(self, e: ast.expr, env: dict, depth: int):
         plain = not (self.force and id(e) in self.force) and not (
             self.watch and id(e) in self.watch
         )
         if plain and type(e) is ast.UnaryOp and isinstance(e.op, ast.Not):
-            t = self.test(e.operand, env, depth)
+            t = self._test(e.operand, env, depth)
             return TOP if t is TOP else not t
         if not plain or type(e) is not ast.BoolOp:
             return _truth(self.eval(e, env, depth))
@@ -1207,7 +1284,7 @@ class _Interp:
         stop = not isinstance(e.op, ast.And)  # the truth that ends the evaluation
         unknown = False
         for value in e.values:
-            t = self.test(value, env, depth)
+            t = self._test(value, env, depth)
             if t is stop:
                 return stop
             unknown = unknown or t is TOP
@@ -1385,8 +1462,9 @@ class _Interp:
             self.escaped |= _fetched((func, *args, *kwargs.values()))
             if self.closed and not isinstance(func, ClassRef) and _mentions(e.func) & self.closed:
                 self.unfollowed(e.func, env, depth)
-            if self.force and not is_log_call(e):
-                # what it is handed is an outcome (``draft_indifferent``); a log line is output
+            if self.force and not is_log_call(e) and not self.pure_builtin(e.func, env):
+                # what it is handed is an outcome (``draft_indifferent``); a log line is output,
+                # a pure builtin's value what is kept of it
                 witness = self.witness(e, env, self.touched == touched)
                 self.effects.append((id(e), tuple(args), tuple(sorted(kwargs.items())), witness))
         if starred or None in kwargs:
@@ -1421,6 +1499,11 @@ class _Interp:
         if isinstance(func, Bound) and isinstance(func.func, Builtin):
             if func.func.name.startswith("str."):
                 return _str_method(func.func.name[4:], func.first, args)
+            if func.func.name in ("mapping.keys", "mapping.values", "mapping.items"):
+                view = func.first.view(func.func.name[8:]) if not args else None
+                return TOP if view is None else view
+            if func.func.name == "mapping.pop":
+                return func.first.pop(args)
             if len(args) not in (1, 2):
                 return TOP
             default = args[1] if len(args) == 2 else None
@@ -1701,20 +1784,23 @@ class _Interp:
     def comprehension(self, e, env: dict, depth: int):
         """A list, set or generator comprehension over known items (one ``for``), as the
         tuple of what it gives (a generator evaluated at once: more is evaluated, not more
-        kept); None where the items, or which pass its ``if``s, are not known."""
+        kept), a dict one as its :class:`Mapping`; None where the items, or which pass its
+        ``if``s, are not known."""
         comp, items = self.known_items(e, env, depth)
         if comp is None:
             return None
-        out = []
+        out, built = [], Mapping([])
         for item in items:
             inner = dict(env)
             self.bind(comp.target, item, inner, depth)
             kept = [self.test(c, inner, depth) for c in comp.ifs]
             if TOP in kept:
                 return None
-            if False not in kept:
+            if False not in kept and isinstance(e, ast.DictComp):
+                built.store(self.eval(e.key, inner, depth), self.eval(e.value, inner, depth))
+            elif False not in kept:
                 out.append(self.eval(e.elt, inner, depth))
-        return tuple(out)
+        return built if isinstance(e, ast.DictComp) else tuple(out)
 
     def lazy_all_any(self, name: str, gen: ast.GeneratorExp, env: dict, depth: int):
         """``all(<elt> for <x> in <known items> [if ...])`` / ``any(...)``, each element
@@ -1851,7 +1937,7 @@ class _Interp:
         node = func.node
         self.invoked.add(id(node))
         self.touched += self.calls_hide
-        env = dict(func.env) if func.env is not None else {}
+        env = {k: v for k, v in (func.env or {}).items() if not k.startswith(_OPAQUE)}
         params = node.args
         names = [a.arg for a in params.posonlyargs + params.args]
         defaults = params.defaults
@@ -1980,14 +2066,22 @@ class _Interp:
             return [("next", None, env)]
         if kind is ast.Return:
             outer, self.tested = self.tested, set()
+            touched = self.touched
             v = self.eval(s.value, env, depth) if s.value is not None else None
             if depth == 0:
                 self.escaped |= self.tested | self.control
             self.tested |= outer
+            if depth == 0 and self.force and not _signs(v, self.stored):
+                # (an outcome compared, holding an unknown: what it was computed from)
+                witness = self.witness(s.value, env, self.touched == touched)
+                v = v if witness is None else Witnessed(witness)
             return [("return", v, env)]
         if kind is ast.If:
             outer, self.tested = self.tested, set()
-            t = self.test(s.test, env, depth)
+            if self.force and _inert(s.body) and _inert(s.orelse):
+                t = self._test(s.test, env, depth)  # (either way only logs: moot)
+            else:
+                t = self.test(s.test, env, depth)
             asked, self.tested = self.tested, self.tested | outer
             control, self.control = self.control, self.control | asked
             try:
@@ -2071,19 +2165,56 @@ class _Interp:
         in it; None else."""
         if not clean or any(id(n) in self.force for n in ast.walk(value)):
             return None
-        names = sorted(
-            {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-            - {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
-        )
+        local = {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
+        read_through = {  # (``self.device``: a name read only for its attributes)
+            id(n.value): n.attr
+            for n in ast.walk(value)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+        }
+        reads = set()
+        for n in ast.walk(value):
+            if isinstance(n, ast.Name) and n.id not in local:
+                reads.add((n.id, read_through.get(id(n))))
+        whole = {name for name, attr in reads if attr is None}
         try:
-            return (id(value), tuple((n, self.peek(n, env)) for n in names))
+            return (
+                id(value),
+                tuple(self.peek_read(n, a, env, whole) for n, a in sorted(reads, key=str)),
+            )
         except _Unknown:
             return None
+
+    def peek_read(self, name: str, attr: Optional[str], env: dict, whole: set):
+        """:meth:`peek` of ``name``, or of ``name.attr`` where ``name`` holds an object read
+        only for its attributes (the others may differ; one it lacks reads alike from objects
+        of one kind and class)."""
+        v = env.get(name)
+        if attr is not None and name not in whole and isinstance(v, Obj):
+            if attr in v.attrs:
+                return (name, attr, _attr_signature(v, attr, v.attrs[attr], set(), self.stored))
+            owner = getattr(v.owner, "name", None)
+            return (name, attr, "absent", v.kind, v.key, owner, tuple(sorted(v.missing)))
+        return (name, self.peek(name, env))
+
+    def pure_builtin(self, func: ast.AST, env: dict) -> bool:
+        """Is ``func`` a builtin that changes nothing (``int``, ``len``, ``max``), the module
+        binding its name nowhere?"""
+        return (
+            isinstance(func, ast.Name)
+            and func.id in _PURE_BUILTINS
+            and func.id not in env
+            and func.id not in self.globals
+        )
 
     def peek(self, name: str, env: dict):
         """The comparable form of what ``name`` holds, without the effects of a read."""
         if name in env:
+            if env[name] is TOP and _OPAQUE + name in env:
+                return ("opaque", name)
             return _signature(env[name], stored=self.stored)
+        if name not in _module_names(self.module)[1] and self.globals.get(name, TOP) is TOP:
+            # (bound by an import, a def or a class statement alone: alike in every run)
+            return ("global", name)
         if name in self.globals:
             return _signature(self.globals[name], stored=self.stored)
         if name in _BUILTINS or hasattr(builtins, name):  # (the module binds it nowhere)
@@ -2115,7 +2246,7 @@ class _Interp:
                 base = self.eval(target.value, env, depth)
                 key = self.eval(target.slice, env, depth)
                 if isinstance(base, Mapping):  # a dict built here: it holds the key now
-                    base.pairs.insert(0, (key, v))
+                    base.store(key, v)
             else:
                 self.eval(target, env, depth)
 
@@ -2241,6 +2372,8 @@ class _Interp:
         (``SpeculativeAlgorithm``'s from the API model)."""
         if isinstance(v, tuple):
             return v
+        if isinstance(v, Mapping):
+            return v.view("keys")
         if isinstance(v, ClassRef):
             return _enum_members(v.node)
         if isinstance(v, EnumSpace):  # (a draft is EAGLE: which release lists which, moot)
@@ -2248,11 +2381,14 @@ class _Interp:
         return None
 
     def for_(self, s, env: dict, depth: int) -> list:
+        touched = self.touched
         items = self.items_of(self.eval(s.iter, env, depth))
         if isinstance(items, tuple) and len(items) <= _LOOP:
             runs = [list(items)]
         else:
             runs = [[], [TOP]]  # no iteration, or one with an unknown item (then either end)
+            if self.force:  # (how many times: an unknown truth, :meth:`test`)
+                self.unknown_tests.append(self.witness(s.iter, env, self.touched == touched))
         out = []
         for run in runs:
             states = [dict(env)]
@@ -3781,7 +3917,7 @@ def _indifferent_in(
     first = _Interp(module, lambda call: None, tests)
     instances = _instance_classes(first, first.classes.get(cls) if cls else None)
     for at, generation in itertools.product(range(len(instances)), ("frozen-api", "older-api")):
-        seen = []
+        runs = []
         crashed = False  # on a spec API it is not written for (it calls what that one lacks)
         for forced in values:
             interp = _Interp(module, lambda call: None, tests)
@@ -3804,25 +3940,159 @@ def _indifferent_in(
             crashed = crashed or (
                 interp.api_missing and ("raise", "AttributeError") in [o[:2] for o in outcomes]
             )
-            params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
-            kept = tuple(env.get(name) for name in params)  # (``self``, the runner: mutated)
-            sign = functools.partial(_signature, stored=interp.stored)
-            try:
-                seen.append(
-                    (
-                        frozenset((o[0], sign(o[1])) for o in outcomes),  # (paths: a set)
-                        sign(kept),
-                        [_effect_signature(effect, sign) for effect in interp.effects],
-                    )
-                )
-            except _Unknown:
-                return False
+            runs.append(_Run(interp, env, outcomes, instance))
         if crashed:
             continue
-        if seen[0] != seen[1]:
+        if not _runs_agree(fn, runs) and not _readers_agree(fn, module, owner, runs):
             return False
         compared = True
     return compared
+
+
+class _Run(NamedTuple):
+    """One forced evaluation of a judged function: its interpreter, environment, outcomes
+    and the class its ``self`` is an instance of."""
+
+    interp: "_Interp"
+    env: dict
+    outcomes: list
+    instance: Optional[ast.ClassDef]
+
+
+def _run_signature(fn, run: _Run, skip: frozenset = frozenset(), effects: int = 0):
+    """What ``run`` of ``fn`` gave, comparable: its outcomes (a set of paths), what its
+    parameters hold after (``self`` without the attributes ``skip``) and the calls not
+    followed (from the ``effects``-th); raises :class:`_Unknown` on an unknown."""
+    sign = functools.partial(_signature, stored=run.interp.stored)
+    params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
+    kept = []
+    for name in params:  # (``self``, the runner: mutated)
+        v = run.env.get(name)
+        if isinstance(v, Obj) and v.kind == "self" and skip:
+            attrs = sorted(
+                (k, _attr_signature(v, k, x, set(), run.interp.stored))
+                for k, x in v.attrs.items()
+                if k not in skip
+            )
+            kept.append(("self", tuple(attrs)))
+        elif v is TOP and _OPAQUE + name in run.env:
+            kept.append(("opaque", name))
+        else:
+            kept.append(sign(v))
+    tests = run.interp.unknown_tests
+    if None in tests:
+        raise _Unknown  # (a way taken on an unknown that may differ between the runs)
+    return (
+        frozenset((o[0], sign(o[1])) for o in run.outcomes),
+        tuple(kept),
+        [_effect_signature(effect, sign) for effect in run.interp.effects[effects:]],
+        sorted(map(repr, tests)),
+    )
+
+
+def _runs_agree(fn, runs: list, skip: frozenset = frozenset(), effects=(0, 0)) -> bool:
+    """Did the two ``runs`` of ``fn`` give the same (:func:`_run_signature`)?"""
+    try:
+        a, b = (_run_signature(fn, r, skip, n) for r, n in zip(runs, effects))
+    except _Unknown:
+        return False
+    return a == b
+
+
+def _differing_attrs(runs: list, name: str) -> Optional[frozenset]:
+    """The attributes of ``self`` (the parameter ``name``) the two ``runs`` left different
+    (or unknown); None where ``self`` is not an instance there."""
+    selves = [r.env.get(name) for r in runs]
+    if not all(isinstance(v, Obj) and v.kind == "self" for v in selves):
+        return None
+    out = set()
+    for attr in set(selves[0].attrs) | set(selves[1].attrs):
+        signs = []
+        for v, r in zip(selves, runs):
+            try:
+                signs.append(_attr_signature(v, attr, v.attrs[attr], set(), r.interp.stored))
+            except (KeyError, _Unknown):
+                signs.append(None)
+        if None in signs or signs[0] != signs[1]:
+            out.add(attr)
+    return frozenset(out)
+
+
+def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
+    """Do the two ``runs`` of the method ``fn`` differ only in attributes of ``self`` that
+    every method reading them answers alike for (a debug-only translator, a hint the
+    pool's test overrides)? The attributes must be private to the class: read only through
+    ``self`` in its methods, never by a computed name, and not a name another module may
+    read of a backend. Each reading method (``fn`` too, unless it is ``__init__``) runs
+    on both states in turn, its parameters the same unknowns."""
+    name = _instance_param(fn)
+    if owner is None or name is None or set(_decorators(fn)) & {"staticmethod", "classmethod"}:
+        return False
+    differ = _differing_attrs(runs, name)
+    if not differ or any(may_be_read_elsewhere(a) for a in differ):
+        return False
+    if not _runs_agree(fn, runs, differ) or runs[0].interp.may_name_module_code("\0"):
+        return False  # (something else differs; or attributes are read by computed names)
+    readers = _readers(module, owner, differ)
+    if not readers:
+        return False  # (read elsewhere; or read nowhere: code still being written decides)
+    for method in readers:
+        if method is fn and fn.name == "__init__":
+            continue
+        before = [len(r.interp.effects) for r in runs]
+        ran = []
+        for r in runs:
+            env = _bind_params(method, owner, r.instance)
+            env[_instance_param(method)] = env["__self__"] = r.env[name]
+            for param in _never_rebound(method):
+                env[_OPAQUE + param] = True
+            r.interp.calls_hide = True
+            try:
+                outcomes = r.interp.block(method.body, env, 0)
+            except (Undecided, RecursionError, _Raised):
+                return False
+            ran.append(_Run(r.interp, env, outcomes, r.instance))
+        if not outcomes or not _runs_agree(method, ran, differ, before):
+            return False
+    return True
+
+
+def _readers(module: ast.Module, owner: ast.ClassDef, attrs: frozenset) -> Optional[list]:
+    """The methods of ``owner`` that read one of ``attrs``; None where one is read anywhere
+    else (outside its methods, or of another object than their ``self``)."""
+    methods = [n for n in owner.body if isinstance(n, _FUNCS_DEF)]
+    inside = {}
+    for m in methods:
+        first = _instance_param(m)
+        for n in ast.walk(m):
+            inside[id(n)] = (m, first)
+    readers = []
+    for n in ast.walk(module):
+        if not (isinstance(n, ast.Attribute) and n.attr in attrs):
+            continue
+        m, first = inside.get(id(n), (None, None))
+        if (
+            m is None
+            or first is None
+            or not (isinstance(n.value, ast.Name) and n.value.id == first)
+        ):
+            return None
+        if isinstance(n.ctx, ast.Load) and m not in readers:
+            readers.append(m)
+    return readers
+
+
+def _never_rebound(fn) -> list:
+    """``fn``'s parameters no code in it binds again (nested scopes included)."""
+    params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
+    own = {id(a) for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+    bound = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            bound.add(n.id)
+        elif isinstance(n, ast.arg) and id(n) not in own:
+            bound.add(n.arg)
+    return [p for p in params if p not in bound]
 
 
 _INT_OPS = {
@@ -3940,6 +4210,24 @@ def _witness_initial(interp: "_Interp", env: dict) -> None:
                 todo.append((f"{path}.{attr}", x))
 
 
+def _inert(body: list) -> bool:
+    """Does ``body`` only log (or do nothing)?"""
+    return all(
+        isinstance(st, ast.Pass)
+        or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and is_log_call(st.value))
+        for st in body
+    )
+
+
+def _signs(v, stored: dict) -> bool:
+    """Does ``v`` have a :func:`_signature` (nothing unknown in it)?"""
+    try:
+        _signature(v, stored=stored)
+    except _Unknown:
+        return False
+    return True
+
+
 def _effect_signature(effect: tuple, sign) -> tuple:
     """``sign`` of a call not followed (``_Interp.effects``): its arguments, or where one is
     unknown, what they were computed from where that is known."""
@@ -4014,6 +4302,8 @@ def _signature(v, seen: Optional[set] = None, stored: Optional[dict] = None):
         return ("getter", v.names, _signature(v.call[0], seen, stored) if v.call else None)
     if isinstance(v, Bound):
         return ("bound", _signature(v.func, seen, stored), _signature(v.first, seen, stored))
+    if isinstance(v, Witnessed):
+        return ("witnessed", v.witness)
     raise _Unknown
 
 

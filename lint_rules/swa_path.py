@@ -72,7 +72,7 @@ def _ends_in_exit(body: list) -> bool:
     return bool(body) and isinstance(body[-1], _EXITS)
 
 
-def _may_be_read_elsewhere(name: str) -> bool:
+def may_be_read_elsewhere(name: str) -> bool:
     """A backend's flag another module may read: one sglang's code reads of a backend (the API
     model), or a public one named for the SWA mode (``use_swa``, ``is_hybrid_swa``: an
     interface; a private ``_reports_swa_free`` is the module's own)."""
@@ -313,7 +313,7 @@ class SwaPaths:
             on_self = (
                 isinstance(t, ast.Attribute)
                 and _name(t.value) == "self"
-                and (in_record or not _may_be_read_elsewhere(name))
+                and (in_record or not may_be_read_elsewhere(name))
                 and not any(a <= stmt.lineno <= b for a, b in self.state_only)
             )
             computed = self.dynamic & {"*", "self"}
@@ -381,7 +381,7 @@ class SwaPaths:
                     return False
                 if any(
                     isinstance(t, ast.Attribute)
-                    and (t.attr in self.flags or _may_be_read_elsewhere(t.attr))
+                    and (t.attr in self.flags or may_be_read_elsewhere(t.attr))
                     for t in targets
                 ):
                     return False  # an SWA flag (or one another module may read)
@@ -715,7 +715,7 @@ class SwaPaths:
             ):
                 return False  # another object's (or state for others): may be read elsewhere
             if (
-                _may_be_read_elsewhere(name)
+                may_be_read_elsewhere(name)
                 and not _no_flag(value, name, *self._numbers())
                 and not self._in_private_class(fn)
             ) or self.dynamic & {"*", "self"}:
@@ -886,12 +886,12 @@ class SwaPaths:
     def _unread_method(self, fn) -> bool:
         """Is ``fn`` a method nothing calls: the module never names it, it is no dunder Python
         calls by itself, and no other module reads it of a backend (the API model) or by its
-        name for the SWA mode (:func:`_may_be_read_elsewhere`)?"""
+        name for the SWA mode (:func:`may_be_read_elsewhere`)?"""
         owner = self._parent(fn)
         return (
             isinstance(owner, ast.ClassDef)
             and not fn.name.startswith("__")
-            and not _may_be_read_elsewhere(fn.name)
+            and not may_be_read_elsewhere(fn.name)
             and not self.dynamic & {"*", "self"}
         )
 

@@ -1198,6 +1198,69 @@ class FooAttnBackend(AttentionBackend):
             return loc
         return self.swa_map[loc]
 """,
+        # the allocator's translator kept for a debug cross-check that the pool's own answer
+        # cuts short on a draft (its one reader, private to the class)
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._to_swa = getattr(self.pool, "translate_loc_from_full_to_swa", None)
+        # the allocator's translator: only to cross-check in debug builds
+        self._alloc_to_swa = getattr(self.allocator, "translate_loc_from_full_to_swa", None)
+    def debug_check(self, loc):
+        if self._to_swa is None or self._alloc_to_swa is None:
+            return True
+        return bool(torch.equal(self._to_swa(loc), self._alloc_to_swa(loc)))
+    def forward_decode(self, loc):
+        return loc if self._to_swa is None else self._to_swa(loc)
+""",
+        # the allocator's class kept as a hint the pool's test confirms (``and``) in a record's
+        # property
+        """
+@dataclass
+class KVSetup:
+    allocator_is_hybrid: bool
+    pool_can_translate: bool
+    @property
+    def use_swa(self):
+        return self.allocator_is_hybrid and self.pool_can_translate
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.setup = KVSetup(
+            allocator_is_hybrid=isinstance(allocator, SWATokenToKVPoolAllocator),
+            pool_can_translate=hasattr(self.pool, "translate_loc_from_full_to_swa"),
+        )
+    def forward_decode(self, loc):
+        if self.setup.use_swa:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+""",
+        # the allocator's window size only sizes a metrics record that the decode path reads
+        # after the pool's own test sent a draft away
+        """
+@dataclass
+class Histogram:
+    capacity: int
+    def observe(self, loc):
+        return loc * 8 // max(1, self.capacity)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        # the allocator's window size only sizes a metrics histogram
+        self.hist = Histogram(int(getattr(self.allocator, "size_swa", 0) or 0))
+        self.swa_map = None
+        if isinstance(self.pool, SWAKVPool):
+            self.swa_map = self.pool.full_to_swa_index_mapping
+    def forward_decode(self, loc):
+        if self.swa_map is None:
+            return self.pool, loc
+        self.hist.observe(loc)
+        return self.pool, self.swa_map[loc]
+""",
     ]
 
     VALID += [
@@ -2728,5 +2791,86 @@ class FooAttnBackend(AttentionBackend):
         if self.swa_map is None:
             return loc
         return self.swa_map[loc]
+"""),
+        # the twin: the decode path uses the allocator's translator when it has one
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._to_swa = getattr(self.pool, "translate_loc_from_full_to_swa", None)
+        # the allocator's translator: only to cross-check in debug builds
+        self._alloc_to_swa = getattr(self.allocator, "translate_loc_from_full_to_swa", None)
+    def debug_check(self, loc):
+        if self._to_swa is None or self._alloc_to_swa is None:
+            return True
+        return bool(torch.equal(self._to_swa(loc), self._alloc_to_swa(loc)))
+    def forward_decode(self, loc):
+        if self._alloc_to_swa is not None:
+            return self._alloc_to_swa(loc)
+        return loc if self._to_swa is None else self._to_swa(loc)
+"""),
+        # the twin: the property takes either (``or``)
+        Case("""
+@dataclass
+class KVSetup:
+    allocator_is_hybrid: bool
+    pool_can_translate: bool
+    @property
+    def use_swa(self):
+        return self.allocator_is_hybrid or self.pool_can_translate
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.setup = KVSetup(
+            allocator_is_hybrid=isinstance(allocator, SWATokenToKVPoolAllocator),
+            pool_can_translate=hasattr(self.pool, "translate_loc_from_full_to_swa"),
+        )
+    def forward_decode(self, loc):
+        if self.setup.use_swa:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the twin: the record's size decides the allocator's translation
+        Case("""
+@dataclass
+class Histogram:
+    capacity: int
+    def observe(self, loc):
+        return loc * 8 // max(1, self.capacity)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        # the allocator's window size only sizes a metrics histogram
+        self.hist = Histogram(int(getattr(self.allocator, "size_swa", 0) or 0))
+        self.swa_map = None
+        if isinstance(self.pool, SWAKVPool):
+            self.swa_map = self.pool.full_to_swa_index_mapping
+    def forward_decode(self, loc):
+        if self.hist.capacity:
+            return self.pool, self.allocator.translate_loc_from_full_to_swa(loc)
+        if self.swa_map is None:
+            return self.pool, loc
+        self.hist.observe(loc)
+        return self.pool, self.swa_map[loc]
+"""),
+        # a flag set in both branches of an unknown test of the allocator's member: the runs
+        # explore the same branches, yet the branch taken is the allocator's answer
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        hybrid = callable(getattr(self.allocator, "translate_loc_from_full_to_swa", None))
+        if hybrid:
+            self.use_swa = True
+        else:
+            self.use_swa = False
+    def forward_decode(self, loc):
+        if self.use_swa:
+            return self.allocator.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]

@@ -320,6 +320,40 @@ class FooAttnBackend(AttentionBackend):
             return loc
         return self.swa_map[loc]
 """,
+        # a per-layer plan built from the pool's own layer map (none on a draft's full pool):
+        # every layer a draft asks for gets the full default
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        mapping = getattr(self.pool, "layers_mapping", None) or {}
+        self.plans = {
+            layer: (local, is_swa) for layer, (local, is_swa) in sorted(mapping.items())
+        }
+    def _plan(self, layer_id):
+        return self.plans.get(layer_id, (layer_id, False))
+    def forward_decode(self, loc, layer_id):
+        if self._plan(layer_id)[1]:
+            return self.allocator.translate_loc_from_full_to_swa(loc)
+        return loc
+""",
+        # the allocator's translator kept for a debug cross-check the pool's answer cuts short
+        """
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._to_swa = getattr(self.pool, "translate_loc_from_full_to_swa", None)
+        # the allocator's translator: only to cross-check in debug builds
+        self._alloc_to_swa = getattr(self.allocator, "translate_loc_from_full_to_swa", None)
+    def debug_check(self, loc):
+        if self._to_swa is None or self._alloc_to_swa is None:
+            return True
+        return bool(torch.equal(self._to_swa(loc), self._alloc_to_swa(loc)))
+    def forward_decode(self, loc):
+        return loc if self._to_swa is None else self._to_swa(loc)
+""",
     ]
 
     INVALID = [
@@ -546,5 +580,40 @@ class FooAttnBackend(AttentionBackend):
         if self.swa_map is None:
             return loc
         return self.swa_map[loc]
+"""),
+        # the twin: the plan's default is the SWA path
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        mapping = getattr(self.pool, "layers_mapping", None) or {}
+        self.plans = {
+            layer: (local, is_swa) for layer, (local, is_swa) in sorted(mapping.items())
+        }
+    def _plan(self, layer_id):
+        return self.plans.get(layer_id, (layer_id, True))
+    def forward_decode(self, loc, layer_id):
+        if self._plan(layer_id)[1]:
+            return self.allocator.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the twin: the decode path uses the allocator's translator when it has one
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self._to_swa = getattr(self.pool, "translate_loc_from_full_to_swa", None)
+        # the allocator's translator: only to cross-check in debug builds
+        self._alloc_to_swa = getattr(self.allocator, "translate_loc_from_full_to_swa", None)
+    def debug_check(self, loc):
+        if self._to_swa is None or self._alloc_to_swa is None:
+            return True
+        return bool(torch.equal(self._to_swa(loc), self._alloc_to_swa(loc)))
+    def forward_decode(self, loc):
+        if self._alloc_to_swa is not None:
+            return self._alloc_to_swa(loc)
+        return loc if self._to_swa is None else self._to_swa(loc)
 """),
     ]

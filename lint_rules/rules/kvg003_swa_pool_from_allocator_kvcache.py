@@ -1536,6 +1536,25 @@ class FooAttnBackend(AttentionBackend):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolve_swa(model_runner)
 """,
+        # a draft pops the shared cache from its candidates before picking
+        """
+def pick_swa_pool(runner):
+    found = {
+        "own": runner.token_to_kv_pool,
+        "shared": runner.token_to_kv_pool_allocator.get_kvcache(),
+    }
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        found.pop("shared", None)
+    for name in ("own", "shared"):
+        pool = found.get(name)
+        if isinstance(pool, SWAKVPool):
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = pick_swa_pool(model_runner)
+""",
     ]
 
     INVALID = [
@@ -2341,5 +2360,41 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolve_swa(model_runner)
+"""),
+        # the twin: a draft pops its own pool and picks the shared cache
+        Case("""
+def pick_swa_pool(runner):
+    found = {
+        "own": runner.token_to_kv_pool,
+        "shared": runner.token_to_kv_pool_allocator.get_kvcache(),
+    }
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        found.pop("own", None)
+    for name in ("own", "shared"):
+        pool = found.get(name)
+        if isinstance(pool, SWAKVPool):
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = pick_swa_pool(model_runner)
+"""),
+        # a candidate added by ``update``: any key may hold it after
+        Case("""
+def pick_swa_pool(runner):
+    found = {"own": runner.token_to_kv_pool}
+    found.update(shared=runner.token_to_kv_pool_allocator.get_kvcache())
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        found.pop("own", None)
+    for name in ("own", "shared"):
+        pool = found.get(name)
+        if isinstance(pool, SWAKVPool):
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = pick_swa_pool(model_runner)
 """),
     ]
