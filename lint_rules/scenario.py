@@ -4052,15 +4052,19 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
             except (Undecided, RecursionError, _Raised):
                 return False
             ran.append(_Run(r.interp, env, outcomes, r.instance))
-        if not outcomes or not _runs_agree(method, ran, differ, before):
+        if not all(r.outcomes for r in ran) or not _runs_agree(method, ran, differ, before):
             return False
     return True
 
 
 def _readers(module: ast.Module, owner: ast.ClassDef, attrs: frozenset) -> Optional[list]:
     """The methods of ``owner`` that read one of ``attrs``; None where one is read anywhere
-    else (outside its methods, or of another object than their ``self``)."""
-    methods = [n for n in owner.body if isinstance(n, _FUNCS_DEF)]
+    else (outside its instance methods, or of another object than their ``self``)."""
+    methods = [
+        n
+        for n in owner.body
+        if isinstance(n, _FUNCS_DEF) and not set(_decorators(n)) & {"staticmethod", "classmethod"}
+    ]
     inside = {}
     for m in methods:
         first = _instance_param(m)
