@@ -713,6 +713,13 @@ class Flow:
         if kind is ast.Expr:
             self.eval(stmt.value, unit)
             return
+        if kind is ast.Match:
+            subject = self.eval(stmt.subject, unit)
+            for case in stmt.cases:
+                self._bind_pattern(case.pattern, subject, unit)
+                self.eval(case.guard, unit)
+                self._stmts(case.body, unit)
+            return
         for child in ast.iter_child_nodes(stmt):
             if isinstance(child, ast.stmt):
                 self._stmt(child, unit)
@@ -854,6 +861,49 @@ class Flow:
     def elements(self, values) -> frozenset:
         """What iterating a value of ``values`` may give (asked after the fixed point)."""
         return frozenset(self._elements(values))
+
+    def _bind_pattern(self, pattern: ast.AST, values: set, unit: Unit) -> None:
+        """Bind the names a ``case`` pattern captures from a subject holding ``values``: the
+        subject itself, a mapping pattern's value at its key, a sequence's items, and (not
+        told apart) whatever a class pattern reads of it."""
+        kind = type(pattern)
+        if kind is ast.MatchAs:
+            if pattern.pattern is not None:
+                self._bind_pattern(pattern.pattern, values, unit)
+            if pattern.name:
+                self.bind(ast.Name(id=pattern.name, ctx=ast.Store()), values, unit)
+        elif kind is ast.MatchOr:
+            for p in pattern.patterns:
+                self._bind_pattern(p, values, unit)
+        elif kind is ast.MatchSequence:
+            items = self._elements(values)
+            for p in pattern.patterns:
+                if isinstance(p, ast.MatchStar):
+                    if p.name:
+                        self.bind(ast.Name(id=p.name, ctx=ast.Store()), values | items, unit)
+                else:
+                    self._bind_pattern(p, items, unit)
+        elif kind is ast.MatchMapping:
+            for key, p in zip(pattern.keys, pattern.patterns):
+                self.eval(key, unit)
+                name = _const_key(key)
+                part: set = set()
+                for site in (v[1] for v in values if v[0] == "C"):
+                    slots = self.heap.get(site, {})
+                    part |= slots.get("*", set()) | (
+                        slots.get(name, set())
+                        if name is not None
+                        else self._elements({("C", site)})
+                    )
+                self._bind_pattern(p, part, unit)
+            if pattern.rest:
+                self.bind(ast.Name(id=pattern.rest, ctx=ast.Store()), values, unit)
+        elif kind is ast.MatchClass:
+            self.eval(pattern.cls, unit)
+            for p in (*pattern.patterns, *pattern.kwd_patterns):
+                self._bind_pattern(p, values | self._elements(values), unit)
+        elif kind is ast.MatchValue:
+            self.eval(pattern.value, unit)
 
     def _elements(self, values) -> set:
         """What iterating ``values`` gives: a container's elements; the elements of the

@@ -195,6 +195,14 @@ class _Code:
                 self.assigns.append(([node.target], node.iter))
             elif kind is ast.withitem and node.optional_vars is not None:
                 self.assigns.append(([node.optional_vars], node.context_expr))
+            elif kind is ast.Match:  # a capture holds the subject or a part of it
+                for case in node.cases:
+                    for p in walk(case.pattern):
+                        name = getattr(p, "name", None) or getattr(p, "rest", None)
+                        if isinstance(name, str):
+                            self.assigns.append(
+                                ([ast.Name(id=name, ctx=ast.Store())], node.subject)
+                            )
             elif kind in (ast.Return, ast.Yield, ast.YieldFrom):
                 if node.value is not None:
                     self.returns.append(node.value)

@@ -2078,7 +2078,8 @@ class _Interp:
             return [("return", v, env)]
         if kind is ast.If:
             outer, self.tested = self.tested, set()
-            if self.force and _inert(s.body) and _inert(s.orelse):
+            flags = _log_flags(self.module) if self.force else frozenset()
+            if self.force and _inert(s.body, flags) and _inert(s.orelse, flags):
                 t = self._test(s.test, env, depth)  # (either way only logs: moot)
             else:
                 t = self.test(s.test, env, depth)
@@ -2474,6 +2475,16 @@ class _Interp:
         if isinstance(p, ast.MatchOr):
             hits = [self.pattern(q, subject, env, depth) for q in p.patterns]
             return True if True in hits else (TOP if TOP in hits else False)
+        if isinstance(p, ast.MatchMapping) and isinstance(subject, Mapping):
+            hits = []  # (each key present, its value matching; ``**rest``: unknown)
+            for key, q in zip(p.keys, p.patterns):
+                value = subject.lookup(self.eval(key, env, depth), _ABSENT, self.equal)
+                if value is _ABSENT:
+                    return False
+                hits.append(self.pattern(q, value, env, depth))
+            if p.rest:
+                env[p.rest] = TOP
+            return False if False in hits else (TOP if TOP in hits else True)
         subject = _named_tuple_items(subject)  # (a ``NamedTuple`` matches as a sequence)
         if isinstance(p, ast.MatchSequence) and isinstance(subject, tuple):
             if any(isinstance(q, ast.MatchStar) for q in p.patterns):
@@ -2544,7 +2555,7 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
     as the marked call's receiver, or through a local bound once to it), if it is one and the
     same for every fetch. A fetch through a held method (``fetch = getattr(alloc,
     "get_kvcache", ...)``; its receiver is not the allocator) reads the one runner whose
-    allocator ``fn`` reads (:func:`_runner_root`)."""
+    allocator ``fn`` reads (:func:`_runner_root`), else the one named as the runner."""
     params, aliases = _param_aliases(fn)
     roots = set()
     for n in ast.walk(fn):
@@ -2555,7 +2566,7 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
                 and receiver.attr == "token_to_kv_pool_allocator"
                 and isinstance(receiver.value, ast.Name)
             ):
-                root = _runner_root(fn)
+                root = _runner_root(fn) or _named_runner(fn)  # (a capture, an entry: by name)
                 if root is None:
                     return None
                 roots.add(root)
@@ -4214,13 +4225,58 @@ def _witness_initial(interp: "_Interp", env: dict) -> None:
                 todo.append((f"{path}.{attr}", x))
 
 
-def _inert(body: list) -> bool:
-    """Does ``body`` only log (or do nothing)?"""
+def _inert(body: list, flags: frozenset = frozenset()) -> bool:
+    """Does ``body`` only log (or do nothing), or set one of ``flags`` to a constant?"""
     return all(
         isinstance(st, ast.Pass)
         or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and is_log_call(st.value))
+        or (
+            isinstance(st, ast.Assign)
+            and isinstance(st.value, ast.Constant)
+            and all(isinstance(t, ast.Attribute) and t.attr in flags for t in st.targets)
+        )
         for st in body
     )
+
+
+@functools.lru_cache(maxsize=2)
+def _log_flags(module: ast.Module) -> frozenset:
+    """The attributes a module uses only to log once (``if not X._warned: X._warned = True;
+    logger.warning(...)``): set to constants, read only in the tests of ``if`` statements
+    whose branches only log or set such attributes."""
+    ifs = [n for n in ast.walk(module) if isinstance(n, ast.If)]
+    tests = {id(x) for n in ifs for x in ast.walk(n.test)}
+    flags = {
+        t.attr
+        for n in ifs
+        for st in n.body + n.orelse
+        if isinstance(st, ast.Assign) and isinstance(st.value, ast.Constant)
+        for t in st.targets
+        if isinstance(t, ast.Attribute)
+    }
+    while True:
+        gating = {
+            id(x)
+            for n in ifs
+            if _inert(n.body + n.orelse, frozenset(flags))
+            for x in ast.walk(n.test)
+        }
+        kept = set()
+        for n in ast.walk(module):
+            if isinstance(n, ast.Attribute) and n.attr in flags and isinstance(n.ctx, ast.Load):
+                if id(n) not in gating:
+                    kept.add(n.attr)
+            elif isinstance(n, ast.Attribute) and n.attr in flags and id(n) not in tests:
+                if not any(
+                    n in st.targets
+                    for i in ifs
+                    for st in i.body + i.orelse
+                    if isinstance(st, ast.Assign)
+                ):
+                    kept.add(n.attr)  # (stored elsewhere too)
+        if not kept & flags:
+            return frozenset(flags)
+        flags -= kept
 
 
 def _signs(v, stored: dict) -> bool:

@@ -1555,6 +1555,31 @@ class FooAttnBackend(AttentionBackend):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = pick_swa_pool(model_runner)
 """,
+        # a ``match`` on a dict of the runner's facts: the draft's mapping case comes before
+        # the case capturing the allocator
+        """
+def _state(model_runner):
+    return {
+        "pool": model_runner.token_to_kv_pool,
+        "draft": model_runner.is_draft_worker,
+        "frozen_kv": model_runner.spec_algorithm.is_frozen_kv_mtp(),
+        "allocator": model_runner.token_to_kv_pool_allocator,
+    }
+def resolve_swa_pool(model_runner):
+    match _state(model_runner):
+        case {"pool": SWAKVPool() as pool}:
+            return pool
+        case {"draft": True, "frozen_kv": False}:
+            return None
+        case {"allocator": allocator}:
+            kvcache = allocator.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa_pool(model_runner)
+""",
     ]
 
     INVALID = [
@@ -2396,5 +2421,29 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = pick_swa_pool(model_runner)
+"""),
+        # the twin: the case capturing the allocator comes first
+        Case("""
+def _state(model_runner):
+    return {
+        "pool": model_runner.token_to_kv_pool,
+        "draft": model_runner.is_draft_worker,
+        "frozen_kv": model_runner.spec_algorithm.is_frozen_kv_mtp(),
+        "allocator": model_runner.token_to_kv_pool_allocator,
+    }
+def resolve_swa_pool(model_runner):
+    match _state(model_runner):
+        case {"pool": SWAKVPool() as pool}:
+            return pool
+        case {"allocator": allocator}:
+            kvcache = allocator.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+        case {"draft": True, "frozen_kv": False}:
+            return None
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve_swa_pool(model_runner)
 """),
     ]

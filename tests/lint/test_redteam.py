@@ -111,8 +111,6 @@ KNOWN = {
     " are called",
     "resolver_ok_sentinel_slot_dict": "a cache dict with a sentinel holding the draft check",
     # redteam34 (maintainer idioms II)
-    "resolver_ok_maint_allocator_first_identity": "the allocator's kvcache taken first, then"
-    " kept only where it is the runner's own pool (an identity test)",
     "resolver_ok_maint_frozen_probe_called": "a FROZEN_KV probe found by ``getattr`` and called",
     # redteam35 (mixed held-out: correct code that touches the allocator)
     "ok_vars_pool_debug_state": "the allocator's members read by names in a module tuple for"
@@ -121,7 +119,6 @@ KNOWN = {
     "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
     # redteam37 (resolvers across structure)
     "ok_abc_template_hook_shares_target": "a template-method hook judged per subclass",
-    "ok_attrgetter_candidate_sources": "candidate generators chained through ``attrgetter``",
     # redteam38 (precision under real workloads, near-twins)
     "bug_attrgetter_sizes_gauge_flag": "an SWA size read by raising through a stored"
     " ``attrgetter``, decided by a gauge key",
