@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of more hands who never saw the rules: redteam2/ to redteam57/).
+and the batches of more hands who never saw the rules: redteam2/ to redteam60/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -167,6 +167,14 @@ KNOWN = {
     # redteam56 (ports of production backends)
     "ok_npu_supports_swa_classmethod_takes_pool": "an SWA size from the allocator sizing a"
     " graph buffer (a shape, not a path: buffers are not told from state)",
+    # redteam58 (precision as a maintainer meets it)
+    "ok_eviction_watermark": "a helper class's SWA-named probe choosing which free counts a"
+    " watermark ratio reads (a number flowing to a log and an unread field)",
+    "ok_metrics_gauges": "a probe choosing which allocator counts a gauge class records",
+    "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
+    " another module may pass as True (judged with it unknown)",
+    # redteam59 (Python idioms)
+    "bug_init_subclass_registry_allocator": "classes registered by __init_subclass__",
 }
 
 
