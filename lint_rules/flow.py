@@ -431,6 +431,8 @@ class Flow:
         elif kind is ast.keyword:
             if node.arg:
                 unit.words.add(node.arg)
+        elif kind is ast.MatchClass:  # (``case C(attr=x)`` reads ``attr``)
+            unit.words.update(node.kwd_attrs)
         elif kind in (ast.Global, ast.Nonlocal):
             if kind is ast.Global:
                 unit.globals_.update(node.names)
@@ -900,8 +902,11 @@ class Flow:
                 self.bind(ast.Name(id=pattern.rest, ctx=ast.Store()), values, unit)
         elif kind is ast.MatchClass:
             self.eval(pattern.cls, unit)
-            for p in (*pattern.patterns, *pattern.kwd_patterns):
-                self._bind_pattern(p, values | self._elements(values), unit)
+            read = values | self._elements(values)
+            for p in pattern.patterns:
+                self._bind_pattern(p, read, unit)
+            for attr, p in zip(pattern.kwd_attrs, pattern.kwd_patterns):  # (``R(<root>=a)``)
+                self._bind_pattern(p, read | ({ALLOC} if attr in self.roots else set()), unit)
         elif kind is ast.MatchValue:
             self.eval(pattern.value, unit)
 

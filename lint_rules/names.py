@@ -131,6 +131,13 @@ def full_pool_members() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def runner_members() -> frozenset:
+    """The members the ``ModelRunner`` class (with its mixins) has in some release (methods,
+    class attributes, ``self.x`` stores): a runner has no other."""
+    return frozenset(_api_data().get("runner_members", ()))
+
+
+@lru_cache(maxsize=1)
 def kv_pool_scalar_members() -> frozenset:
     """The members every KV pool class of every release stores only scalars in (its size,
     page size, ...): reading one from a pool reads no KV."""

@@ -197,12 +197,7 @@ class _Code:
                 self.assigns.append(([node.optional_vars], node.context_expr))
             elif kind is ast.Match:  # a capture holds the subject or a part of it
                 for case in node.cases:
-                    for p in walk(case.pattern):
-                        name = getattr(p, "name", None) or getattr(p, "rest", None)
-                        if isinstance(name, str):
-                            self.assigns.append(
-                                ([ast.Name(id=name, ctx=ast.Store())], node.subject)
-                            )
+                    self._captures(case.pattern, node.subject)
             elif kind in (ast.Return, ast.Yield, ast.YieldFrom):
                 if node.value is not None:
                     self.returns.append(node.value)
@@ -219,6 +214,23 @@ class _Code:
                         self.annotated.add(p.arg)
                 if annotation_names_allocator(node.returns):
                     self.returns_alloc_annotation = True
+
+    def _captures(self, pattern: ast.AST, value: ast.expr) -> None:
+        """Stores into the names ``pattern`` captures from ``value``: the value itself, or
+        ``value.attr`` for a class pattern's ``attr=`` (its other parts: the value)."""
+        if isinstance(pattern, ast.MatchClass):
+            self.attrs_used.update(pattern.kwd_attrs)
+            for attr, p in zip(pattern.kwd_attrs, pattern.kwd_patterns):
+                self._captures(p, ast.Attribute(value=value, attr=attr, ctx=ast.Load()))
+            for p in pattern.patterns:
+                self._captures(p, value)
+            return
+        name = getattr(pattern, "name", None) or getattr(pattern, "rest", None)
+        if isinstance(name, str):
+            self.assigns.append(([ast.Name(id=name, ctx=ast.Store())], value))
+        for child in ast.iter_child_nodes(pattern):
+            if isinstance(child, ast.pattern):
+                self._captures(child, value)
 
     def _defaults(self, args: ast.arguments) -> None:
         """A default value may be what its parameter holds: a store into the parameter."""

@@ -50,6 +50,7 @@ from .names import (
     is_swa_member_name,
     kv_pool_class_names,
     kv_pool_scalar_members,
+    runner_members,
     spec_members,
     spec_predicate_answers,
     swa_allocator_bases,
@@ -633,6 +634,12 @@ def _stored_names(node: ast.AST) -> set:
     }
 
 
+def _not_runner_member(attr: str) -> bool:
+    """Does no model runner of any release have ``attr`` (the API model; not a dunder)?"""
+    known = runner_members()
+    return bool(known) and not attr.startswith("__") and attr not in known
+
+
 def _not_full_pool_member(attr: str) -> bool:
     """Does a regular draft's own full-only pool lack ``attr``: an SWA member's name, or a
     member no full-only pool class of any release has (the API model; not a dunder, which
@@ -1053,7 +1060,11 @@ class _Interp:
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
-            if attr in v.missing or (v.kind == "pool" and _not_full_pool_member(attr)):
+            if (
+                attr in v.missing
+                or (v.kind == "pool" and _not_full_pool_member(attr))
+                or (v.kind == "runner" and _not_runner_member(attr))
+            ):
                 if v.kind == "spec":
                     self.api_missing = True  # (a spec API member this generation lacks)
                 raise _Raised("AttributeError")  # (a full-only pool has no SWA member)
@@ -1411,7 +1422,7 @@ class _Interp:
             if "super" not in env and isinstance(owner, ClassRef) and obj is not None:
                 return SuperRef(obj, owner.node)
             return TOP
-        func = self.eval(e.func, env, depth)
+        func = self.callable_of(self.eval(e.func, env, depth))
         held = e.func.value if isinstance(e.func, ast.Attribute) else None
         if isinstance(held, ast.Name) and isinstance(env.get(held.id), tuple):
             # a method of a list the scenario holds as a tuple (``items.append(f)`` where
@@ -1553,8 +1564,17 @@ class _Interp:
                 return
         raise Undecided("a call of the module's own code it cannot follow")
 
+    def callable_of(self, v):
+        """What calling ``v`` runs: an instance of a module class, its ``__call__``."""
+        if isinstance(v, Obj) and v.kind == "self" and v.owner is not None:
+            method = self.method_of(v, self.mro(v.owner), "__call__")
+            if isinstance(method, Bound):
+                return method
+        return v
+
     def call_value(self, func, args: list, kwargs: dict, depth: int):
         """Call a function value (what a ``functools.partial`` holds) with known arguments."""
+        func = self.callable_of(func)
         if isinstance(func, Const):
             return func.value
         if isinstance(func, Getter):
@@ -1857,6 +1877,9 @@ class _Interp:
 
     def isinstance(self, value, cls_node: ast.AST):
         classes = cls_node.elts if isinstance(cls_node, ast.Tuple) else [cls_node]
+        if any(isinstance(c, ast.Name) and c.id == "object" for c in classes):
+            if "object" not in _module_names(self.module)[1] and "object" not in self.classes:
+                return True  # (everything is an ``object``; the module does not rebind it)
         if isinstance(value, Obj) and value.kind == "alloc":  # the target's SWA allocator
             if any(self.is_swa_allocator_class(c) for c in classes):
                 return True
@@ -2460,11 +2483,16 @@ class _Interp:
             m = self.isinstance(subject, p.cls)
             if m is False or not (p.patterns or p.kwd_patterns):
                 return m
-            fields = _record_fields(subject)  # (a module record: its ``__match_args__``)
+            fields = _record_fields(subject) if p.patterns else ()  # (``__match_args__``)
             if fields is None or len(p.patterns) > len(fields):
                 return TOP
-            named = [*zip(fields, p.patterns), *zip(p.kwd_attrs, p.kwd_patterns)]
-            hits = [m, *(self.pattern(q, subject.attrs.get(f, TOP), env, depth) for f, q in named)]
+            hits = [m]
+            for f, q in [*zip(fields, p.patterns), *zip(p.kwd_attrs, p.kwd_patterns)]:
+                try:  # (a keyword reads the attribute: one it lacks fails the case)
+                    value = self.read(subject, f)
+                except _Raised:
+                    return False
+                hits.append(self.pattern(q, value, env, depth))
             return False if False in hits else (TOP if TOP in hits else True)
         if isinstance(p, ast.MatchSingleton):
             if subject is TOP or not isinstance(subject, (bool, type(None))):
@@ -3791,6 +3819,18 @@ def _draft_env(
     ``__init__`` builds on that draft (None where it cannot be built); ``self`` of
     ``instance`` (one of :func:`_instance_classes`; the first by default)."""
     env = _bind_params(fn, owner, instance or _instance_classes(interp, owner)[0])
+    if fn.name == "__init__" and owner is not None:  # (built from its runner alone: the
+        # other parameters hold their defaults, as ``**kwargs`` holds nothing)
+        args = fn.args
+        positional = args.posonlyargs + args.args
+        pairs = [*zip(positional[len(positional) - len(args.defaults) :], args.defaults)]
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        for a, default in pairs:
+            if a.arg != param:
+                try:
+                    env[a.arg] = interp.eval(default, {}, 0)
+                except (Undecided, _Raised):
+                    pass
     interp.own_pool = pool
     if param is not None and owner is not None and param == _instance_param(fn):
         # ``self.token_to_kv_pool_allocator``: the instance holds it, not a runner (None
@@ -3895,6 +3935,11 @@ def draft_indifferent(
     told: a value unknown, or not evaluable."""
     if _indifferent_in(fn, module, node, tests, cls, inside=depth == 0):
         return True
+    subclasses = _super_inits(module, fn, cls)
+    if subclasses and depth < 2:  # (a private base's ``__init__``: run by its subclasses')
+        return all(
+            draft_indifferent(init, module, node, tests, sub, depth + 1) for init, sub in subclasses
+        )
     if (
         depth >= 2
         or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -3907,6 +3952,38 @@ def draft_indifferent(
         caller is not fn and draft_indifferent(caller, module, node, tests, owner, depth + 1)
         for caller, owner in callers
     )
+
+
+def _super_inits(module: ast.Module, fn, cls: Optional[str]) -> Optional[list]:
+    """For ``__init__`` of a private class the module only derives from: ``(the subclass's
+    __init__, its name)`` for every module class whose lookup reaches ``fn``, each of which
+    defines an ``__init__`` calling ``super().__init__`` (None where one does not: its
+    instances run ``fn`` alone)."""
+    if not cls or getattr(fn, "name", None) != "__init__":
+        return None
+    classes = module_classes(module)
+    if not classes.only_derived(cls) or classes.ambiguous:
+        return None
+    out = []
+    for name, node in classes.defs.items():
+        order = lookup_order(name, classes.bases)
+        if name == cls or cls not in order:
+            continue
+        init = next(
+            (m for m in node.body if isinstance(m, _FUNCS_DEF) and m.name == "__init__"), None
+        )
+        supers = init is not None and any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "__init__"
+            and isinstance(n.func.value, ast.Call)
+            and _name_of(n.func.value.func) == "super"
+            for n in ast.walk(init)
+        )
+        if not supers:
+            return None
+        out.append((init, name))
+    return out or None
 
 
 def _indifferent_in(

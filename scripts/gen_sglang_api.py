@@ -42,6 +42,8 @@ emitted code touches actually have in that release:
 * ``full_pool_members``: the members (as for the allocators) some full-only KV pool class
   has in some release: a regular draft's own pool has no other, so a probe of another member
   of it is False in the scenarios (KVG001-KVG003);
+* ``runner_members``: likewise, the members the ``ModelRunner`` class (with its mixins) has in
+  some release: ``getattr(runner, "is_draft", False)`` reads its default;
 * ``trtllm``: how ``trtllm_mha_backend.py`` decides its SWA pool (``allocator`` / ``resolver`` /
   ``none``); the first release with the resolver is ``first_fixed``.
 
@@ -819,11 +821,11 @@ def derive(tree: Path) -> dict:
     return _derive(Release(tree))[0]
 
 
-def _derive(rel: Release) -> tuple[dict, set, set, set, set]:
+def _derive(rel: Release) -> tuple[dict, set, set, set, dict]:
     """The release's facts, the members of its allocator classes that are not SWA ones, its
     allocator methods that surely give no number and those that give a value (what
     :func:`derive_all` keeps out of the all-release lists), and the members of its full-only
-    pool classes."""
+    pool classes and of its model runner (``{"full_pool": ..., "runner": ...}``)."""
     names, pools, allocators = _pool_facts(rel)
     swa, other = _allocator_members(rel, allocators)
     scalar, _ = _pool_member_kinds(rel, pools)
@@ -847,7 +849,9 @@ def _derive(rel: Release) -> tuple[dict, set, set, set, set]:
         "allocator_effect_methods": sorted(effects),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
-    return facts, other, not_counts, valued, full_members
+    runners = rel.by_name("ModelRunner", RUNNER_MODULE)
+    runner = _members(rel, runners[0]) if runners else set()
+    return facts, other, not_counts, valued, {"full_pool": full_members, "runner": runner}
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -862,10 +866,12 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     effects_any: set = set()
     valued_any: set = set()
     full_any: set = set()
+    runner_any: set = set()
     for v in versions:
         tree = sglang_wheels.ensure_tree(v, quiet=quiet)
-        releases[v], other, not_counts, valued, full = _derive(Release(tree))
-        full_any |= full
+        releases[v], other, not_counts, valued, members = _derive(Release(tree))
+        full_any |= members["full_pool"]
+        runner_any |= members["runner"]
         counts_any.update(releases[v]["allocator_count_methods"])
         effects_any.update(releases[v]["allocator_effect_methods"])
         valued_any |= valued
@@ -896,6 +902,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         # members some full-only KV pool class has in some release (a regular draft's pool
         # has no other)
         "full_pool_members": sorted(full_any),
+        # members the model runner (with its mixins) has in some release: a runner has no other
+        "runner_members": sorted(runner_any),
         "releases": releases,
     }
 

@@ -1261,6 +1261,23 @@ class FooAttnBackend(AttentionBackend):
         self.hist.observe(loc)
         return self.pool, self.swa_map[loc]
 """,
+        # a private base's ``__init__`` takes the allocator's map; every subclass calls it first,
+        # then takes the pool's
+        """
+class _Base:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa_map = getattr(self.allocator, "full_to_swa_index_mapping", None)
+class FooAttnBackend(_Base, AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__(model_runner)
+        self.swa_map = getattr(self.pool, "full_to_swa_index_mapping", None)
+    def forward_decode(self, loc):
+        if self.swa_map is None:
+            return self.pool, loc
+        return self.pool, self.swa_map[loc]
+""",
     ]
 
     VALID += [
@@ -2872,5 +2889,21 @@ class FooAttnBackend(AttentionBackend):
         if self.use_swa:
             return self.allocator.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # the twin: the subclass takes the pool's map first; the base's call overwrites it
+        Case("""
+class _Base:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa_map = getattr(self.allocator, "full_to_swa_index_mapping", None)
+class FooAttnBackend(_Base, AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_map = getattr(model_runner.token_to_kv_pool, "full_to_swa_index_mapping", None)
+        super().__init__(model_runner)
+    def forward_decode(self, loc):
+        if self.swa_map is None:
+            return self.pool, loc
+        return self.pool, self.swa_map[loc]
 """),
     ]

@@ -1580,6 +1580,41 @@ class FooAttnBackend(AttentionBackend):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolve_swa_pool(model_runner)
 """,
+        # a class pattern's keywords read the runner: the draft's case (with a guard) comes
+        # before the one capturing the allocator
+        """
+def resolve(runner):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    match runner:
+        case object(is_draft_worker=True, spec_algorithm=spec) if not spec.is_frozen_kv_mtp():
+            return None
+        case object(token_to_kv_pool_allocator=alloc):
+            kvcache = alloc.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve(model_runner)
+""",
+        # a resolver object called as a function (its ``__call__``), kept as the default of a
+        # parameter a backend built from its runner alone leaves as it is
+        """
+class Resolver:
+    def __call__(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if getattr(model_runner, "is_draft_worker", False) and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+_default = Resolver()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, resolver=_default):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolver(model_runner)
+""",
     ]
 
     INVALID = [
@@ -2445,5 +2480,37 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolve_swa_pool(model_runner)
+"""),
+        # the twin: no draft case; the allocator captured by a keyword of a class pattern
+        Case("""
+def resolve(runner):
+    if isinstance(runner.token_to_kv_pool, SWAKVPool):
+        return runner.token_to_kv_pool
+    match runner:
+        case object(token_to_kv_pool_allocator=alloc):
+            kvcache = alloc.get_kvcache()
+            return kvcache if isinstance(kvcache, SWAKVPool) else None
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolve(model_runner)
+"""),
+        # the twin: the draft flag read under a name no model runner has (``is_draft``: its
+        # default, False, always)
+        Case("""
+class Resolver:
+    def __call__(self, model_runner):
+        if isinstance(model_runner.token_to_kv_pool, SWAKVPool):
+            return model_runner.token_to_kv_pool
+        if getattr(model_runner, "is_draft", False) and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+_default = Resolver()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, resolver=_default):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = resolver(model_runner)
 """),
     ]
