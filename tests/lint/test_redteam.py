@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of more hands who never saw the rules: redteam2/ to redteam60/).
+and the batches of more hands who never saw the rules: redteam2/ to redteam63/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -175,6 +175,19 @@ KNOWN = {
     " another module may pass as True (judged with it unknown)",
     # redteam59 (Python idioms)
     "bug_init_subclass_registry_allocator": "classes registered by __init_subclass__",
+    # redteam61 (resolvers in control-flow shapes)
+    "resolver_ok_callbacks": "a decorator-filled list of probes where the first to stop wins",
+    # redteam62 (a reviewer's mixed set)
+    "bug_allocator_class_table": "a class-attribute table keyed by allocator classes, looked"
+    " up along the allocator type's MRO",
+    "ok_step_metrics_swa_hint": "an allocator translation computed only for a per-step metric",
+    # redteam63 (class hierarchies)
+    "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
+    " (judged alone too: another module may mix it in first)",
+    "ok_property_is_swa_override": "a base class's allocator-class property overridden by the"
+    " subclass with the pool's test (a base method judged on the base's own instance)",
+    "ok_subclass_redecides_from_pool": "a flag a private base sets and its subclass sets again"
+    " after ``super().__init__`` (KVG002: the base's methods run on the base's ``__init__``)",
 }
 
 
