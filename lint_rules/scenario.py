@@ -3683,12 +3683,12 @@ def _runner_root(fn) -> Optional[str]:
     return roots.pop() if len(roots) == 1 and roots <= params else None
 
 
-def _stored_elsewhere(module: ast.Module, init) -> Optional[set]:
+def _stored_elsewhere(module: ast.Module, *inits) -> Optional[set]:
     """The attribute names stored (``x.<name> = ...``, ``del x.<name>``) in the module outside
-    ``init``'s own statements (a function nested in it runs when called: outside); None where
-    ``setattr`` or a store into ``vars(x)`` / ``x.__dict__`` may set any."""
+    the statements of ``inits`` (a function nested in one runs when called: outside); None
+    where ``setattr`` or a store into ``vars(x)`` / ``x.__dict__`` may set any."""
     inside: set = set()
-    todo = list(init.body)
+    todo = [st for init in inits for st in init.body]
     while todo:
         n = todo.pop()
         inside.add(id(n))
@@ -3751,21 +3751,69 @@ def _plain_method(fn) -> bool:
     )
 
 
-def _built_self(interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "Obj"):
+def _built_self(
+    interp: "_Interp", owner: ast.ClassDef, generation: str, pool: "Obj", instance=None
+):
     """The instance the class's ``__init__`` builds on a regular draft (its runner parameter,
     read there or kept on ``self`` for the methods, bound as :func:`_runner` makes it):
     ``Obj("self")`` holding what ``__init__`` stores and nothing else in the module stores
     (what a base class of another module sets is unknown: read as unknown, explored both
-    ways); None where ``__init__`` binds no runner or cannot be evaluated."""
+    ways); None where ``__init__`` binds no runner or cannot be evaluated. ``instance``: a
+    class deriving from ``owner`` whose own ``__init__`` runs first, its ``super().__init__``
+    chain within the module counted as its own."""
+    chain = _init_chain(interp, instance) if instance is not None and instance is not owner else []
+    if chain:
+        owner, init = chain[0]
+        elsewhere = _stored_elsewhere(interp.module, *(i for _, i in chain))
+        return _build(interp, owner, init, elsewhere, generation, pool, instance)
     init = _method(owner, "__init__")
-    root = _runner_root(init) if init is not None else None
+    elsewhere = _stored_elsewhere(interp.module, init) if init is not None else None
+    return _build(interp, owner, init, elsewhere, generation, pool, owner)
+
+
+def _init_chain(interp: "_Interp", cls: ast.ClassDef) -> list:
+    """``(class, __init__)`` in the order building an instance of ``cls`` runs them: the first
+    ``__init__`` in its lookup order, then, while the one run calls ``super().__init__``, the
+    next (module classes only; [] where one is wrapped by a decorator or none is found)."""
+    order = interp.mro(cls)
+    out: list = []
+    at = 0
+    while at < len(order):
+        found = next(
+            ((i, c) for i, c in enumerate(order[at:], at) if _defines(c, "__init__")), None
+        )
+        if found is None:
+            break
+        i, c = found
+        init = _method(c, "__init__")
+        if init is None:
+            return []
+        out.append((c, init))
+        if not any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "__init__"
+            and isinstance(n.func.value, ast.Call)
+            and _name_of(n.func.value.func) == "super"
+            for n in ast.walk(init)
+        ):
+            break
+        at = i + 1
+    return out
+
+
+def _build(interp: "_Interp", owner, init, elsewhere, generation: str, pool: "Obj", instance):
+    """:func:`_built_self` with ``init`` (of ``owner``) run for an instance of ``instance``,
+    the attributes ``elsewhere`` stored forgotten."""
+    if init is None:
+        return None
+    root = _runner_root(init)
     if root is not None and root == _instance_param(init):
         root = None  # (``self.token_to_kv_pool_allocator = ...``: stored, not read off a runner)
-    param = root or _stored_runner(init, owner) or _named_runner(init) if init is not None else None
-    elsewhere = _stored_elsewhere(interp.module, init) if param is not None else None
-    if elsewhere is None:
+    param = root or _stored_runner(init, owner) or _named_runner(init)
+    if param is None or elsewhere is None:
         return None
-    env = _bind_params(init, owner)
+    env = _bind_params(init, owner, instance)
     env[param] = _runner(generation, pool)
     first = (init.args.posonlyargs + init.args.args)[0].arg
     outcomes = interp.block(init.body, env, 0)
@@ -3835,7 +3883,7 @@ def _draft_env(
     if param is not None and owner is not None and param == _instance_param(fn):
         # ``self.token_to_kv_pool_allocator``: the instance holds it, not a runner (None
         # where no instance can be built: a helper class is judged from its callers)
-        built = _built_self(interp, owner, generation, pool)
+        built = _built_self(interp, owner, generation, pool, instance)
         if built is not None:
             env[param] = env["__self__"] = built
         return env if built is not None else None
@@ -3847,7 +3895,7 @@ def _draft_env(
         for name in members:
             env[name] = runner.attrs[name]
         return env
-    built = _built_self(interp, owner, generation, pool)
+    built = _built_self(interp, owner, generation, pool, instance)
     if built is None:
         return None
     env[fn.args.args[0].arg] = env["__self__"] = built

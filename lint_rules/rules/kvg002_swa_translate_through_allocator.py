@@ -354,6 +354,25 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return loc if self._to_swa is None else self._to_swa(loc)
 """,
+        # a private base's flag, set again from the pool by the subclass after ``super().__init__``:
+        # the base's method runs on the instance the subclass builds
+        """
+class _Base:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.use_swa = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def _locations(self, loc):
+        if self.use_swa:
+            return self.allocator.translate_loc_from_full_to_swa(loc)
+        return loc
+class FooAttnBackend(_Base, AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__(model_runner)
+        self.use_swa = isinstance(self.pool, SWAKVPool)
+    def forward_decode(self, loc):
+        return self.pool, self._locations(loc)
+""",
     ]
 
     INVALID = [
@@ -615,5 +634,22 @@ class FooAttnBackend(AttentionBackend):
         if self._alloc_to_swa is not None:
             return self._alloc_to_swa(loc)
         return loc if self._to_swa is None else self._to_swa(loc)
+"""),
+        # the twin: the subclass keeps the base's allocator test
+        Case("""
+class _Base:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.use_swa = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def _locations(self, loc):
+        if self.use_swa:
+            return self.allocator.translate_loc_from_full_to_swa(loc)
+        return loc
+class FooAttnBackend(_Base, AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__(model_runner)
+    def forward_decode(self, loc):
+        return self.pool, self._locations(loc)
 """),
     ]

@@ -184,10 +184,6 @@ KNOWN = {
     # redteam63 (class hierarchies)
     "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
     " (judged alone too: another module may mix it in first)",
-    "ok_property_is_swa_override": "a base class's allocator-class property overridden by the"
-    " subclass with the pool's test (a base method judged on the base's own instance)",
-    "ok_subclass_redecides_from_pool": "a flag a private base sets and its subclass sets again"
-    " after ``super().__init__`` (KVG002: the base's methods run on the base's ``__init__``)",
 }
 
 
