@@ -3771,6 +3771,18 @@ def _built_self(
     return _build(interp, owner, init, elsewhere, generation, pool, owner)
 
 
+def _calls_super_init(init) -> bool:
+    """Does ``init`` call ``super().__init__(...)``?"""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "__init__"
+        and isinstance(n.func.value, ast.Call)
+        and _name_of(n.func.value.func) == "super"
+        for n in ast.walk(init)
+    )
+
+
 def _init_chain(interp: "_Interp", cls: ast.ClassDef) -> list:
     """``(class, __init__)`` in the order building an instance of ``cls`` runs them: the first
     ``__init__`` in its lookup order, then, while the one run calls ``super().__init__``, the
@@ -3789,14 +3801,7 @@ def _init_chain(interp: "_Interp", cls: ast.ClassDef) -> list:
         if init is None:
             return []
         out.append((c, init))
-        if not any(
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == "__init__"
-            and isinstance(n.func.value, ast.Call)
-            and _name_of(n.func.value.func) == "super"
-            for n in ast.walk(init)
-        ):
+        if not _calls_super_init(init):
             break
         at = i + 1
     return out
@@ -4020,15 +4025,7 @@ def _super_inits(module: ast.Module, fn, cls: Optional[str]) -> Optional[list]:
         init = next(
             (m for m in node.body if isinstance(m, _FUNCS_DEF) and m.name == "__init__"), None
         )
-        supers = init is not None and any(
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == "__init__"
-            and isinstance(n.func.value, ast.Call)
-            and _name_of(n.func.value.func) == "super"
-            for n in ast.walk(init)
-        )
-        if not supers:
+        if init is None or not _calls_super_init(init):
             return None
         out.append((init, name))
     return out or None
