@@ -167,7 +167,7 @@ class GeneratedAttnBackend:
         if isinstance(mr.token_to_kv_pool, SWAKVPool):
             return mr.token_to_kv_pool
         allowed = True
-        while mr.pending():
+        while mr.check_weights():  # (a runner method: its answer unknown)
             if mr.is_draft_worker:
                 allowed = False
         if not allowed:

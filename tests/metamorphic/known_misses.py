@@ -39,4 +39,11 @@ WHY = {
 }
 COMPOSED = "two operators that each keep the verdict alone lose it together"
 
-KNOWN_MISSES: dict[tuple[str, str], str] = {}
+KNOWN_MISSES: dict[tuple[str, str], str] = {
+    # since 282fc50 a helper handed what it decides by is judged from its callers: sglang
+    # 0.5.23's window helper translates only under a pool class test the allocator fails, so no
+    # runner reaches the translation (the target loses its SWA translation instead: outside the
+    # family), while the operator expects a finding
+    ("mut_allocator_for_pool", "triton_pool"): "the allocator handed to a helper that"
+    " translates only under a pool class test: no runner reaches the translation",
+}

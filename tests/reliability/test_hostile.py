@@ -520,14 +520,15 @@ def test_a_tab_indented_backend_is_fixed_black_stable(project):
     import black
 
     bad = f"{BACKEND}/tabbed_backend.py"
-    write(project, bad, _tabbed(BUGGY))
+    mode = black.Mode(line_length=88)  # (the input black-stable first: what is left is the fix's)
+    write(project, bad, _tabbed(black.format_str(BUGGY, mode=mode)))
     run = kvguard("fix", "--no-cache", bad, cwd=project)
     assert run.rc == 0, run
     fixed = (project / bad).read_text()
     assert "_resolve_swa_kv_pool" in fixed and "\t\t" in fixed
     # black re-indents with 4 spaces per level and changes nothing else
     spaced = re.sub(r"(?m)^\t+", lambda m: "    " * len(m.group()), fixed)
-    assert black.format_str(spaced, mode=black.Mode(line_length=88)) == spaced
+    assert black.format_str(spaced, mode=mode) == spaced
 
 
 # -- minor items -------------------------------------------------------------------------------
