@@ -15,7 +15,8 @@ Abstract values (a set per expression, computed to a fixed point over the module
   held anywhere and maybe called later; calling ``("M", "get_kvcache")`` gives ``KVCACHE``.
 * ``("O", kind, name)``: ``operator.attrgetter(name)`` / ``operator.methodcaller(name, ...)``
   (``kind``); called with the allocator, it reads or calls that member (``get_kvcache``:
-  ``KVCACHE``).
+  ``KVCACHE``). ``("O", "attrgetter", name, i)``: the ``i``-th name of an ``attrgetter`` of
+  several, whose call gives a tuple (a container, that member in slot ``i``).
 * ``("F", unit, implicit)``: a function or (bound) method, also through ``functools.partial``;
   calling it flows the arguments into its parameters (positional, keyword, ``*args``/``**kwargs``
   forwarding) and gives its returns.
@@ -1249,6 +1250,15 @@ class Flow:
                     self._flow_args(callee, v[2], node.args[1:], args[1:], node.keywords, kws)
                     out.add(("F", v[1], v[2] + len(node.args) - 1))
             return out
+        if fname == "attrgetter" and len(node.args) > 1 and not node.keywords:
+            # several names: the call gives a tuple of the members, in order
+            getters = set()
+            for i, arg in enumerate(node.args):
+                names = self._strings_of(arg, unit)
+                if names is None or isinstance(arg, ast.Starred):
+                    return set()
+                getters |= {("O", fname, name, i) for name in names}
+            return getters
         if fname in ("attrgetter", "methodcaller") and node.args:
             # the member named by a literal, a module constant or a class-level string
             names = self._strings_of(node.args[0], unit)
@@ -1293,6 +1303,13 @@ class Flow:
                     member = self._attribute(member, part, None, unit)
                 if v[1] == "methodcaller":
                     member = {KVCACHE} if ("M", KVCACHE_CALL) in member else set()
+                if len(v) == 4:  # (one of several names: slot ``v[3]`` of the tuple)
+                    site = ("getter", id(node))
+                    if member:
+                        self._store_key(site, v[3], member)
+                        unit.touches_heap = True
+                        out.add(("C", site))
+                    continue
                 out |= member
             elif tag == "X":  # a function of another module (lint_rules.project)
                 fact = self.project.fact(v[1])

@@ -680,6 +680,9 @@ def string_values(tree: ast.AST) -> dict:
                 dropped.add(name)
                 strings.pop(name, None)
                 sequences.pop(name, None)
+    for name, got in _local_strings(tree, strings).items():
+        if name not in dropped and name not in sequences:
+            strings[name] = strings.get(name, frozenset()) | got
     loops: dict = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(
@@ -703,6 +706,40 @@ def string_values(tree: ast.AST) -> dict:
                     key = "." + target.id
                     strings[key] = strings.get(key, frozenset()) | got
     return strings
+
+
+def _local_strings(tree: ast.AST, strings: dict) -> dict:
+    """name -> strings, for the names functions bind only by plain assignments of string
+    expressions (``name = "translate_loc_from_full_to_swa"``), wherever they are bound: a
+    name bound any other way in any function (a parameter, a loop, ``with``, an assignment
+    of something else) is left out, as the table does not tell scopes apart."""
+    found: dict = {}
+    folded: set = set()  # (the target nodes of those assignments)
+    other: set = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        args = fn.args
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if a is not None:
+                other.add(a.arg)
+        if isinstance(fn, ast.Lambda):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                got = fold(node.value, strings)
+                if got is not None and len(targets) == 1 and isinstance(targets[0], ast.Name):
+                    found[targets[0].id] = found.get(targets[0].id, frozenset()) | got
+                    folded.add(id(targets[0]))
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                if id(node) not in folded:
+                    other.add(node.id)
+            elif isinstance(node, ast.alias):
+                other.add((node.asname or node.name).split(".")[0])
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                other.update(node.names)
+    return {name: got for name, got in found.items() if name not in other}
 
 
 def _cst_fold(node, strings: dict) -> Optional[frozenset]:

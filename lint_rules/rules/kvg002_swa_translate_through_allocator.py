@@ -373,6 +373,20 @@ class FooAttnBackend(_Base, AttentionBackend):
     def forward_decode(self, loc):
         return self.pool, self._locations(loc)
 """,
+        # the twin: the translator's name held in a local, looked up on the pool alone
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def _translator(self):
+        name = "translate_loc_from_full_to_swa"
+        return getattr(self.pool, name, None)
+    def forward_decode(self, loc):
+        translate = self._translator()
+        self.allocator.free(loc[:0])
+        return self.pool, loc if translate is None else translate(loc)
+"""),
     ]
 
     INVALID = [
@@ -651,5 +665,18 @@ class FooAttnBackend(_Base, AttentionBackend):
         super().__init__(model_runner)
     def forward_decode(self, loc):
         return self.pool, self._locations(loc)
+"""),
+        # the translator's name held in a local: the pool's first, else the allocator's
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def _translator(self):
+        name = "translate_loc_from_full_to_swa"
+        return getattr(self.pool, name, None) or getattr(self.allocator, name, None)
+    def forward_decode(self, loc):
+        translate = self._translator()
+        return self.pool, loc if translate is None else translate(loc)
 """),
     ]
