@@ -145,6 +145,13 @@ def kv_pool_scalar_members() -> frozenset:
 
 
 @lru_cache(maxsize=1)
+def allocator_text_methods() -> frozenset:
+    """The allocator methods that give text in the releases (``debug_print``: annotated
+    ``-> str`` in the real classes): a call of one is a log line's or a report's text."""
+    return frozenset(_api_data().get("allocator_text_methods", ()))
+
+
+@lru_cache(maxsize=1)
 def allocator_count_methods() -> frozenset:
     """The allocator methods that give a number in the releases (``available_size``,
     ``swa_available_size``: read from the real classes): a call of one is a count."""

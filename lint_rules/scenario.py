@@ -44,6 +44,7 @@ from .classes import (
 from .names import (
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
+    allocator_count_methods,
     full_pool_members,
     is_allocator_class_name,
     is_swa_allocator_class_name,
@@ -181,6 +182,21 @@ def _fetched(v, seen: Optional[set] = None) -> set:
     return set()
 
 
+class Count:
+    """A count or size read from the allocator: a count method's answer or a scalar member
+    (the API model, as ``swa_path`` reads numbers). Which one is read picks no pool: the
+    draft shares the target's allocator. So any two compare alike (never equal in a test:
+    their values are not known); arithmetic on them gives one, and calling one (a count
+    method read as a member) does too."""
+
+
+def _count_of(*values) -> bool:
+    """Are ``values`` counts and plain numbers, at least one a count?"""
+    return any(isinstance(v, Count) for v in values) and all(
+        isinstance(v, Count) or type(v) in (int, float, bool) for v in values
+    )
+
+
 class Const:
     """A callable answering one value (a predicate of the spec algorithm)."""
 
@@ -226,6 +242,22 @@ class Member:
 
     def __hash__(self) -> int:
         return hash((self.cls, self.name))
+
+
+class SetItems(tuple):
+    """A set's items, as a tuple for membership and iteration. Its size is known only where
+    every item is a plain constant or an enum member (then without duplicates): unknown items
+    may be equal (``len({runner.page_size, pool.page_size})`` may be 1)."""
+
+
+def _as_set(items: tuple) -> "SetItems":
+    if not _plain_elements(items):
+        return SetItems(items)
+    kept: list = []
+    for x in items:
+        if not any(type(x) is type(y) and x == y for y in kept):
+            kept.append(x)
+    return SetItems(kept)
 
 
 class Flags:
@@ -518,6 +550,7 @@ _BUILTINS = frozenset(
     {"isinstance", "hasattr", "getattr", "callable", "bool", "str", "suppress", "all", "any"}
     | {"range", "type", "issubclass", "max", "min", "len", "tuple", "list", "set", "frozenset"}
     | {"object", "next", "filter", "sorted", "reversed", "id"}
+    | {"int", "float", "round", "abs"}
 )
 # the builtins that select or rebuild items they are given: an unknown result may hold them
 _SELECTING = frozenset(
@@ -570,7 +603,7 @@ def _str_method(name: str, s: str, args: list):
 
 
 def _truth(v):
-    if v is TOP:
+    if v is TOP or isinstance(v, Count):
         return TOP
     if _flags(v) is not None:
         return bool(_flags(v).names)
@@ -632,6 +665,17 @@ def _stored_names(node: ast.AST) -> set:
         and isinstance(n.ctx, (ast.Store, ast.Del))
         and id(n) not in local
     }
+
+
+_COUNT_BUILTINS = frozenset({"int", "float", "round", "abs", "max", "min"})
+
+
+def _allocator_count(attr: str) -> bool:
+    """Is ``attr`` of the allocator a count: a count method, or a member every KV pool class
+    holds a scalar in but its device (the API model, as ``swa_path._numeric`` reads it)?"""
+    return attr in allocator_count_methods() or (
+        attr in kv_pool_scalar_members() and attr != "device"
+    )
 
 
 def _not_runner_member(attr: str) -> bool:
@@ -865,19 +909,24 @@ class _Interp:
                 self.globals[node.name] = ClassRef(node)
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 self._stmt(node, self.globals, 0)
-        for node in module.body:  # (after every module function is bound: the decorators)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if self.globals.get(node.name) is TOP:
-                    self.globals[node.name] = self.decorated_function(node)
         constants, rebound, stores, declared = _module_names(module)
         for name in rebound:
             self.globals[name] = TOP
         # a name bound once at module level, by one plain assignment, holds its value (a
-        # table, a set of names); evaluated in order, each from the names before it
+        # table, a set of names); evaluated in order, each from the names before it, and a
+        # decorated function as its module decorators leave it where its ``def`` stands (a
+        # registry list a decorator appends to holds what was registered before)
         plain = Counter(name for node in constants for name in _stored_names(node))
-        for node in constants:  # (a name every top-level store of binds plainly: the last
-            # binding, each computed from the ones before it, is what functions read)
-            (name,) = _stored_names(node)
+        constant = {id(node) for node in constants}
+        for node in module.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if self.globals.get(node.name) is TOP and node.name not in rebound:
+                    self.globals[node.name] = self.decorated_function(node)
+                continue
+            if id(node) not in constant:
+                continue
+            (name,) = _stored_names(node)  # (a name every top-level store of binds plainly:
+            # the last binding, each computed from the ones before it, is what functions read)
             if stores[name] != plain[name] or name in declared:
                 continue
             try:
@@ -962,7 +1011,7 @@ class _Interp:
                 return TOP if t is TOP else not t
             if type(v) is int and isinstance(e.op, (ast.USub, ast.UAdd, ast.Invert)):
                 return {ast.USub: -v, ast.UAdd: v, ast.Invert: ~v}[type(e.op)]
-            return TOP
+            return Count() if isinstance(v, Count) else TOP
         if kind is ast.Compare:
             return self.compare(e, env, depth)
         if kind is ast.IfExp:
@@ -992,7 +1041,7 @@ class _Interp:
                     out.extend(items)
                 else:
                     out.append(self.eval(x, env, depth))
-            return tuple(out)
+            return _as_set(tuple(out)) if kind is ast.Set else tuple(out)
         if kind is ast.NamedExpr:
             v = self.eval(e.value, env, depth)
             env[e.target.id] = v
@@ -1060,6 +1109,8 @@ class _Interp:
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
+            if v.kind == "alloc" and attr not in v.missing and _allocator_count(attr):
+                return Count()
             if (
                 attr in v.missing
                 or (v.kind == "pool" and _not_full_pool_member(attr))
@@ -1429,6 +1480,27 @@ class _Interp:
             # ``grow_list`` does not apply): it may change it, its items are not known now
             if e.func.attr not in ("count", "index", "copy"):
                 env[held.id] = TOP
+        elif (
+            isinstance(held, ast.Name)
+            and held.id not in env
+            and isinstance(self.globals.get(held.id), tuple)
+            and e.func.attr not in ("count", "index", "copy")
+        ):  # (a module list: a registry a decorator appends to)
+            grown = self.appended(e, self.globals[held.id], env, depth)
+            self.globals[held.id] = TOP if grown is None else grown
+            if grown is not None:
+                return None
+        elif isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name):
+            # the same on an object's list (``self._listeners.append(fn)``): one item
+            # appended is known, anything else changes it unknowably
+            owner = env.get(held.value.id)
+            items = owner.attrs.get(held.attr) if isinstance(owner, Obj) else None
+            if isinstance(items, tuple) and e.func.attr not in ("count", "index", "copy"):
+                grown = self.appended(e, items, env, depth)
+                owner.attrs[held.attr] = TOP if grown is None else grown
+                self.stored.pop((id(owner), held.attr), None)  # (its witness: a new one)
+                if grown is not None:
+                    return None
         if (
             isinstance(func, Builtin)
             and func.name in ("all", "any")
@@ -1459,6 +1531,8 @@ class _Interp:
             else:
                 kwargs[k.arg] = value
         record = isinstance(func, ClassRef) and is_record(func.node)
+        if isinstance(func, Count):
+            return Count()  # (a count method read as a member: its answer)
         if not isinstance(func, (Func, Builtin, Const, Partial, Getter)) and not (
             isinstance(func, Bound) and isinstance(func.func, (Func, Builtin))
         ):
@@ -1655,7 +1729,18 @@ class _Interp:
             self.invoke(method.func, [obj, *given[0]], given[1], depth)
         return obj
 
+    def appended(self, e: ast.Call, items: tuple, env: dict, depth: int) -> Optional[tuple]:
+        """``items`` after ``e`` (``<list>.append(x)``) appends one item; None for another
+        method of the list (what it holds is then unknown)."""
+        if e.func.attr != "append" or len(e.args) != 1 or e.keywords:
+            return None
+        if isinstance(e.args[0], ast.Starred):
+            return None
+        return items + (self.eval(e.args[0], env, depth),)
+
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
+        if name in _COUNT_BUILTINS and not kwargs and _count_of(*args):
+            return Count()
         if name == "next" and args and isinstance(args[0], tuple):
             if args[0]:
                 return args[0][0]
@@ -1724,9 +1809,14 @@ class _Interp:
             if not args:
                 return ()
             items = self.items_of(args[0])
-            return TOP if items is None else items
+            if items is None:
+                return TOP
+            return _as_set(items) if name in ("set", "frozenset") else items
         if name == "len" and len(args) == 1:
-            return len(args[0]) if isinstance(args[0], (tuple, str)) else TOP
+            sized = isinstance(args[0], (tuple, str)) and not (
+                isinstance(args[0], SetItems) and not _plain_elements(args[0])
+            )
+            return len(args[0]) if sized else TOP
         if name in ("all", "any") and len(args) == 1 and isinstance(args[0], tuple):
             truths = [_truth(x) for x in args[0]]
             decisive = name == "any"  # any: one True decides; all: one False decides
@@ -3394,9 +3484,17 @@ def _leads_to(module: ast.Module, names: set) -> set:
     mentions one, and a name or attribute bound (assigned, looped over, entered) from a value
     that does."""
     edges: dict = {}
+    for d, params in _module_decorators(module).items():
+        for param in params:
+            edges.setdefault(param, set()).add(d.name)
+    lists = _module_lists(module)
     for n in ast.walk(module):
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             edges.setdefault(n.name, set()).update(_mentions(n))
+            continue
+        kept_in = _appended_to(n, lists) if isinstance(n, ast.Call) else None
+        if kept_in is not None:
+            edges.setdefault(kept_in, set()).update(*(_mentions(a) for a in n.args))
             continue
         if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
             pairs = [(t, n.value) for t in getattr(n, "targets", [getattr(n, "target", None)])]
@@ -3420,6 +3518,52 @@ def _leads_to(module: ast.Module, names: set) -> set:
                 leads.add(key)
                 grown = True
     return leads
+
+
+def _module_decorators(module: ast.Module) -> dict:
+    """Module functions decorated only by functions of the module (``@register``, innermost
+    first): ``{def: the first parameters of those decorators}``, which receive it."""
+    defs = {
+        n.name: n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    out: dict = {}
+    for d in defs.values():
+        makers = [defs.get(x.id) if isinstance(x, ast.Name) else None for x in d.decorator_list]
+        if not makers or None in makers:
+            continue
+        params = set()
+        for m in makers:
+            first = (m.args.posonlyargs + m.args.args)[:1]
+            if not first:
+                break
+            params.add(first[0].arg)
+        else:
+            out[d] = params
+    return out
+
+
+def _module_lists(module: ast.Module) -> set:
+    """The names the module binds once, at module level, to a list or tuple literal."""
+    constants, _, stores, _ = _module_names(module)
+    return {
+        name
+        for node in constants
+        for name in _stored_names(node)
+        if stores[name] == 1 and isinstance(node.value, (ast.List, ast.Tuple))
+    }
+
+
+def _appended_to(call: ast.Call, lists: set) -> Optional[str]:
+    """The module list ``call`` appends to (``REGISTRY.append(fn)``), else None."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "append"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in lists
+    ):
+        return func.value.id
+    return None
 
 
 def _bound_keys(target: ast.AST) -> list:
@@ -3476,13 +3620,19 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
         and is_record(c)
         and not any(_defines(c, m) for m in ("__init__", "__post_init__", "__new__"))
     }
+    leads = set(leads)
+    makers = _module_decorators(module)
     for d in ast.walk(module):
         if isinstance(d, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and (
             d.name in leads
             and {_name_of(x.func if isinstance(x, ast.Call) else x) for x in d.decorator_list}
             - _PLAIN_DECORATORS
         ):
+            if not isinstance(d, ast.ClassDef) and d in makers:
+                leads |= makers[d]  # (a module decorator's parameter: followed there)
+                continue
             return True  # (a decorator is handed what it decorates: a registry, say)
+    lists = _module_lists(module)
     logged = {id(x) for n in ast.walk(module) if is_log_call(n) for x in ast.walk(n)}
     defs: dict = {}  # the module's functions and methods by name (the interpreter runs them)
     for holder in ast.walk(module):
@@ -3490,13 +3640,18 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
         for d in body if isinstance(body, list) else ():
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defs.setdefault(d.name, []).append((d, isinstance(holder, ast.ClassDef)))
-    leads = set(leads)
     grown = True
     while grown:  # (handed to the module's own code: followed there, under its parameters)
         grown = False
         for n in ast.walk(module):
             if not isinstance(n, ast.Call) or _name_of(n.func) in records or id(n) in logged:
                 continue  # (a log line, and what it calls, only format what they are given)
+            kept_in = _appended_to(n, lists)
+            if kept_in is not None:  # (a module list the scenarios hold: it keeps it)
+                if _mentions(n) & leads and kept_in not in leads:
+                    leads.add(kept_in)
+                    grown = True
+                continue
             args = n.args[1:] if _name_of(n.func) == "partial" else n.args
             given = [(i, a) for i, a in enumerate(args)] + [(k.arg, k.value) for k in n.keywords]
             for at, a in given:
@@ -3603,8 +3758,15 @@ def guarded_from_entries(
             ]
     out = {k: True for k in keys}
     judged = 0
+    decorators = {  # (run where the module defines what they decorate: modelled there)
+        m.name
+        for d in _module_decorators(marked)
+        for m in marked.body
+        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(isinstance(x, ast.Name) and x.id == m.name for x in d.decorator_list)
+    }
     for entry, owner in entries:
-        if not _mentions(entry) & leads:
+        if not _mentions(entry) & leads or (owner is None and entry.name in decorators):
             continue  # it cannot lead to ``fn``
         runner = _runner_root(entry) or _named_runner(entry)
         got = guarded(
@@ -3819,6 +3981,7 @@ def _build(interp: "_Interp", owner, init, elsewhere, generation: str, pool: "Ob
     if param is None or elsewhere is None:
         return None
     env = _bind_params(init, owner, instance)
+    _bind_defaults(interp, init, env, param, instance)
     env[param] = _runner(generation, pool)
     first = (init.args.posonlyargs + init.args.args)[0].arg
     outcomes = interp.block(init.body, env, 0)
@@ -3872,18 +4035,8 @@ def _draft_env(
     ``__init__`` builds on that draft (None where it cannot be built); ``self`` of
     ``instance`` (one of :func:`_instance_classes`; the first by default)."""
     env = _bind_params(fn, owner, instance or _instance_classes(interp, owner)[0])
-    if fn.name == "__init__" and owner is not None:  # (built from its runner alone: the
-        # other parameters hold their defaults, as ``**kwargs`` holds nothing)
-        args = fn.args
-        positional = args.posonlyargs + args.args
-        pairs = [*zip(positional[len(positional) - len(args.defaults) :], args.defaults)]
-        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-        for a, default in pairs:
-            if a.arg != param:
-                try:
-                    env[a.arg] = interp.eval(default, {}, 0)
-                except (Undecided, _Raised):
-                    pass
+    if fn.name == "__init__" and owner is not None:
+        _bind_defaults(interp, fn, env, param, owner)
     interp.own_pool = pool
     if param is not None and owner is not None and param == _instance_param(fn):
         # ``self.token_to_kv_pool_allocator``: the instance holds it, not a runner (None
@@ -3905,6 +4058,43 @@ def _draft_env(
         return None
     env[fn.args.args[0].arg] = env["__self__"] = built
     return env
+
+
+def _bind_defaults(interp: "_Interp", init, env: dict, param: Optional[str], cls) -> None:
+    """A backend is built from its runner alone: ``init``'s other parameters hold their
+    defaults (as ``**kwargs`` holds nothing), but for those a construction of ``cls`` in the
+    module passes (a helper built with ``source="allocator"``: unknown, both ways)."""
+    args = init.args
+    positional = args.posonlyargs + args.args
+    pairs = [*zip(positional[len(positional) - len(args.defaults) :], args.defaults)]
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    passed = _passed_to(interp.module, getattr(cls, "name", None), positional)
+    for a, default in pairs:
+        if a.arg != param and a.arg not in passed:
+            try:
+                env[a.arg] = interp.eval(default, {}, 0)
+            except (Undecided, _Raised):
+                pass
+
+
+def _passed_to(module: ast.Module, name: Optional[str], positional: list) -> set:
+    """The parameters of class ``name``'s ``__init__`` (``positional``: its positional ones,
+    ``self`` first) some call ``name(...)`` (or ``<x>.name(...)``) in the module passes; every
+    one where a call spreads ``*args`` / ``**kwargs``."""
+    out: set = set()
+    if name is None:
+        return out
+    everything = {a.arg for a in positional} | {"*"}
+    for n in ast.walk(module):
+        if not (isinstance(n, ast.Call) and _name_of(n.func) == name):
+            continue
+        if any(isinstance(a, ast.Starred) for a in n.args) or any(
+            k.arg is None for k in n.keywords
+        ):
+            return everything
+        out |= {a.arg for a in positional[1 : 1 + len(n.args)]}
+        out |= {k.arg for k in n.keywords}
+    return out
 
 
 def _instance_param(fn) -> Optional[str]:
@@ -4248,7 +4438,9 @@ _INT_OPS = {
 
 def _arith(op, a, b):
     """``a <op> b`` on plain ints (a loop counter), tuples (``+``) and the members of a
-    ``Flag`` enum (``| & ^``); TOP else."""
+    ``Flag`` enum (``| & ^``), counts (:class:`Count`); TOP else."""
+    if _count_of(a, b):
+        return Count()
     fa, fb = _flags(a), _flags(b)
     if fa is not None and fb is not None and fa.cls == fb.cls:
         if isinstance(op, ast.BitOr):
@@ -4446,6 +4638,8 @@ def _signature(v, seen: Optional[set] = None, stored: Optional[dict] = None):
         raise _Unknown
     if v is None or isinstance(v, (bool, int, float, str)):
         return (type(v).__name__, v)
+    if isinstance(v, Count):
+        return ("count",)
     if id(v) in seen:
         return ("cycle",)
     seen = seen | {id(v)}

@@ -32,6 +32,7 @@ from .names import (
     SWA_TRANSLATE_MEMBERS,
     allocator_count_methods,
     allocator_effect_methods,
+    allocator_text_methods,
     backend_attributes_read,
     kv_pool_scalar_members,
 )
@@ -857,7 +858,8 @@ class SwaPaths:
     def _returns_nowhere(self, fn, seen: "_Walk", depth: int, count: bool = False) -> bool:
         """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
         text, every call of ``fn`` (a property: every read) in the module flows nowhere, or,
-        for a ``count`` (a number, arithmetic), ``fn`` is a method no one calls? (A function
+        for a ``count`` (a number, arithmetic, or text: a formatted string), ``fn`` is a
+        method no one calls? (A function
         the module does not call may be called from outside; a flag it returns may decide.)"""
         if not isinstance(fn, _FUNCS[:2]):
             return False
@@ -926,7 +928,7 @@ class SwaPaths:
                 continue  # where it is called, that is followed on)
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
                 return False
-            counted |= _counts(up)
+            counted |= _counts(up) or isinstance(up, (ast.FormattedValue, ast.JoinedStr))
             if isinstance(up, ast.comprehension) or (
                 isinstance(up, ast.IfExp)
                 and up.test is child
@@ -937,6 +939,7 @@ class SwaPaths:
                         and not self._calls_followed(fn, n, seen)
                         and not self._pure(n)
                         and not _numeric(n)  # (``alloc.swa_available_size()``: a count)
+                        and not _text(n)  # (``alloc.debug_print()``: text)
                     )
                     or (
                         _last(n) in own
@@ -1108,6 +1111,8 @@ _SHAPES = frozenset({"alloc", "empty", "zeros", "ones", "full", "arange", "range
 _VALUE_METHODS = frozenset({"format", "join", "upper", "lower", "strip", "item", "bit_length"})
 # tensor members that only read a shape or a count
 _TENSOR_QUERIES = frozenset({"numel", "dim", "size", "nelement"})
+# those of them that give an ``int``
+_TENSOR_COUNTS = frozenset({"numel", "dim", "nelement"})
 # tensor reductions: a count or a number of it (``(mapping > 0).sum()``), followed on as that
 _REDUCTIONS = frozenset({"sum", "mean", "count_nonzero", "amax", "amin", "any", "all"})
 _QUERIES = _VALUE_METHODS | _TENSOR_QUERIES | _REDUCTIONS
@@ -1270,7 +1275,7 @@ _NUMBERS = frozenset({"int", "float", "round", "len", "abs", "min", "max", "sum"
 
 def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozenset()) -> bool:
     """Is ``value`` a number: a numeric literal, arithmetic, a call giving a number (a builtin,
-    an allocator's count method: the API model), a read of a KV pool's scalar member
+    an allocator's count method: the API model, a tensor's ``numel()``), a read of a KV pool's scalar member
     (``alloc.size_swa``, ``getattr(alloc, "size_swa", n)``: the API model), or of an attribute
     in ``numbers`` (one the module stores only numbers in), or a call of a function in ``calls``
     (one of the module's that only returns numbers)?"""
@@ -1293,7 +1298,11 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
             member = value.args[1]
             return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
         if isinstance(value.func, ast.Attribute):  # (``alloc.swa_available_size()``)
-            return value.func.attr in allocator_count_methods() or value.func.attr in calls
+            return (
+                value.func.attr in allocator_count_methods()
+                or value.func.attr in calls
+                or (value.func.attr in _TENSOR_COUNTS and not value.args)  # (``loc.numel()``)
+            )
         if isinstance(value.func, ast.Call) and _name(value.func.func) == "getattr":
             # ``getattr(alloc, "swa_available_size", alloc.available_size)()``: a count
             probe = value.func.args
@@ -1309,6 +1318,22 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
             )
         return isinstance(value.func, ast.Name) and (name in _NUMBERS or name in calls)
     return isinstance(value, ast.BinOp)
+
+
+def _text(value) -> bool:
+    """Is ``value`` text for a log or a report: an f-string, a string literal, or a call of an
+    allocator's text method (``alloc.debug_print()``: the API model)?"""
+    if isinstance(value, ast.JoinedStr):
+        return True
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in allocator_text_methods()
+        and not value.args
+        and not value.keywords
+    )
 
 
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})

@@ -31,6 +31,9 @@ emitted code touches actually have in that release:
   ``float``, or every ``return`` arithmetic, a count or a call of such a method) in some release
   and that no allocator class of any release defines to give something else: ``x.<m>()`` is a
   count, a size or a metric, never an SWA flag (KVG001);
+* ``allocator_text_methods``: the allocator methods every class of some release annotates
+  ``-> str`` (``debug_print``) and none annotates otherwise in any release: what ``x.<m>()``
+  gives is text for a log or a report, never an SWA flag (KVG001);
 * ``allocator_effect_methods``: the allocator methods that only act (``free``,
   ``free_group_begin``: a body that returns nothing, in some release) and that no allocator
   class of any release defines to give a value: ``x.<m>(...)`` is bookkeeping, never a
@@ -737,6 +740,23 @@ def _count_methods(rel: Release, allocators: dict) -> tuple[set, set]:
         counts = grown
 
 
+def _text_methods(rel: Release, allocators: dict) -> tuple[set, set]:
+    """(methods of the allocator classes every non-stub definition of which is annotated
+    ``-> str``; those some class annotates otherwise or leaves unannotated)."""
+    text, other = set(), set()
+    for key in allocators:
+        for c in rel.mro(rel.classes[key]):
+            for name, fn in c.methods.items():
+                if name.startswith("__") or _stub(fn):
+                    continue
+                ann = fn.returns
+                if isinstance(ann, ast.Name) and ann.id == "str":
+                    text.add(name)
+                else:
+                    other.add(name)
+    return text - other, other
+
+
 def _stub(fn) -> bool:
     """A body of a docstring, ``pass``, ``...`` and raises: no evidence of what it does."""
     return all(
@@ -831,6 +851,7 @@ def _derive(rel: Release) -> tuple[dict, set, set, set, dict]:
     scalar, _ = _pool_member_kinds(rel, pools)
     counts, not_counts = _count_methods(rel, allocators)
     effects, valued = _effect_methods(rel, allocators)
+    texts, not_texts = _text_methods(rel, allocators)
     full_members = set()  # (members of the full-only pool classes a regular draft owns)
     for key, kinds in pools.items():
         if not kinds.get("swa") and not kinds.get("base_swa") and key in rel.classes:
@@ -847,11 +868,13 @@ def _derive(rel: Release) -> tuple[dict, set, set, set, dict]:
         "kv_pool_scalar_members": sorted(scalar),
         "allocator_count_methods": sorted(counts),
         "allocator_effect_methods": sorted(effects),
+        "allocator_text_methods": sorted(texts),
         "trtllm_swa_decision": _trtllm_facts(rel.tree),
     }
     runners = rel.by_name("ModelRunner", RUNNER_MODULE)
     runner = _members(rel, runners[0]) if runners else set()
-    return facts, other, not_counts, valued, {"full_pool": full_members, "runner": runner}
+    members = {"full_pool": full_members, "runner": runner, "not_text": not_texts}
+    return facts, other, not_counts, valued, members
 
 
 def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
@@ -867,11 +890,15 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
     valued_any: set = set()
     full_any: set = set()
     runner_any: set = set()
+    texts_any: set = set()
+    not_texts_any: set = set()
     for v in versions:
         tree = sglang_wheels.ensure_tree(v, quiet=quiet)
         releases[v], other, not_counts, valued, members = _derive(Release(tree))
         full_any |= members["full_pool"]
         runner_any |= members["runner"]
+        texts_any.update(releases[v]["allocator_text_methods"])
+        not_texts_any |= members["not_text"]
         counts_any.update(releases[v]["allocator_count_methods"])
         effects_any.update(releases[v]["allocator_effect_methods"])
         valued_any |= valued
@@ -897,6 +924,8 @@ def derive_all(versions: Iterable[str], quiet: bool = True) -> dict:
         "allocator_count_methods": sorted(counts_any - not_counts_any),
         # allocator methods that only act in some release, and give a value in none
         "allocator_effect_methods": sorted(effects_any - valued_any),
+        # allocator methods annotated ``-> str`` in some release, and otherwise in none
+        "allocator_text_methods": sorted(texts_any - not_texts_any),
         # read through a name ending in ``backend``, in some release
         "backend_attributes_read": sorted(backend_reads),
         # members some full-only KV pool class has in some release (a regular draft's pool

@@ -2026,6 +2026,61 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """,
+        # an allocator class-name flag that only picks the text of a debug string
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.allocator_is_hybrid = "SWA" in type(self.allocator).__name__
+        pool = model_runner.token_to_kv_pool
+        self.swa_pool = pool if isinstance(pool, SWAKVPool) else None
+    def describe(self) -> str:
+        extra = self.allocator.debug_print() if self.allocator_is_hybrid else ""
+        return f"allocator hybrid={self.allocator_is_hybrid} {extra}".strip()
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # an allocator class test choosing which of the allocator's free counts a headroom check reads
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.is_hybrid_allocator = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def _headroom(self) -> int:
+        if self.is_hybrid_allocator:
+            return int(self.allocator.swa_available_size())
+        return int(self.allocator.available_size())
+    def _check(self, needed):
+        headroom = self._headroom()
+        if headroom < needed:
+            raise RuntimeError(f"KV headroom {headroom} < {needed}")
+    def forward_decode(self, loc):
+        self._check(0)
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # an allocator class test choosing the allocator's own release call, returning how many
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.released = 0
+    def release_window(self, loc) -> int:
+        if isinstance(self.allocator, SWATokenToKVPoolAllocator):
+            self.allocator.free_swa(loc)
+            self.released += loc.numel()
+            return loc.numel()
+        return 0
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -2905,5 +2960,35 @@ class FooAttnBackend(_Base, AttentionBackend):
         if self.swa_map is None:
             return self.pool, loc
         return self.pool, self.swa_map[loc]
+"""),
+        # a page-size consistency check raises before the flag (a set of unknowns: any size)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        sizes = {model_runner.page_size, self.allocator.page_size, self.pool.page_size}
+        if len(sizes) != 1:
+            raise ValueError(f"inconsistent page sizes: {sizes}")
+        self.use_swa = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def forward_decode(self, loc):
+        if not self.use_swa:
+            return self.pool, loc
+        return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+"""),
+        # the twin: the allocator class-name flag picks the translation
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.allocator_is_hybrid = "SWA" in type(self.allocator).__name__
+        self.pool = model_runner.token_to_kv_pool
+    def describe(self) -> str:
+        extra = self.allocator.debug_print() if self.allocator_is_hybrid else ""
+        return f"allocator hybrid={self.allocator_is_hybrid} {extra}".strip()
+    def forward_decode(self, loc):
+        if self.allocator_is_hybrid:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]

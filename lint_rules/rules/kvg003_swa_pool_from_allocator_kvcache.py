@@ -1615,6 +1615,47 @@ class FooAttnBackend(AttentionBackend):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolver(model_runner)
 """,
+        # the twin: one attrgetter of several names reads the runner's own pool
+        Case("""
+import operator
+_fields = operator.attrgetter("token_to_kv_pool", "page_size")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.kv_pool, self.page_size = _fields(model_runner)
+    def forward_decode(self, loc):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool, self.kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.kv_pool, loc
+"""),
+        # a resolver chain a decorator registers in order: the draft guard before the allocator step
+        Case("""
+_CHAIN = []
+def step(fn):
+    _CHAIN.append(fn)
+    return fn
+@step
+def _active(model_runner):
+    pool = model_runner.token_to_kv_pool
+    return (True, pool) if isinstance(pool, SWAKVPool) else (False, None)
+@step
+def _draft_owns_pool(model_runner):
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        return True, None
+    return False, None
+@step
+def _shared(model_runner):
+    kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return True, (kv if isinstance(kv, SWAKVPool) else None)
+def resolve(model_runner):
+    for fn in _CHAIN:
+        done, pool = fn(model_runner)
+        if done:
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve(model_runner)
+"""),
     ]
 
     INVALID = [
@@ -2512,5 +2553,95 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner, resolver=_default):
         self.pool = model_runner.token_to_kv_pool
         self.swa_pool = resolver(model_runner)
+"""),
+        # runner fields read by one attrgetter of several names, the pool by a methodcaller
+        Case("""
+import operator
+_fields = operator.attrgetter("token_to_kv_pool_allocator", "page_size")
+_kvcache_of = operator.methodcaller("get_kvcache")
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        allocator, self.page_size = _fields(model_runner)
+        self.kv_pool = _kvcache_of(allocator)
+    def forward_decode(self, loc):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool, self.kv_pool.translate_loc_from_full_to_swa(loc)
+        return self.kv_pool, loc
+"""),
+        # the allocator's pool handed to listeners a helper keeps in a list attribute
+        Case("""
+class _Publisher:
+    def __init__(self, allocator):
+        self.allocator = allocator
+        self._listeners = []
+    def subscribe(self, fn):
+        self._listeners.append(fn)
+    def publish(self):
+        cache = self.allocator.get_kvcache()
+        for fn in self._listeners:
+            fn(cache)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = None
+        self.publisher = _Publisher(model_runner.token_to_kv_pool_allocator)
+        self.publisher.subscribe(self._on_cache)
+        self.publisher.publish()
+    def _on_cache(self, cache):
+        if isinstance(cache, SWAKVPool):
+            self.swa_pool = cache
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the twin: the allocator step is registered before the draft guard
+        Case("""
+_CHAIN = []
+def step(fn):
+    _CHAIN.append(fn)
+    return fn
+@step
+def _active(model_runner):
+    pool = model_runner.token_to_kv_pool
+    return (True, pool) if isinstance(pool, SWAKVPool) else (False, None)
+@step
+def _shared(model_runner):
+    kv = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return True, (kv if isinstance(kv, SWAKVPool) else None)
+@step
+def _draft_owns_pool(model_runner):
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        return True, None
+    return False, None
+def resolve(model_runner):
+    for fn in _CHAIN:
+        done, pool = fn(model_runner)
+        if done:
+            return pool
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve(model_runner)
+"""),
+        # a helper whose default source is the pool, built by the backend with the allocator's
+        Case("""
+class KVSource:
+    def __init__(self, model_runner, *, source="active"):
+        self.source = source
+        self.runner = model_runner
+    @property
+    def cache(self):
+        if self.source == "allocator":
+            return self.runner.token_to_kv_pool_allocator.get_kvcache()
+        return self.runner.token_to_kv_pool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.kv = KVSource(model_runner, source="allocator")
+    def forward_decode(self, loc):
+        cache = self.kv.cache
+        if isinstance(cache, SWAKVPool):
+            return cache.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]
