@@ -1773,6 +1773,13 @@ class _Interp:
                 if len(args) >= 3:
                     return args[2]
                 raise
+            if (
+                len(args) >= 3
+                and _not_full_pool_member(args[1])
+                and args[1] not in kv_pool_scalar_members()
+            ):  # (a member some pool classes lack, read with a default: a probe of the class;
+                # a scalar one, its size, is a number)
+                self.tested |= _fetched(args[0])
             if name == "hasattr":
                 self.tested |= _fetched(args[0])  # (asks about a fetched pool's members)
                 known = isinstance(args[0], Obj) and args[0].kind in ("swapool", "kvcache")
@@ -4165,7 +4172,13 @@ def reached_from_entries(
 
 
 def draft_indifferent(
-    fn, module: ast.Module, node, tests: ClassTests, cls=None, depth: int = 0
+    fn,
+    module: ast.Module,
+    node,
+    tests: ClassTests,
+    cls=None,
+    depth: int = 0,
+    backends: frozenset = frozenset(),
 ) -> bool:
     """Does the value of ``node`` (an expression of ``fn``, e.g. a class test of the allocator)
     change nothing ``fn`` returns or keeps on a regular EAGLE draft? ``fn`` is evaluated twice
@@ -4175,13 +4188,28 @@ def draft_indifferent(
     non-draft). Where ``fn``'s own outcomes differ and it is a private helper whose callers
     the module knows all of, each caller is evaluated the same way, running ``fn`` (``all()``
     over a helper's list of a pool test and an allocator probe). False where that cannot be
-    told: a value unknown, or not evaluable."""
+    told: a value unknown, or not evaluable. ``backends``: the module's backend classes; the
+    ``__init__`` of another class (a helper handed the allocator) is judged where the module
+    builds it."""
     if _indifferent_in(fn, module, node, tests, cls, inside=depth == 0):
         return True
     subclasses = _super_inits(module, fn, cls)
     if subclasses and depth < 2:  # (a private base's ``__init__``: run by its subclasses')
         return all(
-            draft_indifferent(init, module, node, tests, sub, depth + 1) for init, sub in subclasses
+            draft_indifferent(init, module, node, tests, sub, depth + 1, backends)
+            for init, sub in subclasses
+        )
+    if (
+        depth < 2
+        and cls
+        and backends
+        and cls not in backends
+        and getattr(fn, "name", None) == "__init__"
+    ):
+        sites = _callers(module, cls, None)
+        return bool(sites) and all(
+            site is not fn and draft_indifferent(site, module, node, tests, owner, depth + 1)
+            for site, owner in sites
         )
     if (
         depth >= 2
@@ -4192,7 +4220,8 @@ def draft_indifferent(
         return False
     callers = _callers(module, fn.name, cls)
     return bool(callers) and all(
-        caller is not fn and draft_indifferent(caller, module, node, tests, owner, depth + 1)
+        caller is not fn
+        and draft_indifferent(caller, module, node, tests, owner, depth + 1, backends)
         for caller, owner in callers
     )
 

@@ -684,6 +684,13 @@ class SwaPaths:
         entry (``stats["pool"]``) does not read it."""
         if depth > _DEPTH:
             return False
+        if isinstance(target, (ast.Tuple, ast.List)):  # unpacked: each name it binds
+            return all(
+                self._target_nowhere(
+                    fn, e.value if isinstance(e, ast.Starred) else e, None, seen, depth
+                )
+                for e in target.elts
+            )
         while isinstance(target, ast.Subscript):  # an entry of a container: the container's
             if not isinstance(target.slice, (ast.Constant, ast.Name, ast.Attribute)):
                 return False
@@ -879,6 +886,8 @@ class SwaPaths:
             elif _last(n) == fn.name or (isinstance(n, ast.Constant) and n.value == fn.name):
                 named += 1
         count = count or _returns_number(fn)
+        if not count and fn.name in backend_attributes_read():
+            return False  # (sglang calls it of a backend: what it returns leaves the module)
         if count and not calls and not named and self._unread_method(fn):
             return True
         if not calls or named > len(calls):  # (named other than in its calls: handed on)

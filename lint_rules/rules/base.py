@@ -323,6 +323,7 @@ class Rule(cst.BatchableCSTVisitor):
             target,
             self.class_tests(),
             fn.cls.name if fn is not None and fn.cls is not None else None,
+            backends=self.analysis.backend_classes(),
         )
 
     def value_flows_nowhere(self, node: cst.CSTNode, strict: bool = False) -> bool:

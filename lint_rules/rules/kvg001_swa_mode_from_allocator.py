@@ -2081,6 +2081,29 @@ class FooAttnBackend(AttentionBackend):
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # a helper class handed the allocator probes it only to choose which free counts a ratio reads
+        Case("""
+class Watermark:
+    def __init__(self, allocator):
+        self.allocator = allocator
+        self.has_swa_counts = hasattr(allocator, "swa_available_size")
+    def ratio(self):
+        if self.has_swa_counts:
+            return self.allocator.swa_available_size() / max(self.allocator.size_swa, 1)
+        return self.allocator.available_size() / max(self.allocator.size, 1)
+    def needs_eviction(self):
+        return self.ratio() < 0.2
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.watermark = Watermark(model_runner.token_to_kv_pool_allocator)
+        self.last_ratio = 1.0
+    def forward_decode(self, loc):
+        self.last_ratio = self.watermark.ratio()
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -2990,5 +3013,41 @@ class FooAttnBackend(AttentionBackend):
         if self.allocator_is_hybrid:
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # the twin: the helper's probe of the allocator decides the translation
+        Case("""
+class Watermark:
+    def __init__(self, allocator):
+        self.allocator = allocator
+        self.has_swa_counts = hasattr(allocator, "swa_available_size")
+    def ratio(self):
+        if self.has_swa_counts:
+            return self.allocator.swa_available_size() / max(self.allocator.size_swa, 1)
+        return self.allocator.available_size() / max(self.allocator.size, 1)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.watermark = Watermark(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        if self.watermark.has_swa_counts:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # a child backend's allocator flag decides its translation; the wrapper unpacks its answer
+        Case("""
+class _FullChild:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.hybrid = isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+    def forward_decode(self, loc):
+        if self.hybrid:
+            loc = self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.full = _FullChild(model_runner)
+    def forward_decode(self, loc):
+        pool, locs = self.full.forward_decode(loc)
+        return pool, locs
 """),
     ]

@@ -2644,4 +2644,20 @@ class FooAttnBackend(AttentionBackend):
             return cache.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # a windowed child enabled by a member probe of the allocator's pool
+        Case("""
+class _Windowed:
+    def __init__(self, pool):
+        self.pool = pool
+    def forward_decode(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        pool = model_runner.token_to_kv_pool
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        mapping = getattr(kvcache, "full_to_swa_index_mapping", None)
+        self.windowed = _Windowed(pool) if mapping is not None else None
+    def forward_decode(self, loc):
+        return loc if self.windowed is None else self.windowed.forward_decode(loc)
+"""),
     ]
