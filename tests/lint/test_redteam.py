@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of more hands who never saw the rules: redteam2/ to redteam63/).
+and the batches of more hands who never saw the rules: redteam2/ to redteam75/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -168,15 +168,11 @@ KNOWN = {
     "ok_npu_supports_swa_classmethod_takes_pool": "an SWA size from the allocator sizing a"
     " graph buffer (a shape, not a path: buffers are not told from state)",
     # redteam58 (precision as a maintainer meets it)
-    "ok_eviction_watermark": "a helper class's SWA-named probe choosing which free counts a"
-    " watermark ratio reads (a number flowing to a log and an unread field)",
     "ok_metrics_gauges": "a probe choosing which allocator counts a gauge class records",
     "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
     " another module may pass as True (judged with it unknown)",
     # redteam59 (Python idioms)
     "bug_init_subclass_registry_allocator": "classes registered by __init_subclass__",
-    # redteam61 (resolvers in control-flow shapes)
-    "resolver_ok_callbacks": "a decorator-filled list of probes where the first to stop wins",
     # redteam62 (a reviewer's mixed set)
     "bug_allocator_class_table": "a class-attribute table keyed by allocator classes, looked"
     " up along the allocator type's MRO",
@@ -184,6 +180,19 @@ KNOWN = {
     # redteam63 (class hierarchies)
     "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
     " (judged alone too: another module may mix it in first)",
+    # redteam71 (registration and configuration)
+    "bug_layout_registry_by_allocator_class_name": "a dict a decorator fills, keyed by the"
+    " allocator class names it is given, looked up by the allocator's type name",
+    # redteam72 (adversarial precision)
+    "ok_capability_flags_dataclass": "an allocator class test a public method hands out as a"
+    " scheduler hint (another module may decide by it)",
+    # redteam75 (precision under heavy allocator use)
+    "ok_allocator_gauge_snapshot": "an allocator class test filling a record of counts kept in a"
+    " private attribute nothing reads (an unread flag decides still; a record of numbers is"
+    " not told from one)",
+    "ok_allocator_mapping_sanity_check": "an allocator class test deciding only whether a"
+    " debug check of its mapping's size raises (forced either way, the outcomes differ by"
+    " that raise)",
 }
 
 

@@ -1,0 +1,52 @@
+"""Hybrid SWA decode backend tolerant of older speculative-algorithm enums.
+
+``SpeculativeAlgorithm.is_frozen_kv_mtp`` only exists on newer releases; when it is
+missing we treat the draft as a regular one that owns its own full-only pool.
+"""
+
+import logging
+from typing import Optional
+
+import torch
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+def _reads_target_kv(model_runner) -> bool:
+    if not model_runner.is_draft_worker:
+        return True
+    try:
+        return bool(model_runner.spec_algorithm.is_frozen_kv_mtp())
+    except AttributeError:
+        return False
+
+
+def resolve_swa_pool(model_runner) -> Optional[SWAKVPool]:
+    pool = model_runner.token_to_kv_pool
+    if isinstance(pool, SWAKVPool):
+        return pool
+    if not _reads_target_kv(model_runner):
+        return None
+    kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return kvcache if isinstance(kvcache, SWAKVPool) else None
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner):
+        self.device = model_runner.device
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.swa_kv_pool = resolve_swa_pool(model_runner)
+        if self.swa_kv_pool is not None:
+            logger.info(
+                "windowed decode enabled: swa slots=%d, full slots=%d",
+                allocator.size_swa,
+                allocator.size_full,
+            )
+
+    def forward_decode(self, loc: torch.Tensor):
+        if self.swa_kv_pool is None:
+            return self.token_to_kv_pool, loc
+        return self.swa_kv_pool, self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
