@@ -135,6 +135,47 @@ class ModuleClasses:
         is then an instance of a subclass."""
         return name.startswith("_") and name in self.defs and name not in self.named
 
+    def incomplete_backend(self, name: str) -> bool:
+        """Is ``name`` an attention backend sglang cannot build as it stands: no ``forward``
+        method along its bases is implemented (none written, or one that only raises), the
+        bases of other modules are sglang's abstract ``AttentionBackend`` (or ``ABC``,
+        ``object``), the module names it only as a base and derives a class from it? Its
+        methods then run on the instances of a subclass."""
+        if name not in self.defs or name in self.named:
+            return False
+        order = lookup_order(name, self.bases)
+        for c in order:
+            node = self.defs[c]
+            outside = {base_name(b) for b in node.bases} - set(self.defs)
+            if outside - _ABSTRACT_BASES:
+                return False
+            for m in node.body:
+                if (
+                    isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and m.name in _FORWARDS
+                    and not _only_raises(m)
+                ):
+                    return False
+        if not any("AttentionBackend" in {base_name(b) for b in self.defs[c].bases} for c in order):
+            return False
+        return any(o != name and name in lookup_order(o, self.bases) for o in self.defs)
+
+
+# sglang's abstract base of every attention backend, and the bases that add no methods
+_ABSTRACT_BASES = frozenset({"AttentionBackend", "ABC", "object"})
+# the methods sglang calls to run a backend's attention
+_FORWARDS = frozenset({"forward", "forward_decode", "forward_extend"})
+
+
+def _only_raises(fn) -> bool:
+    """Does ``fn``'s body (a docstring aside) only ``raise`` (``NotImplementedError``)?"""
+    body = [
+        st
+        for st in fn.body
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    return bool(body) and all(isinstance(st, ast.Raise) for st in body)
+
 
 @functools.lru_cache(maxsize=2)
 def module_classes(tree: ast.Module) -> ModuleClasses:

@@ -29,6 +29,7 @@ import copy
 import functools
 import itertools
 import operator
+import sys
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
 
@@ -866,6 +867,7 @@ class _Interp:
         # keys of the fetched pools whose class or members decided the branch being run: what
         # it keeps on an object or returns was decided from the target's pool
         self.control: frozenset = frozenset()
+        self.logging = False  # (evaluating a log call's arguments)
         self.shielded = 0  # the ``try``/``with`` statements being run (any call depth)
         # (``may_name_module_code``) the names, None for any; computed once
         self._code_names: Optional[frozenset] = None
@@ -1139,12 +1141,7 @@ class _Interp:
                 return found
             return TOP
         if isinstance(v, SuperRef):
-            # after ``cls`` in the instance's lookup order (a mixin's ``super()`` is the class
-            # mixed in after it), else in ``cls``'s own
-            owner = getattr(v.obj, "owner", None)
-            order = self.mro(owner) if isinstance(owner, ast.ClassDef) else []
-            rest = order[order.index(v.cls) + 1 :] if v.cls in order else self.mro(v.cls)[1:]
-            return self.method_of(v.obj, rest, attr)
+            return self.method_of(v.obj, self.after(v), attr)
         if isinstance(v, EnumSpace):
             if attr in v.missing:
                 raise _Raised("AttributeError")
@@ -1459,6 +1456,13 @@ class _Interp:
         return TOP
 
     def call(self, e: ast.Call, env: dict, depth: int):
+        if not self.logging and is_log_call(e):
+            # a log line's text is output: a class test in its arguments decides nothing
+            held, self.logging = set(self.tested), True
+            try:
+                return self.call(e, env, depth)
+            finally:
+                self.tested, self.logging = held, False
         touched = self.touched
         key = self.mark(e)
         if key is not None:
@@ -1624,6 +1628,13 @@ class _Interp:
             self._code_names_known = True
         return self._code_names is None or name in self._code_names
 
+    def after(self, ref: "SuperRef") -> list:
+        """The module classes ``super()`` looks in: after ``cls`` in the instance's lookup
+        order (a mixin's ``super()`` is the class mixed in after it), else in ``cls``'s own."""
+        owner = getattr(ref.obj, "owner", None)
+        order = self.mro(owner) if isinstance(owner, ast.ClassDef) else []
+        return order[order.index(ref.cls) + 1 :] if ref.cls in order else self.mro(ref.cls)[1:]
+
     def unfollowed(self, callee: ast.AST, env: dict, depth: int) -> None:
         """A call not followed whose callee names code that may lead to the judged helper
         (``closed``): undecided, unless it is a method of an object the scenario knows holds
@@ -1636,6 +1647,10 @@ class _Interp:
                 base, (str, bytes, int, float, bool, type(None))
             ):
                 return
+            if isinstance(base, SuperRef) and not any(
+                _defines(c, callee.attr) for c in self.after(base)
+            ):
+                return  # (``super().__init__()`` past the module's classes: another module's)
         raise Undecided("a call of the module's own code it cannot follow")
 
     def callable_of(self, v):
@@ -2242,6 +2257,7 @@ class _Interp:
             env[s.name] = TOP
             return [("next", None, env)]
         if kind in (ast.Import, ast.ImportFrom):
+            before = dict(env)
             for alias in s.names:
                 name = alias.asname or alias.name.split(".")[0]
                 if kind is ast.ImportFrom and s.module == "contextlib" and alias.name == "suppress":
@@ -2262,6 +2278,9 @@ class _Interp:
                     env[name] = AllocClass(alias.name)
                 else:
                     env[name] = TOP
+            if env is not self.globals and not _stdlib_import(s):
+                # (in a function: a module of another release, or none, may not be there)
+                return [("next", None, env), ("raise", "ImportError", before)]
             return [("next", None, env)]
         if kind is ast.Break:
             return [("break", None, env)]
@@ -2706,8 +2725,9 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
 
 def _instance_classes(interp: "_Interp", owner) -> list:
     """The classes ``self`` may be an instance of in a method of ``owner``: ``owner`` (but a
-    private class the module only derives from: a mixin, a base) and every module class
-    deriving from it that may be built, so an override in a subclass is what runs ([None]
+    private class the module only derives from: a mixin, a base; or a backend base sglang
+    cannot build, :meth:`ModuleClasses.incomplete_backend`) and every module class deriving
+    from it that may be built, so an override in a subclass is what runs ([None]
     when ``owner`` is None)."""
     if owner is None:
         return [None]
@@ -2717,9 +2737,12 @@ def _instance_classes(interp: "_Interp", owner) -> list:
     heirs = [
         c
         for name, c in interp.classes.items()
-        if name != owner.name and owner in interp.mro(c) and not classes.only_derived(name)
+        if name != owner.name
+        and owner in interp.mro(c)
+        and not classes.only_derived(name)
+        and not classes.incomplete_backend(name)
     ]
-    if classes.only_derived(owner.name):
+    if classes.only_derived(owner.name) or classes.incomplete_backend(owner.name):
         return heirs or [owner]
     return [owner, *heirs]
 
@@ -3930,11 +3953,12 @@ def _built_self(
     ways); None where ``__init__`` binds no runner or cannot be evaluated. ``instance``: a
     class deriving from ``owner`` whose own ``__init__`` runs first, its ``super().__init__``
     chain within the module counted as its own."""
-    chain = _init_chain(interp, instance) if instance is not None and instance is not owner else []
+    built = instance if instance is not None else owner
+    chain = _init_chain(interp, built)  # (an ``__init__`` it inherits runs too)
     if chain:
-        owner, init = chain[0]
+        first, init = chain[0]
         elsewhere = _stored_elsewhere(interp.module, *(i for _, i in chain))
-        return _build(interp, owner, init, elsewhere, generation, pool, instance)
+        return _build(interp, first, init, elsewhere, generation, pool, built)
     init = _method(owner, "__init__")
     elsewhere = _stored_elsewhere(interp.module, init) if init is not None else None
     return _build(interp, owner, init, elsewhere, generation, pool, owner)
@@ -4102,6 +4126,15 @@ def _passed_to(module: ast.Module, name: Optional[str], positional: list) -> set
         out |= {a.arg for a in positional[1 : 1 + len(n.args)]}
         out |= {k.arg for k in n.keywords}
     return out
+
+
+def _stdlib_import(s) -> bool:
+    """Does the import statement ``s`` import from the standard library alone?"""
+    if isinstance(s, ast.ImportFrom):
+        if s.level or not s.module:
+            return False  # (a relative import: the package's own module)
+        return s.module.split(".")[0] in sys.stdlib_module_names
+    return all(a.name.split(".")[0] in sys.stdlib_module_names for a in s.names)
 
 
 def _instance_param(fn) -> Optional[str]:

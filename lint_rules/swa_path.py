@@ -326,12 +326,13 @@ class SwaPaths:
 
     def never_runs(self, cls: str, method: str) -> bool:
         """Is method ``method`` of the module's private class ``cls`` (``_Base``: nothing
-        outside the module builds or subclasses it) dead code: the module never builds ``cls``
+        outside the module builds or subclasses it; or a backend base sglang cannot build as it
+        stands, ``incomplete_backend``) dead code: the module never builds ``cls``
         (it is only a base), every class of the module deriving from it overrides ``method``
         before reaching it, and nothing calls it past an override (``super().method``,
         ``_Base.method``)?"""
         classes, supers = self._module_classes()
-        if not classes.only_derived(cls) or classes.ambiguous:
+        if classes.ambiguous or not (classes.only_derived(cls) or classes.incomplete_backend(cls)):
             return False  # (a class defined twice or nested: cannot tell)
         if method in supers or method not in _methods(classes.defs[cls]):
             return False

@@ -1656,6 +1656,26 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_pool = resolve(model_runner)
 """),
+        # an abstract backend base (no forward) reads the allocator's pool; its subclass overrides it
+        Case("""
+class SharedCacheBase(AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__()
+        self.kv_pool = self._kv_pool_for(model_runner)
+    def _kv_pool_for(self, model_runner):
+        return model_runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(SharedCacheBase):
+    def _kv_pool_for(self, model_runner):
+        shared = super()._kv_pool_for(model_runner)
+        own = model_runner.token_to_kv_pool
+        if shared is not own:
+            logger.debug("own pool %s, allocator's %s", type(own).__name__, type(shared).__name__)
+        return own
+    def forward_decode(self, loc):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -2659,5 +2679,32 @@ class FooAttnBackend(AttentionBackend):
         self.windowed = _Windowed(pool) if mapping is not None else None
     def forward_decode(self, loc):
         return loc if self.windowed is None else self.windowed.forward_decode(loc)
+"""),
+        # the twin: the subclass keeps the base's hook
+        Case("""
+class SharedCacheBase(AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__()
+        self.kv_pool = self._kv_pool_for(model_runner)
+    def _kv_pool_for(self, model_runner):
+        return model_runner.token_to_kv_pool_allocator.get_kvcache()
+class FooAttnBackend(SharedCacheBase):
+    def forward_decode(self, loc):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # a resolver falling back to the allocator's pool where an import fails
+        Case("""
+def resolve_swa_pool(model_runner):
+    try:
+        from sglang.srt.mem_cache.swa_pool_resolver import resolve
+    except ImportError:
+        kvcache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return kvcache if isinstance(kvcache, SWAKVPool) else None
+    return resolve(model_runner)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve_swa_pool(model_runner)
 """),
     ]
