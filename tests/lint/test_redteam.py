@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of more hands who never saw the rules: redteam2/ to redteam75/).
+and the batches of more hands who never saw the rules: redteam2/ to redteam78/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -117,8 +117,6 @@ KNOWN = {
     " a debug dump",
     # redteam36 (precision, production shapes)
     "ok_prodshape_probe_stored_for_stats": "a probe kept for a stats endpoint",
-    # redteam37 (resolvers across structure)
-    "ok_abc_template_hook_shares_target": "a template-method hook judged per subclass",
     # redteam38 (precision under real workloads, near-twins)
     "bug_attrgetter_sizes_gauge_flag": "an SWA size read by raising through a stored"
     " ``attrgetter``, decided by a gauge key",
@@ -193,6 +191,15 @@ KNOWN = {
     "ok_allocator_mapping_sanity_check": "an allocator class test deciding only whether a"
     " debug check of its mapping's size raises (forced either way, the outcomes differ by"
     " that raise)",
+    # redteam76 (code that evolves)
+    "ok_unused_legacy_private_method": "a private method nothing in the module calls any more"
+    " (a method is judged as written: a subclass elsewhere may call it)",
+    # redteam77 (inheritance)
+    "ok_init_subclass_kv_source_default": "a public subclass built with"
+    ' ``kv_source="allocator"`` that reads the allocator\'s pool as its own (it is no'
+    " attention backend, but another module may build it on a draft)",
+    "ok_mixin_order_swa_detection": "a public mixin deciding SWA from the allocator, mixed in"
+    " after the pool's (judged alone too: another module may mix it in first)",
 }
 
 

@@ -1,0 +1,54 @@
+"""Decode backend assembled from SWA-detection mixins.
+
+Two detection strategies live in mixins: one inspects the allocator type,
+the other the KV pool type. The backend composes them with the decode base;
+method resolution order decides which ``_swa_enabled`` is used.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import torch
+
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+class AllocatorSWADetectMixin:
+    """Detect hybrid SWA from the token allocator type."""
+
+    def _swa_enabled(self) -> bool:
+        return isinstance(self.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator)
+
+
+class PoolSWADetectMixin:
+    """Detect hybrid SWA from the KV pool type."""
+
+    def _swa_enabled(self) -> bool:
+        return isinstance(self.token_to_kv_pool, SWAKVPool)
+
+
+class _DecodeBase(AttentionBackend):
+    def __init__(self, model_runner):
+        super().__init__()
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+        self.use_sliding_window = self._swa_enabled()
+        logger.debug("sliding window decode: %s", self.use_sliding_window)
+
+    def _swa_enabled(self) -> bool:
+        return False
+
+    def forward_decode(self, loc: torch.Tensor):
+        pool = self.token_to_kv_pool
+        if self.use_sliding_window:
+            loc = pool.translate_loc_from_full_to_swa(loc)
+        return pool, loc
+
+
+class GeneratedAttnBackend(AllocatorSWADetectMixin, PoolSWADetectMixin, _DecodeBase):
+    """Hybrid SWA decode backend."""
