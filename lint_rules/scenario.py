@@ -3818,7 +3818,8 @@ def judged_by_callers(fn) -> bool:
 def _decides_by_arguments(fn) -> bool:
     """Is ``fn`` handed what it decides by rather than the runner: it reads no runner's
     allocator and takes more than one argument (the allocator and, say, the pool or the draft
-    flag)? One taking the allocator alone has nothing to decide by: judged alone."""
+    flag), or one record or tuple of them? One taking the allocator alone has nothing to
+    decide by: judged alone."""
     params = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
     bound = (
         params[:1]
@@ -3829,13 +3830,27 @@ def _decides_by_arguments(fn) -> bool:
         return False
     if len(params) - len(bound) > 1:
         return True
-    # one record of facts (``facts.pool``, ``facts.draft``, ...): it decides by its fields
+    # one record of facts (``facts.pool``, ``facts["draft"]``, ``pool, alloc, draft = facts``):
+    # it decides by its fields or items
     names = {p.arg for p in params[len(bound) :]}
-    read = {
-        (n.value.id, n.attr)
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in names
-    }
+    read = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in names:
+            read.add((n.value.id, n.attr))
+        elif (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name)
+            and n.value.id in names
+            and isinstance(n.slice, ast.Constant)
+        ):
+            read.add((n.value.id, repr(n.slice.value)))
+        elif (
+            isinstance(n, ast.Assign)
+            and isinstance(n.value, ast.Name)
+            and n.value.id in names
+            and any(isinstance(t, ast.Tuple) and len(t.elts) > 2 for t in n.targets)
+        ):
+            return True
     return len(read) > 2
 
 

@@ -1026,6 +1026,14 @@ class SwaPaths:
                     # that only computes its result: followed on as that value)
                 if _last(up.func) in _SHAPES:
                     return True  # a size: the result holds no more than a shape
+                if (
+                    _last(up.func) in ("isinstance", "callable")
+                    and up.args
+                    and up.args[0] is child
+                    and not up.keywords
+                ):  # (a test of the value: a truth computed from it, followed on)
+                    child, up = up, self._parent(up)
+                    continue
                 if _last(up.func) in _REFLECTS:
                     return False  # it names or stores a member
                 if seen.strict and not is_log_call(up) and _last(up.func) not in _VALUE_CALLS:

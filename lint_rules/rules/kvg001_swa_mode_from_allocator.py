@@ -2104,6 +2104,25 @@ class FooAttnBackend(AttentionBackend):
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # probes of the allocator's sizes whose int values only fill a summary that is logged
+        Case("""
+def _capacity(obj):
+    out = {}
+    for key in ("size", "size_swa", "size_full"):
+        val = getattr(obj, key, None)
+        if isinstance(val, int):
+            out[key] = val
+    return out
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        caps = _capacity(model_runner.token_to_kv_pool_allocator)
+        logger.info("KV capacity %s", caps)
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [

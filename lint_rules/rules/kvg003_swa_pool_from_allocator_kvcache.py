@@ -1676,6 +1676,27 @@ class FooAttnBackend(SharedCacheBase):
             return self.kv_pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # a public resolver handed the runner's pieces as one tuple it unpacks
+        Case("""
+def _pieces(runner):
+    return (
+        runner.token_to_kv_pool,
+        runner.token_to_kv_pool_allocator,
+        runner.is_draft_worker,
+        runner.spec_algorithm,
+    )
+def resolve_swa(src):
+    kv, alloc, is_draft, algo = src
+    if isinstance(kv, SWAKVPool):
+        return kv
+    if is_draft and not algo.is_frozen_kv_mtp():
+        return None
+    shared = alloc.get_kvcache()
+    return shared if isinstance(shared, SWAKVPool) else None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve_swa(_pieces(model_runner))
+"""),
     ]
 
     INVALID = [
