@@ -1,5 +1,5 @@
 """KVG001-KVG003 against execution on the hand-written red-team backends (benchmarks/redteam/,
-and the batches of more hands who never saw the rules: redteam2/ to redteam78/).
+and the batches of more hands who never saw the rules: redteam2/ to redteam81/).
 
 Each module is run on the real target and a regular EAGLE draft runner (sglang on CPU) and
 linted with every fast path on. The modules where the rules and execution still disagree are
@@ -200,6 +200,17 @@ KNOWN = {
     " attention backend, but another module may build it on a draft)",
     "ok_mixin_order_swa_detection": "a public mixin deciding SWA from the allocator, mixed in"
     " after the pool's (judged alone too: another module may mix it in first)",
+    # redteam79 (CUDA-graph paths)
+    "bug_flashinfer_wrapper_count_from_size_swa": "an SWA size from the allocator choosing how"
+    " many wrappers to build, the first of which translates (a count deciding a structure)",
+    # redteam80 (module-level helpers)
+    "resolver_ok_partial_bound_flags": "a public resolver handed the draft flags through"
+    " ``functools.partial`` (judged alone: another module may call it)",
+    # redteam81 (expression-level code)
+    "ok_allocator_metrics_lambdas": "probes with callable defaults kept in a dict of gauge"
+    " callables a snapshot calls",
+    "resolver_ok_lambda_steps": "a module tuple of lambda steps reached through a parameter's"
+    " default",
 }
 
 

@@ -1,0 +1,50 @@
+"""Decode backend with a metadata builder shared by eager, capture and replay.
+
+``_fill_out_cache_loc`` is the single place that writes the static
+``out_cache_loc`` buffer; it translates through the pool's own full->SWA
+mapping whenever the attached pool carries one.
+"""
+
+from typing import Optional
+
+import torch
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner, max_tokens: int = 16):
+        self.device = model_runner.device
+        self.kv_pool = model_runner.token_to_kv_pool
+        self.max_tokens = max_tokens
+        self.out_cache_loc_buf: Optional[torch.Tensor] = None
+
+    @property
+    def _swa_mapping(self) -> Optional[torch.Tensor]:
+        return getattr(self.kv_pool, "full_to_swa_index_mapping", None)
+
+    def _fill_out_cache_loc(self, out_cache_loc: torch.Tensor) -> int:
+        if self._swa_mapping is not None:
+            out_cache_loc = self.kv_pool.translate_loc_from_full_to_swa(out_cache_loc)
+        n = out_cache_loc.numel()
+        self.out_cache_loc_buf[:n].copy_(out_cache_loc)
+        return n
+
+    def init_cuda_graph_state(self, max_bs: int, max_num_tokens: int):
+        self.out_cache_loc_buf = torch.zeros(max_num_tokens, dtype=torch.int64, device=self.device)
+
+    def init_forward_metadata(self, out_cache_loc: torch.Tensor) -> int:
+        if self.out_cache_loc_buf is None:
+            self.init_cuda_graph_state(self.max_tokens, self.max_tokens)
+        return self._fill_out_cache_loc(out_cache_loc)
+
+    def init_forward_metadata_capture_cuda_graph(self, bs: int, out_cache_loc: torch.Tensor):
+        self._fill_out_cache_loc(out_cache_loc)
+
+    def init_forward_metadata_replay_cuda_graph(self, bs: int, out_cache_loc: torch.Tensor):
+        return self._fill_out_cache_loc(out_cache_loc)
+
+    def forward_decode(self, loc: torch.Tensor):
+        if self.out_cache_loc_buf is None:
+            self.init_cuda_graph_state(self.max_tokens, max(self.max_tokens, loc.numel()))
+            self.init_forward_metadata_capture_cuda_graph(loc.numel(), loc)
+        n = self.init_forward_metadata_replay_cuda_graph(loc.numel(), loc)
+        return self.kv_pool, self.out_cache_loc_buf[:n].clone()
