@@ -4437,8 +4437,8 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
     if not readers:
         return False  # (read elsewhere; or read nowhere: code still being written decides)
     for method in readers:
-        if method is fn and fn.name == "__init__":
-            continue
+        if (method is fn and fn.name == "__init__") or _display_text(method):
+            continue  # (``__repr__`` gives text for a person: what it says decides nothing)
         before = [len(r.interp.effects) for r in runs]
         ran = []
         for r in runs:
@@ -4455,6 +4455,18 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
         if not all(r.outcomes for r in ran) or not _runs_agree(method, ran, differ, before):
             return False
     return True
+
+
+def _display_text(fn) -> bool:
+    """Is ``fn`` a ``__repr__``/``__str__``/``__format__`` that only computes its text (no store
+    to an attribute or item, no ``global``)?"""
+    if fn.name not in ("__repr__", "__str__", "__format__"):
+        return False
+    return not any(
+        isinstance(n, (ast.Global, ast.Nonlocal))
+        or (isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load))
+        for n in ast.walk(fn)
+    )
 
 
 def _readers(module: ast.Module, owner: ast.ClassDef, attrs: frozenset) -> Optional[list]:
