@@ -1,0 +1,49 @@
+"""Sliding-window decode backend that exposes the backing KV cache through properties.
+
+The backend keeps a handle to the runner and lazily resolves which cache layout to read
+from, so that CUDA-graph capture and replay see the same object.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional, Tuple
+
+import torch
+
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.mem_cache.memory_pool import KVCache
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+class GeneratedAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, skip_prefill: bool = False):
+        super().__init__()
+        self._runner = model_runner
+        self.device = model_runner.device
+        self.page_size = model_runner.page_size
+        self.skip_prefill = skip_prefill
+
+    @property
+    def _kv_source(self) -> KVCache:
+        # The allocator owns the mapping tables, so it is the authoritative view of the cache.
+        return self._runner.token_to_kv_pool_allocator.get_kvcache()
+
+    @property
+    def swa_pool(self) -> Optional[SWAKVPool]:
+        source = self._kv_source
+        return source if isinstance(source, SWAKVPool) else None
+
+    @property
+    def uses_sliding_window(self) -> bool:
+        return self.swa_pool is not None
+
+    def _window_locations(self, loc: torch.Tensor) -> torch.Tensor:
+        return self.swa_pool.translate_loc_from_full_to_swa(loc)
+
+    def forward_decode(self, loc: torch.Tensor) -> Tuple[KVCache, torch.Tensor]:
+        if self.uses_sliding_window:
+            return self.swa_pool, self._window_locations(loc)
+        return self._runner.token_to_kv_pool, loc
