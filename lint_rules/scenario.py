@@ -1746,12 +1746,15 @@ class _Interp:
 
     def appended(self, e: ast.Call, items: tuple, env: dict, depth: int) -> Optional[tuple]:
         """``items`` after ``e`` (``<list>.append(x)``) appends one item; None for another
-        method of the list (what it holds is then unknown)."""
+        method of the list (what it holds is then unknown). What is appended is kept on an
+        object or in the module: a fetched pool in it outlives the call."""
         if e.func.attr != "append" or len(e.args) != 1 or e.keywords:
             return None
         if isinstance(e.args[0], ast.Starred):
             return None
-        return items + (self.eval(e.args[0], env, depth),)
+        item = self.eval(e.args[0], env, depth)
+        self.escaped |= _fetched(item)
+        return items + (item,)
 
     def builtin(self, name: str, e: ast.Call, args: list, kwargs: dict):
         if name in _COUNT_BUILTINS and not kwargs and _count_of(*args):

@@ -2728,4 +2728,28 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_pool = resolve_swa_pool(model_runner)
 """),
+        # the allocator's pool appended to a list the backend keeps
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.caches = []
+        self.caches.append(model_runner.token_to_kv_pool_allocator.get_kvcache())
+    def forward_decode(self, loc):
+        pool = self.caches[0]
+        if isinstance(pool, SWAKVPool):
+            return pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the allocator's pool appended to a module list
+        Case("""
+_CACHES = []
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        _CACHES.append(model_runner.token_to_kv_pool_allocator.get_kvcache())
+    def forward_decode(self, loc):
+        pool = _CACHES[-1]
+        if isinstance(pool, SWAKVPool):
+            return pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
