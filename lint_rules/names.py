@@ -144,6 +144,15 @@ def kv_pool_scalar_members() -> frozenset:
     return frozenset(_api_data().get("kv_pool_scalar_members", ()))
 
 
+def number_member(name: str) -> bool:
+    """Does member ``name`` hold or give a number (the API model): an allocator's count method
+    or count property, or a member every KV pool class holds a scalar in, but its device?
+    (The scenarios' ``Count`` and the SWA paths' numbers both ask it.)"""
+    return name in allocator_count_methods() or (
+        name in kv_pool_scalar_members() and name != "device"
+    )
+
+
 @lru_cache(maxsize=1)
 def allocator_text_methods() -> frozenset:
     """The allocator methods that give text in the releases (``debug_print``: annotated

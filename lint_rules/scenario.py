@@ -45,13 +45,13 @@ from .classes import (
 from .names import (
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
-    allocator_count_methods,
     full_pool_members,
     is_allocator_class_name,
     is_swa_allocator_class_name,
     is_swa_member_name,
     kv_pool_class_names,
     kv_pool_scalar_members,
+    number_member,
     runner_members,
     spec_members,
     spec_predicate_answers,
@@ -59,7 +59,7 @@ from .names import (
     swa_only_members,
 )
 from .sinks import ALLOCATOR_MEMBER, SWA_CLASS_TEST, SWA_MEMBER_PROBE, matches
-from .swa_path import is_log_call, may_be_read_elsewhere
+from .swa_path import display_only, is_log_call, may_be_read_elsewhere
 
 _BUDGET = 20_000
 _DEPTH = 6
@@ -671,14 +671,6 @@ def _stored_names(node: ast.AST) -> set:
 _COUNT_BUILTINS = frozenset({"int", "float", "round", "abs", "max", "min"})
 
 
-def _allocator_count(attr: str) -> bool:
-    """Is ``attr`` of the allocator a count: a count method, or a member every KV pool class
-    holds a scalar in but its device (the API model, as ``swa_path._numeric`` reads it)?"""
-    return attr in allocator_count_methods() or (
-        attr in kv_pool_scalar_members() and attr != "device"
-    )
-
-
 def _not_runner_member(attr: str) -> bool:
     """Does no model runner of any release have ``attr`` (the API model; not a dunder)?"""
     known = runner_members()
@@ -1111,7 +1103,7 @@ class _Interp:
         if isinstance(v, Obj):
             if attr in v.attrs:
                 return v.attrs[attr]
-            if v.kind == "alloc" and attr not in v.missing and _allocator_count(attr):
+            if v.kind == "alloc" and attr not in v.missing and number_member(attr):
                 return Count()
             if (
                 attr in v.missing
@@ -4437,10 +4429,11 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
     if not _runs_agree(fn, runs, differ) or runs[0].interp.may_name_module_code("\0"):
         return False  # (something else differs; or attributes are read by computed names)
     readers = _readers(module, owner, differ)
+    code_names = {n.name for n in ast.walk(module) if isinstance(n, (*_FUNCS_DEF, ast.ClassDef))}
     if not readers:
         return False  # (read elsewhere; or read nowhere: code still being written decides)
     for method in readers:
-        if (method is fn and fn.name == "__init__") or _display_text(method):
+        if (method is fn and fn.name == "__init__") or display_only(method, code_names):
             continue  # (``__repr__`` gives text for a person: what it says decides nothing)
         before = [len(r.interp.effects) for r in runs]
         ran = []
@@ -4458,18 +4451,6 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
         if not all(r.outcomes for r in ran) or not _runs_agree(method, ran, differ, before):
             return False
     return True
-
-
-def _display_text(fn) -> bool:
-    """Is ``fn`` a ``__repr__``/``__str__``/``__format__`` that only computes its text (no store
-    to an attribute or item, no ``global``)?"""
-    if fn.name not in ("__repr__", "__str__", "__format__"):
-        return False
-    return not any(
-        isinstance(n, (ast.Global, ast.Nonlocal))
-        or (isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load))
-        for n in ast.walk(fn)
-    )
 
 
 def _readers(module: ast.Module, owner: ast.ClassDef, attrs: frozenset) -> Optional[list]:

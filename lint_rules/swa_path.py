@@ -35,6 +35,7 @@ from .names import (
     allocator_text_methods,
     backend_attributes_read,
     kv_pool_scalar_members,
+    number_member,
 )
 from .sinks import fold, string_values
 
@@ -67,6 +68,22 @@ def _names_swa(n: ast.AST) -> bool:
     else:
         return False
     return _is_swa_word(name)
+
+
+def display_only(fn, own: set) -> bool:
+    """Is ``fn`` a ``__repr__``/``__str__``/``__format__`` that only computes its text: no
+    store to an attribute, item or global, no call of the module's own code (``own``: the
+    names of its functions and classes)? What it says decides nothing."""
+    if not isinstance(fn, _FUNCS[:2]) or fn.name not in _DISPLAY:
+        return False
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load):
+            return False
+        if isinstance(n, ast.Call) and (_last(n.func) in own or _grown(n) is not None):
+            return False
+    return True
 
 
 def _ends_in_exit(body: list) -> bool:
@@ -440,19 +457,7 @@ class SwaPaths:
         return self._flows_nowhere(fn, node, _Walk(strict), 0)
 
     def _display_only(self, fn) -> bool:
-        """Is ``fn`` a ``__repr__``/``__str__`` that only computes its text: no store to an
-        attribute, item or global, no call of the module's own code?"""
-        if not isinstance(fn, _FUNCS[:2]) or fn.name not in _DISPLAY:
-            return False
-        own = self._own_names()
-        for n in ast.walk(fn):
-            if isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
-                return False
-            if isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load):
-                return False
-            if isinstance(n, ast.Call) and (_last(n.func) in own or _grown(n) is not None):
-                return False
-        return True
+        return display_only(fn, self._own_names())
 
     def _keeps_only(self, fn, stmt, seen: "_Walk", depth: int = 0) -> bool:
         """Do the branches of ``stmt`` (an ``if``; a ``match``: its cases; a ``try``: its body
@@ -1302,11 +1307,7 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
         return _numeric(value.operand, numbers, calls)  # (``-1``)
     if isinstance(value, ast.Attribute):  # (``alloc.size_full``: a count property)
-        return (
-            value.attr in kv_pool_scalar_members()
-            or value.attr in allocator_count_methods()
-            or value.attr in numbers
-        )
+        return number_member(value.attr) or value.attr in numbers
     if isinstance(value, ast.IfExp):  # (a number, or None where there is none)
         sides = [x for x in (value.body, value.orelse) if not _is_none(x)]
         return bool(sides) and all(_numeric(x, numbers, calls) for x in sides)
