@@ -13,6 +13,8 @@ import functools
 from collections import Counter
 from typing import Callable, Iterable, Optional
 
+from .astwalk import walked
+
 
 def lookup_order(cls, bases: Callable[[object], Iterable]) -> list:
     """``cls``, then the classes ``bases(c)`` gives, in Python's method resolution order (C3:
@@ -108,7 +110,7 @@ class ModuleClasses:
     told), and the names of classes the module names other than as a base (``named``)."""
 
     def __init__(self, tree: ast.Module, nodes: Optional[list] = None) -> None:
-        nodes = list(ast.walk(tree)) if nodes is None else nodes
+        nodes = list(walked(tree)) if nodes is None else nodes
         defined = Counter(n.name for n in nodes if isinstance(n, ast.ClassDef))
         self.defs = {
             n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and defined[n.name] == 1

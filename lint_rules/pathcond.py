@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Optional, Union
 
+from .astwalk import walked
 from .classes import lookup_order
 from .lexical import search_words
 from .names import ALLOCATOR_ATTR, POOL_ATTR, is_swa_pool_class_name
@@ -152,7 +153,7 @@ def _own_nodes(fn: FuncNode):
 
 
 def _store_names(target: ast.AST):
-    for sub in ast.walk(target):
+    for sub in walked(target):
         if isinstance(sub, ast.Name):
             yield sub.id
 
@@ -407,7 +408,7 @@ class Facts:
         elif isinstance(node, ast.Delete):
             targets = node.targets
         for t in targets:
-            for sub in ast.walk(t):
+            for sub in walked(t):
                 if isinstance(sub, ast.Attribute):
                     exact = sub is t and isinstance(node, (ast.Assign, ast.AnnAssign))
                     self._attr_stores.setdefault(sub.attr, []).append(
@@ -568,7 +569,7 @@ class _Resolver:
 
     def unknown(self, e: ast.expr, ctx: _FnFacts) -> Cond:
         has_call = any(
-            isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(e)
+            isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in walked(e)
         )
         key = ("fresh", id(e)) if has_call else ("expr", id(ctx.node), ast.dump(e))
         c = self.atom(key)  # type: ignore[arg-type]
@@ -674,7 +675,7 @@ class _Resolver:
         # the other side must be the spec algorithm (any expression naming it)
         if not any(
             getattr(n, "attr", getattr(n, "id", "")) in ("spec_algorithm", "speculative_algorithm")
-            for n in ast.walk(other)
+            for n in walked(other)
         ):
             return None
         f = self.atom("F")
@@ -1050,7 +1051,7 @@ class _Analysis:
             outer += [*node.bases, *(k.value for k in node.keywords)]
         for d in outer:
             self.consume(d, s)
-        for sub in ast.walk(node):
+        for sub in walked(node):
             if isinstance(sub, ast.Name) and sub.id in s.t:
                 for key, c in s.t[sub.id].items():
                     self.uses.append((key, c & s.c))
@@ -1082,7 +1083,7 @@ class _Analysis:
             t.pop(name, None)
         if isinstance(target, (ast.MatchAs, ast.MatchStar)) and target.name:
             t.pop(target.name, None)
-        for sub in ast.walk(target):
+        for sub in walked(target):
             for name in (getattr(sub, "name", None), getattr(sub, "rest", None)):
                 if isinstance(name, str):
                     t.pop(name, None)
@@ -1313,7 +1314,7 @@ class ReductionGuard:
                 return call if is_kvcache_call(call) else None
 
             nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-            nodes = [fn, *(n for n in ast.walk(fn) if isinstance(n, nested) and n is not fn)]
+            nodes = [fn, *(n for n in walked(fn) if isinstance(n, nested) and n is not fn)]
             before = self._facts.flag_lookups
             safe = all(
                 v.safe

@@ -33,6 +33,7 @@ import sys
 from collections import Counter
 from typing import Callable, NamedTuple, Optional, Union
 
+from .astwalk import of_type, per_node, walked
 from .classes import (
     base_name,
     is_property,
@@ -87,6 +88,7 @@ _YIELDS = "\0yields"  # (in a generator's environment) what it has yielded on th
 _OPAQUE = "\0opaque:"
 
 
+@per_node
 def _is_generator(fn) -> bool:
     """Does ``fn``'s own body (not a function nested in it) yield?"""
     stack = list(fn.body) if not isinstance(fn, ast.Lambda) else []
@@ -654,14 +656,11 @@ def _same(a, b) -> bool:
 def _stored_names(node: ast.AST) -> set:
     """The names ``node`` binds in its own scope (a comprehension's variables are its own)."""
     local = {
-        id(n)
-        for c in ast.walk(node)
-        if isinstance(c, ast.comprehension)
-        for n in ast.walk(c.target)
+        id(n) for c in walked(node) if isinstance(c, ast.comprehension) for n in walked(c.target)
     }
     return {
         n.id
-        for n in ast.walk(node)
+        for n in walked(node)
         if isinstance(n, ast.Name)
         and isinstance(n.ctx, (ast.Store, ast.Del))
         and id(n) not in local
@@ -704,7 +703,7 @@ def _module_names(module: ast.Module) -> tuple:
         if _plain_constant(node):
             constants.append(node)
         rebound |= _stored_names(node)
-    declared = {name for g in ast.walk(module) if isinstance(g, ast.Global) for name in g.names}
+    declared = {name for g in walked(module) if isinstance(g, ast.Global) for name in g.names}
     stores = Counter(name for m in module.body for name in _stored_names(m))
     return constants, rebound | declared, stores, declared
 
@@ -747,7 +746,7 @@ def _attribute_stores(module: ast.Module) -> frozenset:
     string (``setattr``, ``__dict__``, a descriptor may store by it): a class attribute of one
     of these names may be shadowed on the instance."""
     out: set = set()
-    for n in ast.walk(module):
+    for n in walked(module):
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)):
             out.add(n.attr)
         elif isinstance(n, ast.Constant) and isinstance(n.value, str):
@@ -774,7 +773,7 @@ def _plain_class_value(e: ast.AST) -> bool:
                 for a in e.args
             )
         )
-    return all(isinstance(n, _PLAIN_VALUE + _PLAIN_PARTS) for n in ast.walk(e))
+    return all(isinstance(n, _PLAIN_VALUE + _PLAIN_PARTS) for n in walked(e))
 
 
 def _class_binding(cls: ast.ClassDef, name: str):
@@ -1294,7 +1293,7 @@ class _Interp:
             for n in _stored_names(stmt)
             if not isinstance(stmt, ast.FunctionDef)
         }
-        if any(isinstance(n, ast.Name) and n.id in own for n in ast.walk(node)):
+        if any(isinstance(n, ast.Name) and n.id in own for n in walked(node)):
             return TOP  # (a name of the class body: not the module's)
         try:
             return self.eval(node, {}, self.depth)
@@ -1604,7 +1603,7 @@ class _Interp:
         or any name where attributes are stored or answered by computed names
         (``setattr``, ``vars``, ``__dict__``, ``__getattr__``)? Computed once per module."""
         if not self._code_names_known:
-            nodes = list(ast.walk(self.module))
+            nodes = list(walked(self.module))
             names = {
                 n.name if isinstance(n, _FUNCS_DEF) else n.attr
                 for n in nodes
@@ -2298,16 +2297,16 @@ class _Interp:
         """``value``'s expression and the values of the names it reads, where ``clean``
         (nothing counted in ``touched`` while it was computed) and the forced expression is not
         in it; None else."""
-        if not clean or any(id(n) in self.force for n in ast.walk(value)):
+        if not clean or any(id(n) in self.force for n in walked(value)):
             return None
-        local = {n.arg for n in ast.walk(value) if isinstance(n, ast.arg)}
+        local = {n.arg for n in walked(value) if isinstance(n, ast.arg)}
         read_through = {  # (``self.device``: a name read only for its attributes)
             id(n.value): n.attr
-            for n in ast.walk(value)
+            for n in walked(value)
             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
         }
         reads = set()
-        for n in ast.walk(value):
+        for n in walked(value):
             if isinstance(n, ast.Name) and n.id not in local:
                 reads.add((n.id, read_through.get(id(n))))
         whole = {name for name, attr in reads if attr is None}
@@ -2494,7 +2493,7 @@ class _Interp:
             for i, stmt in enumerate(node.body)
             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield)
         ]
-        if len(at) != 1 or sum(isinstance(n, ast.Yield) for n in ast.walk(node)) != 1:
+        if len(at) != 1 or sum(isinstance(n, ast.Yield) for n in walked(node)) != 1:
             raise Undecided(f"a context manager it does not model (`{node.name}`)")
         setup = copy.copy(node)
         setup.body = node.body[: at[0]] or [ast.Pass()]
@@ -2670,7 +2669,7 @@ def _runner(generation: str, pool: Obj) -> Obj:
 def _bound_once(fn) -> dict:
     """``fn``'s locals bound by exactly one plain assignment -> the value expression."""
     bound: dict = {}
-    for n in ast.walk(fn):
+    for n in walked(fn):
         for t in n.targets if isinstance(n, ast.Assign) else ():
             if isinstance(t, ast.Name):
                 bound.setdefault(t.id, []).append(n.value)
@@ -2697,7 +2696,7 @@ def _runner_param(fn, mark: Callable) -> Optional[str]:
     allocator ``fn`` reads (:func:`_runner_root`), else the one named as the runner."""
     params, aliases = _param_aliases(fn)
     roots = set()
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, ast.Call) and mark(n) is not None and len(n.args) >= 2:
             receiver = n.args[1]
             if not (
@@ -2760,16 +2759,16 @@ def _own_pool_attrs(module: ast.Module) -> frozenset:
     a parameter (``self.kv = model_runner.token_to_kv_pool``), and never names as a string
     (``setattr``): on any runner, that runner's own pool."""
     own: set = set()
-    other: set = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant)}
-    for fn in ast.walk(module):
+    other: set = {n.value for n in walked(module) if isinstance(n, ast.Constant)}
+    for fn in walked(module):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         params = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
-        for n in ast.walk(fn):
+        for n in walked(fn):
             if not isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 continue
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            for t in (x for target in targets for x in ast.walk(target)):
+            for t in (x for target in targets for x in walked(target)):
                 if not (isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store)):
                     continue
                 v = n.value
@@ -2836,7 +2835,7 @@ def guarded(
     if param is None and not members and not (cls and _plain_method(fn)):
         return None
     if keys is None:
-        keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+        keys = {mark(n) for n in walked(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     escaped: set = set()
     interp = _Interp(module, mark, tests)
     interp.closed = closed
@@ -2905,10 +2904,10 @@ def _called_back(interp: "_Interp", fn, outcome) -> Union[set, str]:
         return set()
     params = v.node.args
     required = len(params.posonlyargs + params.args) - len(params.defaults)
-    nested = any(n is v.node for n in ast.walk(fn) if n is not fn)
+    nested = any(n is v.node for n in walked(fn) if n is not fn)
     if not nested or required or any(d is None for d in params.kw_defaults):
         return set()
-    if any(isinstance(n, ast.Nonlocal) for n in ast.walk(fn)):
+    if any(isinstance(n, ast.Nonlocal) for n in walked(fn)):
         return set()
     try:
         given = interp.invoke(v, [], {}, 1)
@@ -2943,10 +2942,10 @@ def _defaults_kept(module: ast.Module, fn) -> dict:
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
     if not defaults:
         return {}
-    inside = {id(n) for n in ast.walk(fn)}
-    parents = {id(c): p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+    inside = {id(n) for n in walked(fn)}
+    parents = {id(c): p for p in walked(module) for c in ast.iter_child_nodes(p)}
     entries = 0
-    for n in ast.walk(module):
+    for n in walked(module):
         if not (isinstance(n, ast.Name) and n.id == fn.name) or id(n) in inside:
             continue
         call = parents.get(id(n))
@@ -2967,12 +2966,12 @@ def _nested_fetches(fn, mark: Callable) -> list:
     the functions nested in ``fn``."""
     out: list = []
     seen: set = set()
-    for inner in ast.walk(fn):  # (breadth first: the outermost first)
+    for inner in walked(fn):  # (breadth first: the outermost first)
         if inner is fn or not isinstance(
             inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         ):
             continue
-        for n in ast.walk(inner):
+        for n in walked(inner):
             key = mark(n) if isinstance(n, ast.Call) else None
             if key is not None and key not in seen:
                 seen.add(key)
@@ -2996,7 +2995,7 @@ def _callers(
     defines may also be called on another object (``view.name()``), which the interpreter
     must then show to be an instance of ``cls`` (``guarded``'s ``reach``). ``is_table``:
     ``name`` is such a table itself, whose entries are called (``name[key](...)``)."""
-    parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
+    parents = {id(c): n for n in walked(module) for c in ast.iter_child_nodes(n)}
     names = {name}
     if cls is None:
         names |= _dispatch_tables(module, name)
@@ -3011,8 +3010,8 @@ def _callers(
 
     def refers(node) -> list:
         if cls is None:
-            return [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id in names]
-        return [n for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr == name]
+            return [n for n in walked(node) if isinstance(n, ast.Name) and n.id in names]
+        return [n for n in walked(node) if isinstance(n, ast.Attribute) and n.attr == name]
 
     def is_call(r) -> bool:
         up = parents.get(id(r))
@@ -3106,8 +3105,7 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
             else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value else []
         )
         if len(targets) == 1 and any(
-            isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) == at
-            for n in ast.walk(stmt.value)
+            isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) == at for n in walked(stmt.value)
         ):
             home, target = i, targets[0]
     if home is None or not isinstance(target, ast.Name):
@@ -3129,7 +3127,7 @@ def guarded_in_table(lam, at: tuple, module: ast.Module, mark: Callable, tests: 
         _Interp(marked, mark, tests).globals.get(table), (tuple, list, Mapping)
     ):
         return None  # (a table the interpreter cannot build would hide the calls)
-    keys = {mark(n) for n in ast.walk(lam) if isinstance(n, ast.Call) and mark(n) is not None}
+    keys = {mark(n) for n in walked(lam) if isinstance(n, ast.Call) and mark(n) is not None}
     root = _runner_root(
         ast.FunctionDef(
             name="<lambda>", args=lam.args, body=[ast.Return(lam.body)], decorator_list=[]
@@ -3160,8 +3158,8 @@ def only_called(fn, name: str, parents: Optional[dict] = None) -> bool:
     (``for f in name: f(r)``, ``all(c() for c in name)``)? Then what it holds runs only
     within ``fn``: nothing keeps or hands it on."""
     if parents is None:
-        parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
-    for n in ast.walk(fn):
+        parents = {id(c): p for p in walked(fn) for c in ast.iter_child_nodes(p)}
+    for n in walked(fn):
         if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
             continue
         at = parents.get(id(n))
@@ -3178,10 +3176,10 @@ def returned_only(fn, name: str) -> bool:
     """Does ``fn`` read the local ``name`` only to call it or to return it (``return
     resolve``)? What it holds then runs within ``fn`` or where ``fn``'s caller calls it
     (:func:`_called_back`)."""
-    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walked(fn) for c in ast.iter_child_nodes(p)}
     reads = [
         n
-        for n in ast.walk(fn)
+        for n in walked(fn)
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
     ]
     return bool(reads) and all(
@@ -3195,7 +3193,7 @@ def stays_local(fn, lam) -> bool:
     """Is the lambda ``lam`` kept to ``fn``: the value, or an item of a list or tuple, bound to
     a local that ``fn`` only calls or iterates to call (:func:`only_called`)? Then it runs
     only within ``fn``."""
-    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walked(fn) for c in ast.iter_child_nodes(p)}
     up = parents.get(id(lam))
     if isinstance(up, (ast.List, ast.Tuple)):
         up = parents.get(id(up))
@@ -3209,9 +3207,9 @@ def _private_lists(module: ast.Module) -> set:
     """The names the module binds only to list literals (``items = [...]``) and reads only
     to append to, index, measure, iterate or test: a list no other name can alias, so its
     growth by ``append``/``extend`` is all there is to it."""
-    parents = {id(c): p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walked(module) for c in ast.iter_child_nodes(p)}
     ok: dict = {}
-    for n in ast.walk(module):
+    for n in walked(module):
         if not isinstance(n, ast.Name):
             continue
         up = parents.get(id(n))
@@ -3244,14 +3242,14 @@ def _loop_calls_only(loop, parents: Optional[dict] = None) -> bool:
     """Does ``loop`` (a ``for`` statement, or a comprehension: ``parents`` then gives the
     expression it belongs to) use the names its target binds only as called functions (``for
     check, fetch in T: if check(r): fetch(r)``), or in a log line?"""
-    bound = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
+    bound = {t.id for t in walked(loop.target) if isinstance(t, ast.Name)}
     if isinstance(loop, ast.comprehension):
         scope = [parents.get(id(loop))] if parents is not None else []
     else:
         scope = loop.body
-    nodes = [n for s in scope if s is not None for n in ast.walk(s)]
+    nodes = [n for s in scope if s is not None for n in walked(s)]
     calls = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
-    logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n)}  # (only formatted)
+    logged = {id(x) for n in nodes if is_log_call(n) for x in walked(n)}  # (only formatted)
     return (
         bool(bound)
         and bool(scope)
@@ -3307,7 +3305,7 @@ def _dispatch_tables(module: ast.Module, name: str) -> set:
             keys, values = [], value.elts
         else:
             continue
-        inner = [n for k in keys if k is not None for n in ast.walk(k)]
+        inner = [n for k in keys if k is not None for n in walked(k)]
         if any(isinstance(n, ast.Name) and n.id == name for n in inner):
             continue
         if any(isinstance(v, ast.Name) and v.id == name for v in values):
@@ -3346,9 +3344,9 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
     found = set()
     callees = {name, *tables}
     shift: dict = {}  # a name bound to ``functools.partial(name, *bound)``: len(bound)
-    for n in ast.walk(caller):  # ``for f in T: f(runner)``: the loop's names call it
+    for n in walked(caller):  # ``for f in T: f(runner)``: the loop's names call it
         if isinstance(n, (ast.For, ast.AsyncFor)) and _name_of(n.iter) in tables:
-            callees |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+            callees |= {t.id for t in walked(n.target) if isinstance(t, ast.Name)}
         if (
             isinstance(n, ast.Assign)
             and len(n.targets) == 1
@@ -3358,7 +3356,7 @@ def _handed_runner(caller, name: str, index: int, keyword: str, tables=()) -> Op
         ):
             callees.add(n.targets[0].id)
             shift[n.targets[0].id] = len(n.value.args) - 1
-    for n in ast.walk(caller):
+    for n in walked(caller):
         if not (
             isinstance(n, ast.Call)
             and (_callee_name(n.func) in callees or _lookup_default(n.func) in callees)
@@ -3443,7 +3441,7 @@ def guarded_by_callers(
         return None
     marked = _with_marked(module, fn, holder, defs[0])
     if keys is None:
-        keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+        keys = {mark(n) for n in walked(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     root = _runner_root(fn)
     names = [a.arg for a in fn.args.posonlyargs + fn.args.args]
     out = {k: True for k in keys}
@@ -3493,7 +3491,7 @@ def _with_marked(module: ast.Module, fn, holder, original) -> ast.Module:
 def _mentions(node: ast.AST) -> set:
     """The names, attribute names and strings ``node`` holds."""
     out = set()
-    for n in ast.walk(node):
+    for n in walked(node):
         if isinstance(n, ast.Name):
             out.add(n.id)
         elif isinstance(n, ast.Attribute):
@@ -3513,7 +3511,7 @@ def _leads_to(module: ast.Module, names: set) -> set:
         for param in params:
             edges.setdefault(param, set()).add(d.name)
     lists = _module_lists(module)
-    for n in ast.walk(module):
+    for n in walked(module):
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             edges.setdefault(n.name, set()).update(_mentions(n))
             continue
@@ -3647,7 +3645,7 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
     }
     leads = set(leads)
     makers = _module_decorators(module)
-    for d in ast.walk(module):
+    for d in walked(module):
         if isinstance(d, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and (
             d.name in leads
             and {_name_of(x.func if isinstance(x, ast.Call) else x) for x in d.decorator_list}
@@ -3658,9 +3656,9 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
                 continue
             return True  # (a decorator is handed what it decorates: a registry, say)
     lists = _module_lists(module)
-    logged = {id(x) for n in ast.walk(module) if is_log_call(n) for x in ast.walk(n)}
+    logged = {id(x) for n in walked(module) if is_log_call(n) for x in walked(n)}
     defs: dict = {}  # the module's functions and methods by name (the interpreter runs them)
-    for holder in ast.walk(module):
+    for holder in walked(module):
         body = getattr(holder, "body", None)
         for d in body if isinstance(body, list) else ():
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -3668,7 +3666,7 @@ def _handed_away(module: ast.Module, leads: set) -> bool:
     grown = True
     while grown:  # (handed to the module's own code: followed there, under its parameters)
         grown = False
-        for n in ast.walk(module):
+        for n in walked(module):
             if not isinstance(n, ast.Call) or _name_of(n.func) in records or id(n) in logged:
                 continue  # (a log line, and what it calls, only format what they are given)
             kept_in = _appended_to(n, lists)
@@ -3759,11 +3757,11 @@ def guarded_from_entries(
         isinstance(n, ast.Call) and _name_of(n.func) == fn.name
         for b in top
         if not isinstance(b, ast.ClassDef)
-        for n in ast.walk(b)
+        for n in walked(b)
     ):
         return None  # handed on, or run by the module's own top-level code
     marked = _with_marked(module, fn, holder, defs[0])
-    keys = {mark(n) for n in ast.walk(fn) if isinstance(n, ast.Call) and mark(n) is not None}
+    keys = {mark(n) for n in walked(fn) if isinstance(n, ast.Call) and mark(n) is not None}
     entries = [
         (b, None)
         for b in marked.body
@@ -3829,7 +3827,7 @@ def _decides_by_arguments(fn) -> bool:
     # it decides by its fields or items
     names = {p.arg for p in params[len(bound) :]}
     read = set()
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in names:
             read.add((n.value.id, n.attr))
         elif (
@@ -3867,7 +3865,7 @@ def _runner_root(fn) -> Optional[str]:
     local bound once to it), if there is exactly one."""
     params, aliases = _param_aliases(fn)
     roots = set()
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, ast.Attribute) and n.attr == "token_to_kv_pool_allocator":
             holder = n.value
         elif (
@@ -3896,19 +3894,26 @@ def _stored_elsewhere(module: ast.Module, *inits) -> Optional[set]:
         inside.add(id(n))
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(n))
-    out: set = set()
-    for n in ast.walk(module):
-        if isinstance(n, ast.Call) and _name_of(n.func) == "setattr":
+    stores = _attribute_store_sites(module)
+    return None if stores is None else {attr for at, attr in stores if at not in inside}
+
+
+@per_node
+def _attribute_store_sites(module: ast.Module) -> Optional[tuple]:
+    """``(id(node), name)`` for each attribute store or ``del`` in ``module``; None where
+    ``setattr`` or a store into ``vars(x)`` / ``x.__dict__`` may set any."""
+    if any(_name_of(n.func) == "setattr" for n in of_type(module, ast.Call)):
+        return None
+    for n in of_type(module, ast.Subscript):
+        base = n.value
+        if not isinstance(n.ctx, ast.Load) and (
+            (isinstance(base, ast.Attribute) and base.attr == "__dict__")
+            or (isinstance(base, ast.Call) and _name_of(base.func) == "vars")
+        ):
             return None
-        if isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load):
-            base = n.value
-            if (isinstance(base, ast.Attribute) and base.attr == "__dict__") or (
-                isinstance(base, ast.Call) and _name_of(base.func) == "vars"
-            ):
-                return None
-        if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load) and id(n) not in inside:
-            out.add(n.attr)
-    return out
+    return tuple(
+        (id(n), n.attr) for n in of_type(module, ast.Attribute) if not isinstance(n.ctx, ast.Load)
+    )
 
 
 def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
@@ -3916,7 +3921,7 @@ def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
     class reads ``self.<a>.token_to_kv_pool_allocator`` (the runner the class keeps)."""
     params = {a.arg for a in init.args.posonlyargs + init.args.args + init.args.kwonlyargs}
     kept = {}
-    for n in ast.walk(init):
+    for n in walked(init):
         if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in params:
             for t in n.targets:
                 if isinstance(t, ast.Attribute) and _name_of(t.value) == "self":
@@ -3934,7 +3939,7 @@ def _stored_runner(init, owner: ast.ClassDef) -> Optional[str]:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         aliases = _bound_once(method)  # e.g. ``mr = self.model_runner``
-        for n in ast.walk(method):
+        for n in walked(method):
             if isinstance(n, ast.Attribute) and n.attr == "token_to_kv_pool_allocator":
                 attr = kept_attr(n.value, aliases)
                 if attr is not None:
@@ -3982,7 +3987,7 @@ def _calls_super_init(init) -> bool:
         and n.func.attr == "__init__"
         and isinstance(n.func.value, ast.Call)
         and _name_of(n.func.value.func) == "super"
-        for n in ast.walk(init)
+        for n in walked(init)
     )
 
 
@@ -4047,7 +4052,7 @@ _RUNNER_MEMBERS = (
 def _called_by_name(module: ast.Module, name: str) -> bool:
     return any(
         isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
-        for n in ast.walk(module)
+        for n in walked(module)
     )
 
 
@@ -4126,8 +4131,8 @@ def _passed_to(module: ast.Module, name: Optional[str], positional: list) -> set
     if name is None:
         return out
     everything = {a.arg for a in positional} | {"*"}
-    for n in ast.walk(module):
-        if not (isinstance(n, ast.Call) and _name_of(n.func) == name):
+    for n in of_type(module, ast.Call):
+        if _name_of(n.func) != name:
             continue
         if any(isinstance(a, ast.Starred) for a in n.args) or any(
             k.arg is None for k in n.keywords
@@ -4301,7 +4306,7 @@ def _indifferent_in(
     equal (:meth:`_Interp.witness`; where ``node`` may be in a callee, only those computed
     without running module code: a call hides what it forces)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or any(
-        isinstance(n, (ast.Global, ast.Nonlocal)) for n in ast.walk(fn)
+        isinstance(n, (ast.Global, ast.Nonlocal)) for n in walked(fn)
     ):
         return False  # (state kept outside ``self`` is not compared)
     values = _decisive_values(node)
@@ -4429,7 +4434,7 @@ def _readers_agree(fn, module: ast.Module, owner, runs: list) -> bool:
     if not _runs_agree(fn, runs, differ) or runs[0].interp.may_name_module_code("\0"):
         return False  # (something else differs; or attributes are read by computed names)
     readers = _readers(module, owner, differ)
-    code_names = {n.name for n in ast.walk(module) if isinstance(n, (*_FUNCS_DEF, ast.ClassDef))}
+    code_names = {n.name for n in walked(module) if isinstance(n, (*_FUNCS_DEF, ast.ClassDef))}
     if not readers:
         return False  # (read elsewhere; or read nowhere: code still being written decides)
     for method in readers:
@@ -4464,10 +4469,10 @@ def _readers(module: ast.Module, owner: ast.ClassDef, attrs: frozenset) -> Optio
     inside = {}
     for m in methods:
         first = _instance_param(m)
-        for n in ast.walk(m):
+        for n in walked(m):
             inside[id(n)] = (m, first)
     readers = []
-    for n in ast.walk(module):
+    for n in walked(module):
         if not (isinstance(n, ast.Attribute) and n.attr in attrs):
             continue
         m, first = inside.get(id(n), (None, None))
@@ -4487,7 +4492,7 @@ def _never_rebound(fn) -> list:
     params = [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs]
     own = {id(a) for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
     bound = set()
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
             bound.add(n.id)
         elif isinstance(n, ast.arg) and id(n) not in own:
@@ -4631,8 +4636,8 @@ def _log_flags(module: ast.Module) -> frozenset:
     """The attributes a module uses only to log once (``if not X._warned: X._warned = True;
     logger.warning(...)``): set to constants, read only in the tests of ``if`` statements
     whose branches only log or set such attributes."""
-    ifs = [n for n in ast.walk(module) if isinstance(n, ast.If)]
-    tests = {id(x) for n in ifs for x in ast.walk(n.test)}
+    ifs = [n for n in walked(module) if isinstance(n, ast.If)]
+    tests = {id(x) for n in ifs for x in walked(n.test)}
     flags = {
         t.attr
         for n in ifs
@@ -4646,10 +4651,10 @@ def _log_flags(module: ast.Module) -> frozenset:
             id(x)
             for n in ifs
             if _inert(n.body + n.orelse, frozenset(flags))
-            for x in ast.walk(n.test)
+            for x in walked(n.test)
         }
         kept = set()
-        for n in ast.walk(module):
+        for n in walked(module):
             if isinstance(n, ast.Attribute) and n.attr in flags and isinstance(n.ctx, ast.Load):
                 if id(n) not in gating:
                     kept.add(n.attr)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterable, Optional
 
+from .astwalk import walked
 from .names import (
     CLASS_DECISION_CALLS,
     KVCACHE_CALL,
@@ -107,7 +108,7 @@ def _type_of(n: ast.AST) -> bool:
 def _type_compare(node: ast.AST) -> tuple:
     # ``type(x) is C``, ``x.__class__ == C``: the whole comparison is the class expression (an
     # over-approximation of the rule's pairwise test; the class decides, whatever ``x``)
-    return ((None, node),) if any(_type_of(n) for n in ast.walk(node)) else ()
+    return ((None, node),) if any(_type_of(n) for n in walked(node)) else ()
 
 
 def _hasattr(node: ast.AST) -> tuple:
@@ -225,7 +226,7 @@ def _match_probe(node: ast.AST) -> tuple:
     held = _namespace_of(node.subject)
     out = []
     for case in node.cases:
-        for p in ast.walk(case.pattern):
+        for p in walked(case.pattern):
             if isinstance(p, ast.MatchClass):
                 out += [(node.subject, attr) for attr in p.kwd_attrs]
             elif isinstance(p, ast.MatchMapping) and held is not None:
@@ -684,7 +685,7 @@ def string_values(tree: ast.AST) -> dict:
         if name not in dropped and name not in sequences:
             strings[name] = strings.get(name, frozenset()) | got
     loops: dict = {}
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(
             node.target, ast.Name
         ):
@@ -695,7 +696,7 @@ def string_values(tree: ast.AST) -> dict:
         strings[name] = strings.get(name, frozenset()) | got
     # ``.name``: the strings any class of the module binds ``name`` to in its body (what
     # ``self.name`` / ``cls.name`` may read, whichever class the instance is of)
-    for cls in ast.walk(tree):
+    for cls in walked(tree):
         if not isinstance(cls, ast.ClassDef):
             continue
         for stmt in cls.body:
@@ -716,7 +717,7 @@ def _local_strings(tree: ast.AST, strings: dict) -> dict:
     found: dict = {}
     folded: set = set()  # (the target nodes of those assignments)
     other: set = set()
-    for fn in ast.walk(tree):
+    for fn in walked(tree):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         args = fn.args
@@ -725,7 +726,7 @@ def _local_strings(tree: ast.AST, strings: dict) -> dict:
                 other.add(a.arg)
         if isinstance(fn, ast.Lambda):
             continue
-        for node in ast.walk(fn):
+        for node in walked(fn):
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 got = fold(node.value, strings)

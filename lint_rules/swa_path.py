@@ -18,8 +18,10 @@ a place is asked by its kind and line (``("if", 12)``: the ``if``/``while``/``el
 from __future__ import annotations
 
 import ast
+import functools
 from typing import NamedTuple, Optional
 
+from .astwalk import walked
 from .classes import (
     ModuleClasses,
     is_property,
@@ -51,7 +53,7 @@ def _is_swa_word(name: Optional[str]) -> bool:
 
 def swa_step(node: ast.AST) -> bool:
     """Does ``node`` (a statement or expression) name the SWA path anywhere inside?"""
-    return any(_names_swa(n) for n in ast.walk(node))
+    return any(_names_swa(n) for n in walked(node))
 
 
 def _names_swa(n: ast.AST) -> bool:
@@ -76,7 +78,7 @@ def display_only(fn, own: set) -> bool:
     names of its functions and classes)? What it says decides nothing."""
     if not isinstance(fn, _FUNCS[:2]) or fn.name not in _DISPLAY:
         return False
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
             return False
         if isinstance(n, (ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load):
@@ -104,15 +106,15 @@ def cut_short(fn, expr) -> bool:
     """Is ``expr`` (of ``fn``) in code cut short, an example or code still being written: the
     test of an ``if``/``while`` whose branches only ``pass``, or the value of an assignment to
     locals ``fn`` never reads? What it decides is a decision still (nothing shows otherwise)."""
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.If, ast.While)) and any(x is expr for x in ast.walk(n.test)):
+    for n in walked(fn):
+        if isinstance(n, (ast.If, ast.While)) and any(x is expr for x in walked(n.test)):
             return all(
                 isinstance(b, ast.Pass)
                 or (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
                 for b in (*n.body, *n.orelse)
             )
         if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
-            if not any(x is expr for x in ast.walk(n.value)):
+            if not any(x is expr for x in walked(n.value)):
                 continue
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
             names = {t.id for t in targets if isinstance(t, ast.Name)}
@@ -120,7 +122,7 @@ def cut_short(fn, expr) -> bool:
                 return False
             return not any(
                 isinstance(x, ast.Name) and x.id in names and isinstance(x.ctx, ast.Load)
-                for x in ast.walk(fn)
+                for x in walked(fn)
             )
     return False
 
@@ -136,7 +138,7 @@ class SwaPaths:
         self.helpers: set = set()  # function names called there (their returns decide)
         # names (attributes, locals) some code reads, and those read only to log (in a log
         # call, or in the test of a branch that only logs)
-        nodes = self._nodes = list(ast.walk(tree))  # every helper below reads this one walk
+        nodes = self._nodes = list(walked(tree))  # every helper below reads this one walk
         self.read, strings, self.logged = _loaded_names(nodes)
         self.attr_read = self.read | strings
         self.named = self.attr_read  # every name the code reads (what may run is named here)
@@ -229,7 +231,7 @@ class SwaPaths:
                     reads.append((fn, stmt.test))
             # the statement's own expressions (its nested blocks are walked below)
             own = [c for c in ast.iter_child_nodes(stmt) if isinstance(c, ast.expr)]
-            for expr in (n for c in own for n in ast.walk(c)):
+            for expr in (n for c in own for n in walked(c)):
                 if isinstance(expr, ast.IfExp) and (swa_step(expr.body) or swa_step(expr.orelse)):
                     self.places.add(("ifexp", expr.test.lineno))
                     reads.append((fn, expr.test))
@@ -248,7 +250,7 @@ class SwaPaths:
         ``stored``: ``expr`` is a value kept (not a test): the arguments of a shape
         (``torch.zeros(n)``) only size what it gives, and feed nothing."""
         before = len(self.flags) + len(self.locals) + len(self.helpers)
-        for n in _walk_unshaped(expr) if stored else ast.walk(expr):
+        for n in _walk_unshaped(expr) if stored else walked(expr):
             if isinstance(n, ast.Attribute):
                 self.flags.add(n.attr)
             elif isinstance(n, ast.Name):
@@ -268,7 +270,7 @@ class SwaPaths:
         returns: list = []  # (function name, function id, return statement)
         for node in nodes:
             if isinstance(node, _FUNCS[:2]):
-                for n in ast.walk(node):
+                for n in walked(node):
                     if isinstance(n, ast.Return) and n.value is not None:
                         returns.append((node.name, id(node), n))
         changed = True
@@ -379,7 +381,7 @@ class SwaPaths:
             return False
         own = self._own_names()
         reads = 0
-        for n in ast.walk(fn):
+        for n in walked(fn):
             if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
                 continue
             reads += 1
@@ -411,16 +413,16 @@ class SwaPaths:
     def _holds_own_code(self, fn, name: str, own: set) -> bool:
         """May the local ``name`` of ``fn`` hold a class or function of the module itself (a
         store of a value naming one, not calling it: ``cls = _Sliding if t else _Full``)?"""
-        for st in ast.walk(fn):
+        for st in walked(fn):
             if not isinstance(st, (ast.Assign, ast.AnnAssign)) or st.value is None:
                 continue
             targets = st.targets if isinstance(st, ast.Assign) else [st.target]
             if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
                 continue
-            called = {id(c.func) for c in ast.walk(st.value) if isinstance(c, ast.Call)}
+            called = {id(c.func) for c in walked(st.value) if isinstance(c, ast.Call)}
             if any(
                 isinstance(x, ast.Name) and x.id in own and id(x) not in called
-                for x in ast.walk(st.value)
+                for x in walked(st.value)
             ):
                 return True
         return False
@@ -510,7 +512,7 @@ class SwaPaths:
                     isinstance(n, ast.Attribute)
                     and _names_swa(n)
                     and not self._followed(fn, n, seen)
-                    for n in ast.walk(s.test)
+                    for n in walked(s.test)
                 )  # (a nested test reading an SWA member: it takes the SWA path)
                 and self._keeps_only(fn, s, seen, depth)
             ):
@@ -629,7 +631,7 @@ class SwaPaths:
                         if isinstance(t, ast.Attribute):
                             stores.setdefault(t.attr, []).append(n.value)
                         elif not isinstance(t, ast.Name):
-                            for x in ast.walk(t):
+                            for x in walked(t):
                                 if isinstance(x, ast.Attribute):
                                     stores.setdefault(x.attr, []).append(None)
                 elif isinstance(n, _FUNCS[:2]):
@@ -709,7 +711,7 @@ class SwaPaths:
             scope = fn if fn is not None else self.tree
             loads = [
                 n
-                for n in ast.walk(scope)
+                for n in walked(scope)
                 if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
             ]
             reads = [n for n in loads if not self._written_into(n)]
@@ -836,7 +838,7 @@ class SwaPaths:
             return value
         stores = [
             n
-            for n in ast.walk(fn)
+            for n in walked(fn)
             if isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
         ]
         if len(stores) != 1:
@@ -864,9 +866,9 @@ class SwaPaths:
     def _closes_over(self, fn, name: str, strict: bool = True):
         """Reads of ``name`` in functions nested in ``fn`` (but for lambdas, unless
         ``strict``: a lambda only gives a value, followed where it is called)."""
-        for inner in ast.walk(fn):
+        for inner in walked(fn):
             if inner is not fn and isinstance(inner, _FUNCS[: 3 if strict else 2]):
-                yield from (n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == name)
+                yield from (n for n in walked(inner) if isinstance(n, ast.Name) and n.id == name)
 
     def _returns_nowhere(self, fn, seen: "_Walk", depth: int, count: bool = False) -> bool:
         """Is what ``fn`` returns used only where it decides nothing: ``__repr__``/``__str__``
@@ -918,7 +920,7 @@ class SwaPaths:
             self._owners = {}
             for f in self._nodes:  # (breadth first: an inner function comes later, and wins)
                 if isinstance(f, _FUNCS):
-                    for n in ast.walk(f):
+                    for n in walked(f):
                         if n is not f:
                             self._owners[id(n)] = f
         return self._owners.get(id(node))
@@ -963,14 +965,14 @@ class SwaPaths:
                     )
                     or (_names_swa(n) and not self._followed(fn, n, seen) and not _numeric(n))
                     for b in (up.body, up.orelse)
-                    for n in ast.walk(b)
+                    for n in walked(b)
                 )
             ):
                 return False  # it picks which code runs (else, which value: followed on)
             if isinstance(up, ast.BoolOp) and any(
                 isinstance(n, ast.Call) and not _queries(n)
                 for v in _after(up.values, child)
-                for n in ast.walk(v)
+                for n in walked(v)
             ):
                 return False  # it decides whether a call after it runs
             if isinstance(up, ast.Slice):
@@ -1090,8 +1092,13 @@ class SwaPaths:
             and not (isinstance(self._parent(up), ast.Call) and self._parent(up).func is up)
         )
 
-    def _own_names(self) -> set:
-        return {n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef))}
+    @functools.cached_property
+    def _own_names_set(self) -> frozenset:
+        return frozenset(n.name for n in self._nodes if isinstance(n, (*_FUNCS[:2], ast.ClassDef)))
+
+    def _own_names(self) -> frozenset:
+        """The names of the module's functions and classes, nested ones included."""
+        return self._own_names_set
 
     def never_called(self, name: str) -> bool:
         """Is ``name`` a private module function (``_helper``, undecorated) that nothing in
@@ -1411,7 +1418,7 @@ def _loaded_names(nodes: list, quiet: frozenset = frozenset()) -> tuple:
             skip.add(id(base))
         elif is_log_call(n) or (isinstance(n, ast.If) and (_logs_only(n) or id(n) in quiet)):
             inner = [n] if is_log_call(n) else [n.test, *n.body, *n.orelse]
-            for x in (x for part in inner for x in ast.walk(part)):
+            for x in (x for part in inner for x in walked(part)):
                 skip.add(id(x))
                 if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load):
                     logged.add(x.id)
@@ -1463,8 +1470,8 @@ def _reads_dynamically(nodes: list, strings: Optional[dict] = None) -> tuple:
     out: set = set()
     named: set = set()
     snapshots: list = []
-    logged = {id(x) for n in nodes if is_log_call(n) for x in ast.walk(n) if x is not n}
-    parts = {id(x) for n in nodes if _snapshot(n) for x in ast.walk(n.func)}
+    logged = {id(x) for n in nodes if is_log_call(n) for x in walked(n) if x is not n}
+    parts = {id(x) for n in nodes if _snapshot(n) for x in walked(n.func)}
     for n in nodes:
         if id(n) in logged:
             continue  # (``logger.debug("%s", asdict(x))``: what it reads becomes text)

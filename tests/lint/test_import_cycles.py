@@ -100,3 +100,20 @@ def test_no_cycle_at_module_level():
 def test_function_level_cycles_only_shrink():
     found = _cycles(function_level=True)
     assert sorted(map(sorted, found)) == sorted(map(sorted, KNOWN_CYCLES))
+
+
+def test_no_module_defines_a_top_level_name_twice():
+    # a second ``def`` of a name silently replaces the first for every caller, the earlier
+    # ones included; ruff's F811 misses it when the first was used in between
+    twice = {}
+    for name, path in _modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defs = [
+            n.name
+            for n in tree.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        ]
+        again = sorted({d for d in defs if defs.count(d) > 1})
+        if again:
+            twice[name] = again
+    assert twice == {}
