@@ -2115,10 +2115,17 @@ class _Interp:
             self.depth = outer
         if generator:
             # run eagerly: what it yields on each path; a consumer that stops early does not
-            # run the rest, so a raise anywhere is not decided
-            if any(o[0] == "raise" for o in outcomes):
+            # run the rest, so a raise after an item is not decided, but one before the first
+            # item reaches whoever asks for an item, as a call's raise does
+            first = [o for o in outcomes if o[0] == "raise" and o[2].get(_YIELDS) == ()]
+            if sum(o[0] == "raise" for o in outcomes) > len(first):
                 raise Undecided(f"a generator that may raise (`{_func_name(node)}`)")
-            return self.join([o[2].get(_YIELDS, TOP) for o in outcomes])
+            rest = [o[2].get(_YIELDS, TOP) for o in outcomes if o[0] != "raise"]
+            if first and not rest:
+                raise _Raised(first[0][1])
+            if first and (self.shielded or self.force):
+                raise Undecided(f"a generator that may raise or yield (`{_func_name(node)}`)")
+            return self.join(rest)
         returns = [o[1] for o in outcomes if o[0] == "return"]
         returns += [None for o in outcomes if o[0] == "next"]
         raises = [o[1] for o in outcomes if o[0] == "raise"]

@@ -1697,6 +1697,24 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_pool = resolve_swa(_pieces(model_runner))
 """),
+        # a generator whose guard raises before its first item on the older spec API: no backend
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.runner = model_runner
+        self.swa_pool = next(
+            (p for p in self._candidates() if isinstance(p, SWAKVPool)), None
+        )
+    def _owns_kv(self):
+        r = self.runner
+        return r.is_draft_worker and not r.spec_algorithm.is_frozen_kv_mtp()
+    def _candidates(self):
+        getters = [lambda: self.runner.token_to_kv_pool]
+        if not self._owns_kv():
+            getters.append(lambda: self.runner.token_to_kv_pool_allocator.get_kvcache())
+        for get in getters:
+            yield get()
+"""),
     ]
 
     INVALID = [
@@ -2751,5 +2769,23 @@ class FooAttnBackend(AttentionBackend):
         if isinstance(pool, SWAKVPool):
             return pool.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # a generator whose guard is inverted: a regular draft gets the allocator's pool
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.runner = model_runner
+        self.swa_pool = next(
+            (p for p in self._candidates() if isinstance(p, SWAKVPool)), None
+        )
+    def _owns_kv(self):
+        r = self.runner
+        return r.is_draft_worker and not r.spec_algorithm.is_frozen_kv_mtp()
+    def _candidates(self):
+        getters = [lambda: self.runner.token_to_kv_pool]
+        if self._owns_kv():
+            getters.append(lambda: self.runner.token_to_kv_pool_allocator.get_kvcache())
+        for get in getters:
+            yield get()
 """),
     ]
