@@ -400,6 +400,8 @@ class SwaPaths:
                 targets = up.targets if isinstance(up, ast.Assign) else [up.target]
                 if not all(isinstance(t, (ast.Name, ast.Attribute)) for t in targets):
                     return False
+                if up.value is not None and self._names_own_code(fn, up.value, own):
+                    return False  # it picks among the module's code (``getter(mode)(steps)``)
                 if any(
                     isinstance(t, ast.Attribute)
                     and (t.attr in self.flags or may_be_read_elsewhere(t.attr))
@@ -412,18 +414,29 @@ class SwaPaths:
 
     def _holds_own_code(self, fn, name: str, own: set) -> bool:
         """May the local ``name`` of ``fn`` hold a class or function of the module itself (a
-        store of a value naming one, not calling it: ``cls = _Sliding if t else _Full``)?"""
+        store of a value naming one, not calling it: ``cls = _Sliding if t else _Full``,
+        ``steps = (self._full, self._window)``)?"""
         for st in walked(fn):
             if not isinstance(st, (ast.Assign, ast.AnnAssign)) or st.value is None:
                 continue
             targets = st.targets if isinstance(st, ast.Assign) else [st.target]
             if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
                 continue
-            called = {id(c.func) for c in walked(st.value) if isinstance(c, ast.Call)}
-            if any(
-                isinstance(x, ast.Name) and x.id in own and id(x) not in called
-                for x in walked(st.value)
-            ):
+            if self._names_own_code(fn, st.value, own, locals_too=False):
+                return True
+        return False
+
+    def _names_own_code(self, fn, value, own: set, locals_too: bool = True) -> bool:
+        """Does ``value`` (an expression of ``fn``) name a class or function of the module
+        without calling it (a bound method ``self._window`` included), or, with
+        ``locals_too``, read a local of ``fn`` that may hold one?"""
+        called = {id(c.func) for c in walked(value) if isinstance(c, ast.Call)}
+        for x in walked(value):
+            if id(x) in called or not isinstance(x, (ast.Name, ast.Attribute)):
+                continue
+            if (x.id if isinstance(x, ast.Name) else x.attr) in own:
+                return True
+            if locals_too and isinstance(x, ast.Name) and self._holds_own_code(fn, x.id, own):
                 return True
         return False
 

@@ -2123,6 +2123,24 @@ class FooAttnBackend(AttentionBackend):
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # a probe of the allocator kept only as a count in a gauge, next to steps the pool picks
+        Case("""
+import operator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        windows = 1 if hasattr(alloc, "translate_loc_from_full_to_swa") else 0
+        self.gauge = operator.itemgetter(0)((windows, 0))
+        steps = (self._full, self._window)
+        self._step = steps[isinstance(self.pool, SWAKVPool)]
+    def _full(self, loc):
+        return loc
+    def _window(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        return self._step(loc)
+"""),
     ]
 
     INVALID = [
@@ -3068,5 +3086,22 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         pool, locs = self.full.forward_decode(loc)
         return pool, locs
+"""),
+        # a probe of the allocator picks, through an itemgetter, which of the backend's steps runs
+        Case("""
+import operator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        mode = 1 if hasattr(alloc, "translate_loc_from_full_to_swa") else 0
+        steps = (self._full, self._window)
+        self._step = operator.itemgetter(mode)(steps)
+    def _full(self, loc):
+        return loc
+    def _window(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        return self._step(loc)
 """),
     ]
