@@ -48,6 +48,7 @@ import ast
 import re
 from typing import Iterable, Optional
 
+from .astwalk import walked
 from .classes import lookup_order, module_classes
 from .names import (
     ALLOCATOR_ATTR,
@@ -115,7 +116,7 @@ def annotation_names_allocator(node: Optional[ast.AST]) -> bool:
     ``X | None``, ``Union[X, Y]``, ``mod.X``)."""
     if node is None:
         return False
-    for sub in ast.walk(node):
+    for sub in walked(node):
         if isinstance(sub, ast.Name) and is_allocator_class_name(sub.id):
             return True
         if isinstance(sub, ast.Attribute) and is_allocator_class_name(sub.attr):
@@ -198,7 +199,7 @@ def _child_fields(kind: type) -> tuple:
 
 
 def walk(node: ast.AST) -> list:
-    """The nodes ``ast.walk(node)`` gives, in its order (breadth first), less the expression
+    """The nodes ``walked(node)`` gives, in its order (breadth first), less the expression
     context and operator nodes (leaves without fields that anything here asks about): a list,
     built without ``ast.iter_child_nodes``' generators."""
     out = [node]

@@ -38,6 +38,7 @@ import re
 from collections import Counter
 from typing import Optional
 
+from .astwalk import walked
 from .context import of
 from .flow import child_statements, statements
 from .lexical import LINE, char_col, node_span
@@ -101,7 +102,7 @@ _DEPTH = 3
 
 
 def _words(node: ast.AST, out: set[str]) -> None:
-    for sub in ast.walk(node):
+    for sub in walked(node):
         if isinstance(sub, ast.Name):
             out.add(sub.id)
         elif isinstance(sub, ast.Attribute):
@@ -152,7 +153,7 @@ class _Method:
         """Every node's parent in the method (``id(child) -> parent``)."""
         if self._parent is None or not self._whole:
             self._parent = {}
-            for p in ast.walk(self.node):
+            for p in walked(self.node):
                 for c in ast.iter_child_nodes(p):
                     self._parent[id(c)] = p
             self._whole = True
@@ -201,10 +202,10 @@ def _span(node: ast.AST) -> Optional[tuple]:
 
 
 def _walk_rows(node: ast.AST, rows: Optional[list]):
-    """``ast.walk(node)`` (same order) without the subtrees whose lines hold none of ``rows``
+    """``walked(node)`` (same order) without the subtrees whose lines hold none of ``rows``
     (every node when ``rows`` is None). A node spelling a word lies within its lines."""
     if rows is None:
-        yield from ast.walk(node)
+        yield from walked(node)
         return
     from bisect import bisect_left
     from collections import deque
@@ -288,7 +289,7 @@ class Gating:
     def holds_pool(self, cls: str) -> bool:
         """Does a method of ``cls`` read or store ``self.token_to_kv_pool``?"""
         for m in self.classes.get(cls, {}).values():
-            for node in ast.walk(m.node):
+            for node in walked(m.node):
                 if (
                     isinstance(node, ast.Attribute)
                     and node.attr == POOL_ATTR
@@ -406,7 +407,7 @@ class Gating:
 
     def _collect_words(self, cls: str, region: ast.AST, words: set, depth: int, seen: set) -> None:
         methods = self.classes.get(cls, {})
-        for sub in ast.walk(region):
+        for sub in walked(region):
             if _write_side_translate(sub):
                 words.add("out_cache_loc")
                 continue
@@ -449,7 +450,7 @@ class Gating:
                 if all(isinstance(t, ast.Name) for t in targets) and depth > 0:
                     out = [p]
                     names = {t.id for t in targets}
-                    for sub in ast.walk(m.node):
+                    for sub in walked(m.node):
                         if (
                             isinstance(sub, ast.Name)
                             and sub.id in names
@@ -492,7 +493,7 @@ class Gating:
 
 
 def _inside_write_translate(attr: ast.Attribute, region: ast.AST) -> bool:
-    for sub in ast.walk(region):
+    for sub in walked(region):
         if isinstance(sub, ast.Call) and sub.func is attr:
             return _write_side_translate(sub)
     return False
@@ -538,7 +539,7 @@ def _pool_names(
         elif node.value is not None:
             pairs.append((node.target, node.value))
     if walrus:
-        pairs += [(n.target, n.value) for n in ast.walk(init) if isinstance(n, ast.NamedExpr)]
+        pairs += [(n.target, n.value) for n in walked(init) if isinstance(n, ast.NamedExpr)]
     # per pair, once: does the value name the pool itself, which names does it read
     # (lambdas excluded), which names does the target bind (tuple unpacking: every one)
     facts = []
@@ -554,7 +555,7 @@ def _pool_names(
                 isinstance(n, ast.Constant) and n.value == POOL_ATTR
             ):
                 pool = True
-        bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        bound = {n.id for n in walked(target) if isinstance(n, ast.Name)}
         facts.append((pool, reads, bound))
     names: set[str] = set()
     changed = True
@@ -885,7 +886,7 @@ class _Helpers:
             except _PARSE_ERRORS:
                 return True
             defs = [
-                n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                n for n in walked(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
             ]
             if not defs:
                 return True

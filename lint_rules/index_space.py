@@ -28,6 +28,7 @@ import ast
 import re
 from typing import Optional
 
+from .astwalk import walked
 from .context import of
 from .flow import child_statements
 from .lexical import LINE, node_span
@@ -215,7 +216,7 @@ class IndexSpace:
         seen = seen or set()
         seen.add(fn.node)
         names = set()
-        for n in ast.walk(fn.node):
+        for n in walked(fn.node):
             if isinstance(n, ast.Attribute):
                 names.add(n.attr)
             elif isinstance(n, ast.Name):

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
 
+from .astwalk import walked
 from .haystack import Haystack
 from .names import (
     SWA_ALLOCATOR_NAMES,
@@ -1729,7 +1730,7 @@ def _flow_free(data: bytes, text: str, roots) -> bool:
             tree = ast.parse("(" + span + "\n)", mode="eval")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return False
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if any(w in node.value for w in words):
                     return False
@@ -1738,7 +1739,7 @@ def _flow_free(data: bytes, text: str, roots) -> bool:
 
 def _returns_record(fn: ast.AST, classes) -> bool:
     """Does ``fn`` return an instance of a class of its module (``return Parts(...)``)?"""
-    for node in ast.walk(fn):
+    for node in walked(fn):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
             func = node.value.func
             if isinstance(func, ast.Name) and func.id in classes:

@@ -48,6 +48,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .astwalk import walked
 from .flow import (
     ALLOC,
     DEFAULT_ROOTS,
@@ -770,7 +771,7 @@ def _may_anchor(
     # the sinks' forms by node type, the class test's aside (lint_rules/sinks.py; the outline
     # proof decides class tests by the SWA class names first)
     table = node_table(a for a in anchors if a != SWA_CLASS_TEST)
-    # the nodes ``ast.walk(f.node)`` gives that can answer yes: its calls (``f.calls``, in
+    # the nodes ``walked(f.node)`` gives that can answer yes: its calls (``f.calls``, in
     # walk order), and every node only when an attribute is named like a member or a form
     # sits on other nodes
     other = set(table) - {ast.Call, ast.Attribute}
@@ -900,12 +901,12 @@ def _swa_class_words(tree: ast.AST, text: str) -> set[str]:
     for stmt in ast.iter_child_nodes(tree):
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(stmt.value)}
+            words = {getattr(n, "id", getattr(n, "attr", "")) for n in walked(stmt.value)}
             defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
-    for node in ast.walk(tree):  # a loop variable over classes (``for kind in KINDS:``)
+    for node in walked(tree):  # a loop variable over classes (``for kind in KINDS:``)
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             if isinstance(node.target, ast.Name):
-                words = {getattr(n, "id", getattr(n, "attr", "")) for n in ast.walk(node.iter)}
+                words = {getattr(n, "id", getattr(n, "attr", "")) for n in walked(node.iter)}
                 defs.append((node.target.id, words))
     close_over(names, defs)
     return names

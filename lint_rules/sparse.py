@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Optional
 
 from .astfinding import AstFinding, Span  # noqa: F401  (the lint state's raw findings)
+from .astwalk import walked
 from .flow import KVCACHE, child_statements
 from .model import Finding, Location, ScopeConfig
 from .parsing import ParseFailure, parse_module, positions
@@ -268,7 +269,7 @@ def _swa_class_names(tree, text: str) -> frozenset:
                         defs.extend((t.id, words) for t in targets if isinstance(t, ast.Name))
                 stack.append((child, module_level))
     if ":=" in text:
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
                 defs.append((node.target.id, _words([node.value])))
     close_over(names, defs)
@@ -279,7 +280,7 @@ def _words(exprs) -> set:
     return {
         w
         for e in exprs
-        for n in ast.walk(e)
+        for n in walked(e)
         for w in (getattr(n, "id", None), getattr(n, "attr", None))
         if isinstance(w, str)
     }

@@ -19,6 +19,7 @@ from typing import ClassVar, Optional, Union
 import libcst as cst
 
 from ..analysis import ClassInfo, FunctionInfo, ModuleAnalysis
+from ..astwalk import walked
 from ..model import FixInfo, ScopeConfig
 
 
@@ -204,7 +205,7 @@ class Rule(cst.BatchableCSTVisitor):
         found = next(
             (
                 n
-                for n in ast.walk(tree)
+                for n in walked(tree)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and n.name == fn.name
                 and where.start.line <= n.lineno <= where.end.line
@@ -217,7 +218,7 @@ class Rule(cst.BatchableCSTVisitor):
             at = {(p.start.line, p.start.column) for p in lambdas if p is not None}
             inner = [
                 n
-                for n in ast.walk(found)
+                for n in walked(found)
                 if isinstance(n, ast.Lambda) and (n.lineno, n.col_offset) in at
             ]
             from ..scenario import stays_local
@@ -230,14 +231,13 @@ class Rule(cst.BatchableCSTVisitor):
         """The enclosing function's ``ast`` node of one of ``kinds`` spanning exactly what the
         libcst ``node`` spans (the outermost, ``ast.walk`` being breadth first), with that
         function; (None, None) where there is none."""
-        import ast
 
         fn_ast = self.function_ast()
         at = self.analysis.positions().get(node)
         if fn_ast is None or at is None:
             return None, None
         span = (at.start.line, at.start.column, at.end.line, at.end.column)
-        for n in ast.walk(fn_ast):
+        for n in walked(fn_ast):
             if not isinstance(n, kinds):
                 continue
             if (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span:

@@ -66,6 +66,7 @@ import libcst as cst
 
 from .. import gating
 from ..analysis import FunctionInfo
+from ..astwalk import walked
 from ..cstnodes import call_func_name, positional_args, string_value
 from ..model import ScopeConfig
 from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
@@ -319,7 +320,7 @@ class SwaFlagCachedAtInit(Rule):
         ``__init__`` calls."""
 
         words: set = set()
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
                 node.name == "__init__"
             ):
