@@ -1,4 +1,4 @@
-"""Fix latency: ``kvguard fix`` vs ``ruff check --fix`` on one real backend file, side by side.
+"""Check and fix latency: ``kvguard check`` / ``kvguard fix`` vs ruff on one real backend file.
 
     python benchmarks/fix_latency.py              # measure and print
     python benchmarks/fix_latency.py --write      # also update the "Fix latency" rows of RESULTS.md
@@ -17,6 +17,10 @@ would write the file).
 kvguard's own modules are byte-compiled first (``compileall``), as ``pip install`` does: with
 ``PYTHONDONTWRITEBYTECODE`` set (as on this machine) an editable checkout would otherwise
 recompile its ~30 modules on every run, which no installed kvguard does.
+
+The check is measured the same way, before the fix: ``kvguard check --no-cache`` of the
+unfixed file (its two findings reported, exit 1) against ``ruff check --no-cache`` of its copy
+(target: kvguard <= 12x ruff, issue 23's bar for a file with findings).
 
 Also measured the same way: sglang 0.5.12.post1's ``flashinfer_backend.py`` (68 KB, the largest
 backend file of the corpus with findings; its 4 findings are fixed in two rounds, the updaters
@@ -49,6 +53,7 @@ import sglang_wheels  # noqa: E402
 VERSION = "0.5.12.post1"
 REL = "sglang/srt/layers/attention/trtllm_mha_backend.py"
 TARGET_RATIO = 30.0
+CHECK_TARGET_RATIO = 12.0
 # the largest backend file of the corpus with findings (4, fixed in two rounds)
 BIG_VERSION = "0.5.12.post1"
 BIG_REL = "sglang/srt/layers/attention/flashinfer_backend.py"
@@ -75,6 +80,11 @@ def _run(cmd: list[str], cwd: Path) -> tuple[float, float, subprocess.CompletedP
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, proc
+
+
+def _must_report(proc, text: str) -> None:
+    if proc.returncode != 1 or "KVG00" not in proc.stdout:
+        raise SystemExit(f"kvguard check found nothing (rc {proc.returncode}): {proc.stderr}")
 
 
 def _must_be_fixed(proc, text: str) -> None:
@@ -139,6 +149,17 @@ def main(argv=None) -> int:
             "--quiet",
             ruff_file.name,
         ]
+        check_kv, check_ruff, _, _ = _alternate(
+            args.runs,
+            original,
+            kv_file,
+            ruff_file,
+            [sys.executable, "-m", "lint_rules", "check", "--no-cache", REL],
+            [_bin("ruff"), "check", "--isolated", "--no-cache", "--exit-zero", "--quiet"]
+            + [ruff_file.name],
+            work,
+            _must_report,
+        )
         kv_times, ruff_times, kv_cpu, ruff_cpu = _alternate(
             args.runs, original, kv_file, ruff_file, kv_cmd, ruff_cmd, work, _must_be_fixed
         )
@@ -201,6 +222,13 @@ def main(argv=None) -> int:
         [_bin("ruff"), "--version"], capture_output=True, text=True
     ).stdout.strip()
     print(f"file: sglang {VERSION} {REL} ({size_kb:.1f} KB); {args.runs} alternating runs, medians")
+    ck, cr = statistics.median(check_kv), statistics.median(check_ruff)
+    check_ratio = ck / cr
+    check_ok = check_ratio <= CHECK_TARGET_RATIO
+    print(
+        f"check: ruff {cr * 1000:.1f} ms, kvguard {ck * 1000:.1f} ms: {check_ratio:.1f}x ruff "
+        f"(target <= {CHECK_TARGET_RATIO:.0f}x): {'PASS' if check_ok else 'FAIL'}"
+    )
     print(f"ruff check --fix ({versions}): {rf * 1000:.1f} ms  (min {min(ruff_times) * 1000:.1f})")
     print(f"kvguard fix:                  {kv * 1000:.1f} ms  (min {min(kv_times) * 1000:.1f})")
     print(f"ratio: {ratio:.1f}x ruff  (target <= {TARGET_RATIO:.0f}x): {'PASS' if ok else 'FAIL'}")
@@ -224,7 +252,7 @@ def main(argv=None) -> int:
     if args.write:
         body = "\n".join(
             [
-                "## Fix latency: one real backend file (`benchmarks/fix_latency.py`)",
+                "## Check and fix latency: one real backend file (`benchmarks/fix_latency.py`)",
                 "",
                 f"sglang {VERSION} `{REL}` ({size_kb:.1f} KB; the fix applies there). Fresh processes, "
                 f"alternating, median of {args.runs}; commit {corpus.git_revision()}; load average "
@@ -232,6 +260,11 @@ def main(argv=None) -> int:
                 "",
                 "| what | median (ms) | min (ms) | note |",
                 "|---|---:|---:|---|",
+                f"| ruff check (`{versions}`) | {cr * 1000:.1f} | {min(check_ruff) * 1000:.1f} "
+                "| default rules, the unfixed file |",
+                f"| kvguard check --no-cache | {ck * 1000:.1f} | {min(check_kv) * 1000:.1f} | "
+                f"{check_ratio:.1f}x ruff (target <= {CHECK_TARGET_RATIO:.0f}x: "
+                f"{'PASS' if check_ok else 'FAIL'}); 2 findings |",
                 f"| ruff check --fix (`{versions}`) | {rf * 1000:.1f} | {min(ruff_times) * 1000:.1f} | default rules |",
                 f"| kvguard fix --no-cache | {kv * 1000:.1f} | {min(kv_times) * 1000:.1f} | "
                 f"{ratio:.1f}x ruff (target <= {TARGET_RATIO:.0f}x: {'PASS' if ok else 'FAIL'}) |",
@@ -247,7 +280,7 @@ def main(argv=None) -> int:
         )
         corpus.update_results_section("fix-latency", body)
         print(f"wrote {corpus.RESULTS_FILE.relative_to(REPO)}")
-    return 0 if ok else 1
+    return 0 if ok and check_ok else 1
 
 
 if __name__ == "__main__":
