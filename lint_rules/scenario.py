@@ -2066,6 +2066,15 @@ class _Interp:
         node = func.node
         self.invoked.add(id(node))
         self.touched += self.calls_hide
+        env = self.call_env(func, args, kwargs, depth)
+        if isinstance(node, ast.Lambda):
+            return self.eval(node.body, env, depth + 1)
+        return self._run_body(func, env, depth)
+
+    def call_env(self, func: Func, args: list, kwargs: dict, depth: int) -> dict:
+        """``func``'s parameters bound to ``args`` and ``kwargs`` (defaults where not given),
+        over the environment it closes over."""
+        node = func.node
         env = {k: v for k, v in (func.env or {}).items() if not k.startswith(_OPAQUE)}
         params = node.args
         names = [a.arg for a in params.posonlyargs + params.args]
@@ -2101,10 +2110,14 @@ class _Interp:
             bound = set(names) | {a.arg for a in params.kwonlyargs}
             rest = [(k, v) for k, v in kwargs.items() if k not in bound]
             env[params.kwarg.arg] = Mapping(rest)
-        if isinstance(node, ast.Lambda):
-            return self.eval(node.body, env, depth + 1)
-        if func.owner is not None and names and args:  # what ``super()`` reads (the cell)
-            env["__class__"], env["__self__"] = ClassRef(func.owner), args[0]
+        if not isinstance(node, ast.Lambda) and func.owner is not None and names and args:
+            env["__class__"], env["__self__"] = ClassRef(func.owner), args[0]  # (``super()``)
+        return env
+
+    def _run_body(self, func: Func, env: dict, depth: int):
+        """What calling ``func`` (its parameters bound in ``env``) gives: its returns joined,
+        a generator's items; raises as it raises."""
+        node = func.node
         generator = _is_generator(node)
         if generator:
             env[_YIELDS] = ()
@@ -2379,6 +2392,10 @@ class _Interp:
             if isinstance(owner, Obj) and owner.kind == "self":
                 owner.attrs[target.attr] = v
                 self.stored.pop((id(owner), target.attr), None)  # (its witness: a new one)
+            elif self.force and target.attr not in _log_flags(self.module):
+                # kept on another object (one handed in, a holder): an outcome, as what a call
+                # not followed is handed is (``draft_indifferent``); a log-once flag is not
+                self.effects.append((id(target), (v,), (), None))
         elif isinstance(target, ast.Starred):
             self.bind(target.value, TOP, env, depth)
         else:  # an item store
@@ -2429,20 +2446,24 @@ class _Interp:
         exits: list = []  # (``__exit__`` of module classes entered, innermost first)
         for item in s.items:
             try:
-                self.enter(item.context_expr, env, depth)
+                managed = self.enter(item.context_expr, env, depth)
             except _Raised as exc:  # entering raised: the body does not run
                 parents = _EXC_PARENTS.get(exc.name, (exc.name, "Exception", "BaseException"))
                 if any(n in parents for n in suppressed):
                     return [("next", None, env)]
                 return [("raise", exc.name, env)]
-            v = self.eval(item.context_expr, env, depth)
-            if isinstance(v, Suppress):
-                suppressed += v.names
             entered = TOP
-            protocol = self.manager_methods(v)
-            if protocol is not None:  # (a module class: its ``__enter__`` gives the value)
-                entered = self.call_value(protocol[0], [], {}, depth + 1)
-                exits.insert(0, protocol[1])
+            if managed is not None:  # (its code after the ``yield`` runs on leaving)
+                entered = managed[0]
+                exits.insert(0, managed[1])
+            else:
+                v = self.eval(item.context_expr, env, depth)
+                if isinstance(v, Suppress):
+                    suppressed += v.names
+                protocol = self.manager_methods(v)
+                if protocol is not None:  # (a module class: its ``__enter__`` gives the value)
+                    entered = self.call_value(protocol[0], [], {}, depth + 1)
+                    exits.insert(0, protocol[1])
             if item.optional_vars is not None:
                 self.bind(item.optional_vars, entered, env, depth)
         out = []
@@ -2469,6 +2490,9 @@ class _Interp:
         first) ran: a raise one of them answers true for is suppressed (unknown: both)."""
         outcomes = [outcome]
         for method in exits:
+            if isinstance(method, tuple):  # a ``@contextmanager``'s code after its ``yield``
+                outcomes = [x for o in outcomes for x in self.left(method, o, depth)]
+                continue
             following = []
             for o in outcomes:
                 if o[0] != "raise":
@@ -2485,28 +2509,79 @@ class _Interp:
             outcomes = following
         return outcomes
 
-    def enter(self, expr: ast.AST, env: dict, depth: int) -> None:
-        """Enter ``with f(...)`` for a module ``@contextmanager`` function ``f`` that yields
-        once, at the top of its body: run its body up to the ``yield`` (raises ``_Raised``
-        where every path raises there; a path that may raise or go on is undecided). Any
-        other context manager is entered without effect."""
-        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)):
-            return
-        node = self.managers.get(expr.func.id)
-        if node is None or expr.func.id in env:
-            return
-        at = [
-            i
-            for i, stmt in enumerate(node.body)
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield)
-        ]
-        if len(at) != 1 or sum(isinstance(n, ast.Yield) for n in walked(node)) != 1:
-            raise Undecided(f"a context manager it does not model (`{node.name}`)")
-        setup = copy.copy(node)
-        setup.body = node.body[: at[0]] or [ast.Pass()]
-        args = [self.eval(a, env, depth) for a in expr.args]
+    def left(self, leaving: tuple, outcome, depth: int) -> list:
+        """``outcome`` of a ``with`` body after a ``@contextmanager``'s code past its ``yield``
+        ran in its own state (``leaving``: that state, the code run on a normal exit, the code
+        run on a raise): a raise there replaces the outcome; a body's raise goes on after."""
+        state, normal, raised = leaving
+        code = raised if outcome[0] == "raise" else normal
+        out = []
+        for o in self.block(code, dict(state), depth + 1):
+            if o[0] == "raise":
+                out.append(("raise", o[1], outcome[2]))
+            elif o[0] == "next":
+                out.append(outcome)
+            else:
+                raise Undecided("a context manager that returns on leaving")
+        return out
+
+    def manager(self, expr: ast.AST, env: dict, depth: int) -> Optional[tuple]:
+        """``(func, args, kwargs)`` for ``with f(...)`` / ``with self.m(...)`` where ``f`` is a
+        module ``@contextmanager`` function or ``m`` such a method of ``self``'s class; None
+        for any other context manager."""
+        if not isinstance(expr, ast.Call):
+            return None
+        func = expr.func
+        if isinstance(func, ast.Name):
+            node = self.managers.get(func.id)
+            if node is None or func.id in env:
+                return None
+            made, bound = Func(node, None), []
+        elif isinstance(func, ast.Attribute):
+            holder = self.eval(func.value, env, depth)
+            if not (isinstance(holder, Obj) and holder.kind == "self" and holder.owner):
+                return None
+            order = self.mro(holder.owner)
+            owner = next((c for c in order if _defines(c, func.attr)), None)
+            node = None
+            if owner is not None:
+                node = [n for n in owner.body if isinstance(n, _FUNCS_DEF) and n.name == func.attr][
+                    -1
+                ]
+            if node is None or _decorators(node) != ["contextmanager"]:
+                return None
+            made, bound = Func(node, None, owner), [holder]
+        else:
+            return None
+        args = bound + [self.eval(a, env, depth) for a in expr.args]
         kwargs = {k.arg: self.eval(k.value, env, depth) for k in expr.keywords}
-        self.invoke(Func(setup, None), args, kwargs, depth)
+        return made, args, kwargs
+
+    def enter(self, expr: ast.AST, env: dict, depth: int) -> Optional[tuple]:
+        """Enter ``with`` a module ``@contextmanager`` (:meth:`manager`) that yields once, as a
+        statement of its body or as the whole body of a ``try`` with only a ``finally``: run
+        its body up to the ``yield``; ``(the value yielded, (its state, what runs on leaving
+        normally, what runs on a raise))``. Raises ``_Raised`` where every path raises before
+        the ``yield``; undecided where some may, or where its paths part before it. None for
+        any other context manager (entered without effect)."""
+        found = self.manager(expr, env, depth)
+        if found is None:
+            return None
+        func, args, kwargs = found
+        node = func.node
+        parts = _manager_parts(node)
+        if parts is None:
+            raise Undecided(f"a context manager it does not model (`{node.name}`)")
+        setup, value, normal, raised = parts
+        state = self.call_env(func, args, kwargs, depth)
+        outcomes = self.block(setup, state, depth + 1)
+        if outcomes and all(o[0] == "raise" for o in outcomes):
+            raise _Raised(outcomes[0][1])
+        if len(outcomes) != 1 or outcomes[0][0] != "next":
+            raise Undecided(f"a context manager whose setup parts or returns (`{node.name}`)")
+        state = outcomes[0][2]
+        entered = self.eval(value, state, depth + 1) if value is not None else None
+        return entered, (state, normal, raised)
 
     def items_of(self, v) -> Optional[tuple]:
         """What iterating ``v`` gives, when known: a tuple's items, an enum class's members
@@ -4036,6 +4111,10 @@ def _build(interp: "_Interp", owner, init, elsewhere, generation: str, pool: "Ob
     env = _bind_params(init, owner, instance)
     _bind_defaults(interp, init, env, param, instance)
     env[param] = _runner(generation, pool)
+    if param != root and param != _named_runner(init):
+        # kept only for the allocator a method reads off it (``self.backend = backend``): an
+        # object holding the runner's pieces (a backend, a batch), its other members unknown
+        env[param] = Obj("holder", env[param].attrs)
     first = (init.args.posonlyargs + init.args.args)[0].arg
     outcomes = interp.block(init.body, env, 0)
     if outcomes and all(o[0] == "raise" for o in outcomes):
@@ -4148,6 +4227,33 @@ def _passed_to(module: ast.Module, name: Optional[str], positional: list) -> set
         out |= {a.arg for a in positional[1 : 1 + len(n.args)]}
         out |= {k.arg for k in n.keywords}
     return out
+
+
+def _manager_parts(node) -> Optional[tuple]:
+    """A ``@contextmanager`` function's body split at its one ``yield``: ``(setup, the value
+    yielded, what runs on leaving normally, what runs on a raise)``, for a ``yield`` that is
+    a statement of the body (a raise from the ``with`` body skips the rest) or the whole
+    body of a ``try`` with only a ``finally`` (which runs either way); None for any other
+    shape."""
+    if sum(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in walked(node)) != 1:
+        return None
+
+    def yielded(st) -> bool:
+        return isinstance(st, ast.Expr) and isinstance(st.value, ast.Yield)
+
+    for i, st in enumerate(node.body):
+        rest = node.body[i + 1 :]
+        if yielded(st):
+            return node.body[:i], st.value.value, rest, []
+        if (
+            isinstance(st, ast.Try)
+            and len(st.body) == 1
+            and yielded(st.body[0])
+            and not st.handlers
+            and not st.orelse
+        ):
+            return node.body[:i], st.body[0].value.value, st.finalbody + rest, st.finalbody
+    return None
 
 
 def _stdlib_import(s) -> bool:

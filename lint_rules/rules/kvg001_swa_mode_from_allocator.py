@@ -70,6 +70,7 @@ from typing import Optional
 
 import libcst as cst
 
+from ..astwalk import walked
 from ..cstnodes import call_func_name, iter_nodes
 from ..fixes.helper_takes_pool import HelperTakesPool
 from ..fixes.resolve_init_pool import ResolveInitPool
@@ -201,7 +202,7 @@ def _swa_steps(fn, test_stmt) -> list:
     region = [*test_stmt.body, *test_stmt.orelse]
     exits = (ast.Return, ast.Break, ast.Continue)
     if any(b and isinstance(b[-1], exits) for b in (test_stmt.body, test_stmt.orelse)):
-        for parent in ast.walk(fn):
+        for parent in walked(fn):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(parent, field, None)
                 if isinstance(block, list) and test_stmt in block:
@@ -231,13 +232,13 @@ def _readers(fn, stmt) -> list:
         return []
     name = targets[0].id
     out, reads = [], 0
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
             reads += 1
     if not reads:
         return []
     found = 0
-    for n in ast.walk(fn):
+    for n in walked(fn):
         if isinstance(n, (ast.If, ast.While)):
             part = n.test
         elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.Return)) and n is not stmt:
@@ -249,7 +250,7 @@ def _readers(fn, stmt) -> list:
         count = (
             sum(
                 isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load)
-                for x in ast.walk(part)
+                for x in walked(part)
             )
             if part is not None
             else 0
@@ -281,7 +282,7 @@ def _negates(expr) -> bool:
     return any(
         (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not))
         or (isinstance(n, ast.Compare) and any(isinstance(op, negations) for op in n.ops))
-        for n in ast.walk(expr)
+        for n in walked(expr)
     )
 
 
@@ -293,7 +294,7 @@ def _nested(fn, line: int) -> bool:
     inner = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
     return any(
         isinstance(n, inner) and n.lineno <= line <= (n.end_lineno or n.lineno)
-        for n in ast.walk(fn)
+        for n in walked(fn)
         if n is not fn
     )
 
@@ -506,7 +507,7 @@ class SwaModeFromAllocator(Rule):
         tree = self.analysis.syntax_tree()
         line = at.start.line
         decision, stores, gated, readers = None, [], [], []
-        for n in ast.walk(fn_ast):
+        for n in walked(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == line:
                 if isinstance(n, (ast.If, ast.While)):
                     decision = n.test
@@ -568,7 +569,7 @@ class SwaModeFromAllocator(Rule):
         at = self.analysis.positions().get(stmt) if stmt is not None else None
         if paths is None or fn_ast is None or at is None:
             return False
-        for n in ast.walk(fn_ast):
+        for n in walked(fn_ast):
             if isinstance(n, ast.stmt) and n.lineno == at.start.line:
                 if isinstance(n, ast.Try) and len(n.body) == 1:
                     if not _picks_local(n) and not paths.decides_nothing(fn_ast, n):
@@ -2141,6 +2142,29 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return self._step(loc)
 """),
+        # a helper kept with the backend decides the SWA mode from the pool it reads off it
+        Case("""
+class WindowScope:
+    def __init__(self, backend):
+        self.backend = backend
+    def __enter__(self):
+        self.backend.windowed = isinstance(self.backend.token_to_kv_pool, SWAKVPool)
+        self.backend.free = self.backend.token_to_kv_pool_allocator.available_size()
+        return self.backend.windowed
+    def __exit__(self, *exc):
+        self.backend.windowed = False
+        return False
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+        self.windowed = False
+    def forward_decode(self, loc):
+        with WindowScope(self) as windowed:
+            if windowed:
+                loc = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -3103,5 +3127,29 @@ class FooAttnBackend(AttentionBackend):
         return self.pool.translate_loc_from_full_to_swa(loc)
     def forward_decode(self, loc):
         return self._step(loc)
+"""),
+        # a helper kept with the backend decides the SWA mode from the allocator it reads off it
+        Case("""
+class WindowScope:
+    def __init__(self, backend):
+        self.backend = backend
+    def __enter__(self):
+        self.backend.windowed = isinstance(
+            self.backend.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator
+        )
+        return self.backend.windowed
+    def __exit__(self, *exc):
+        self.backend.windowed = False
+        return False
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.token_to_kv_pool = model_runner.token_to_kv_pool
+        self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+        self.windowed = False
+    def forward_decode(self, loc):
+        with WindowScope(self) as windowed:
+            if windowed:
+                loc = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]

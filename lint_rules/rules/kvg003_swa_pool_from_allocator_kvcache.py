@@ -1715,6 +1715,26 @@ class FooAttnBackend(AttentionBackend):
         for get in getters:
             yield get()
 """),
+        # the allocator's pool handed to a context manager method that only logs it
+        Case("""
+import contextlib
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    @contextlib.contextmanager
+    def _traced(self, pool):
+        logger.debug("step on %s", type(pool).__name__)
+        try:
+            yield self.pool
+        finally:
+            logger.debug("step done")
+    def forward_decode(self, loc):
+        with self._traced(self.allocator.get_kvcache()) as pool:
+            if isinstance(pool, SWAKVPool):
+                return pool, pool.translate_loc_from_full_to_swa(loc)
+            return pool, loc
+"""),
     ]
 
     INVALID = [
@@ -2787,5 +2807,25 @@ class FooAttnBackend(AttentionBackend):
             getters.append(lambda: self.runner.token_to_kv_pool_allocator.get_kvcache())
         for get in getters:
             yield get()
+"""),
+        # a context manager method that yields the allocator's pool it is handed
+        Case("""
+import contextlib
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    @contextlib.contextmanager
+    def _traced(self, pool):
+        logger.debug("step on %s", type(pool).__name__)
+        try:
+            yield pool
+        finally:
+            logger.debug("step done")
+    def forward_decode(self, loc):
+        with self._traced(self.allocator.get_kvcache()) as pool:
+            if isinstance(pool, SWAKVPool):
+                return pool, pool.translate_loc_from_full_to_swa(loc)
+            return pool, loc
 """),
     ]
