@@ -218,6 +218,14 @@ KNOWN = {
     "ok_cast_allocator_for_metrics": "a class test's answer kept in a public attribute named"
     " for the SWA mode (``self.swa_allocator``) that only gauges read here (another module may"
     " decide by it)",
+    # redteam92 (runner-dependent allocator use)
+    "bug_swa_pool_cached_before_draft_flag": "a lazy property first read in ``__init__`` (in a"
+    " log line's arguments) before the draft flag it reads is set: its cached answer is the"
+    " allocator's pool",
+    # redteam93 (context managers)
+    "ok_accounting_swap_restored": "the allocator's pool swapped into ``self.pool`` for the"
+    " length of a ``with`` and restored on leaving (a store into ``self`` counts as kept when"
+    " it is made)",
 }
 
 
