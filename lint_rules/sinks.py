@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterable, Optional
 
-from .astwalk import walked
+from .astwalk import per_node, walked
 from .names import (
     CLASS_DECISION_CALLS,
     KVCACHE_CALL,
@@ -651,12 +651,14 @@ def _sequence(node, strings: dict, sequences: dict) -> Optional[frozenset]:
     return None
 
 
+@per_node
 def string_values(tree: ast.AST) -> dict:
     """name -> the strings it may hold, for the names a module binds to strings: a module-level
     assignment of a string expression (:func:`fold`), and a loop or comprehension target over
     a literal sequence of them (or a module-level name bound to one). A probe or member read
     whose member is such a name asks for each of its strings. Flow-insensitive: a name bound
-    otherwise at module level is dropped; a loop target elsewhere adds its strings."""
+    otherwise at module level is dropped; a loop target elsewhere adds its strings. Computed
+    once per tree (the analysis, the flow model and the SWA paths share it: read only)."""
     strings: dict = {}
     sequences: dict = {}
     dropped: set = set()
