@@ -226,6 +226,19 @@ KNOWN = {
     "ok_accounting_swap_restored": "the allocator's pool swapped into ``self.pool`` for the"
     " length of a ``with`` and restored on leaving (a store into ``self`` counts as kept when"
     " it is made)",
+    # redteam94 (metaprogramming)
+    "bug_registry_keyed_by_allocator": "mappers a decorator registers in a dict keyed by"
+    " allocator classes, looked up along the allocator type's MRO and called with the"
+    " allocator (the flow model does not follow the registry to them)",
+    "resolver_ok_partialmethod_guard": "a fetch in a method reached only through"
+    " ``functools.partialmethod`` class attributes, whose callers the guard is in",
+    # redteam95 (numbers next to the decision)
+    "ok_cuda_graph_buckets_size_swa": "an SWA size probe that only filters a list of numbers"
+    " (CUDA-graph buckets) a module function returns",
+    "ok_helper_tuple_pool_capacity": "an SWA size probe that decides only together with the"
+    " pool's class test (``cache is not None and capacity > 0``), which fails on the draft",
+    "ok_page_counts_dataclass": "an SWA size probe kept in a dataclass field that decides only"
+    " together with the pool's class test, which fails on the draft",
 }
 
 

@@ -1,0 +1,56 @@
+"""Decode backend whose class body is produced by ``type`` from a method table.
+
+Keeping the table as data lets the NPU and CPU ports override single entries
+(``_translate`` mostly) without subclassing the whole backend.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Dict, Optional, Tuple
+
+import torch
+
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+def _backend_init(self, model_runner, skip_prefill: bool = False) -> None:
+    self.device = model_runner.device
+    self.page_size = model_runner.page_size
+    self.skip_prefill = skip_prefill
+    self.req_to_token_pool = model_runner.req_to_token_pool
+    self.token_to_kv_pool = model_runner.token_to_kv_pool
+    self.token_to_kv_pool_allocator = model_runner.token_to_kv_pool_allocator
+    pool = self.token_to_kv_pool
+    self.swa_kv_pool: Optional[SWAKVPool] = pool if isinstance(pool, SWAKVPool) else None
+    logger.debug(
+        "generated backend ready (page_size=%s, hybrid_swa=%s, free=%s)",
+        self.page_size,
+        self.swa_kv_pool is not None,
+        self.token_to_kv_pool_allocator.available_size(),
+    )
+
+
+def _translate(self, loc: torch.Tensor) -> torch.Tensor:
+    if self.swa_kv_pool is None:
+        return loc
+    return self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
+
+
+def _forward_decode(self, loc: torch.Tensor) -> Tuple[Any, torch.Tensor]:
+    pool = self.swa_kv_pool if self.swa_kv_pool is not None else self.token_to_kv_pool
+    return pool, self._translate(loc)
+
+
+_METHODS: Dict[str, Any] = {
+    "__init__": _backend_init,
+    "_translate": _translate,
+    "forward_decode": _forward_decode,
+    "__module__": __name__,
+    "__qualname__": "GeneratedAttnBackend",
+}
+
+GeneratedAttnBackend = type("GeneratedAttnBackend", (AttentionBackend,), dict(_METHODS))
