@@ -19,26 +19,36 @@ _WALKS: "weakref.WeakKeyDictionary[ast.AST, tuple]" = weakref.WeakKeyDictionary(
 _TYPED: "weakref.WeakKeyDictionary[ast.AST, dict]" = weakref.WeakKeyDictionary()
 
 
+def breadth_first(node: ast.AST, fields: Callable[[type], tuple]) -> list:
+    """The nodes below ``node`` (itself first) in ``ast.walk``'s order, descending only into
+    the fields ``fields(type(n))`` names: a list, built without generators."""
+    out = [node]
+    append = out.append
+    AST = ast.AST
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        for name in fields(type(n)):
+            value = getattr(n, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        append(item)
+            elif isinstance(value, AST):
+                append(value)
+    return out
+
+
+def _all_fields(kind: type) -> tuple:
+    return kind._fields
+
+
 def walked(node: ast.AST) -> tuple:
-    """``tuple(ast.walk(node))``, built without its generators, once per node."""
+    """``tuple(ast.walk(node))``, once per node."""
     got = _WALKS.get(node)
     if got is None:
-        out = [node]
-        append = out.append
-        AST = ast.AST
-        i = 0
-        while i < len(out):
-            n = out[i]
-            i += 1
-            for name in n._fields:
-                value = getattr(n, name, None)
-                if type(value) is list:
-                    for item in value:
-                        if isinstance(item, AST):
-                            append(item)
-                elif isinstance(value, AST):
-                    append(value)
-        got = _WALKS[node] = tuple(out)
+        got = _WALKS[node] = tuple(breadth_first(node, _all_fields))
     return got
 
 

@@ -48,7 +48,7 @@ import ast
 import re
 from typing import Iterable, Optional
 
-from .astwalk import walked
+from .astwalk import breadth_first, walked
 from .classes import lookup_order, module_classes
 from .names import (
     ALLOCATOR_ATTR,
@@ -199,25 +199,10 @@ def _child_fields(kind: type) -> tuple:
 
 
 def walk(node: ast.AST) -> list:
-    """The nodes ``walked(node)`` gives, in its order (breadth first), less the expression
+    """The nodes ``ast.walk(node)`` gives, in its order (breadth first), less the expression
     context and operator nodes (leaves without fields that anything here asks about): a list,
-    built without ``ast.iter_child_nodes``' generators."""
-    out = [node]
-    append = out.append
-    AST = ast.AST
-    i = 0
-    while i < len(out):
-        n = out[i]
-        i += 1
-        for name in _child_fields(type(n)):
-            value = getattr(n, name)
-            if type(value) is list:
-                for item in value:
-                    if isinstance(item, AST):
-                        append(item)
-            elif value is not None and isinstance(value, AST):
-                append(value)
-    return out
+    computed afresh (the reduction's and the index's walks read each node once)."""
+    return breadth_first(node, _child_fields)
 
 
 # builtins that iterate their argument (Flow._iterating)
