@@ -14,9 +14,10 @@ pool it resolved).
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam2   # the second batch
     PYTHONPATH=. python benchmarks/redteam.py --dir benchmarks/redteam3   # the third (4 to 16)
 
-``benchmarks/redteam2/`` (55 modules), ``redteam3/`` to ``redteam33/`` and ``redteam20b/`` (50
-each) are batches by thirty-three more hands; all are held to execution in
-``tests/lint/test_redteam.py``.
+``benchmarks/redteam2/`` (55 modules) and every later ``redteam*/`` directory (50 or 25 modules
+each) are batches by other hands, each written without sight of the rules; all are held to
+execution in ``tests/lint/test_redteam.py``, and ``benchmarks/RESULTS.md`` gives each batch's
+figures when first run and now.
 """
 
 from __future__ import annotations
