@@ -2573,6 +2573,10 @@ class _Interp:
         if parts is None:
             raise Undecided(f"a context manager it does not model (`{node.name}`)")
         setup, value, normal, raised = parts
+        if depth >= _DEPTH:
+            raise Undecided(f"calls nested deeper than {_DEPTH} (`{node.name}`)")
+        self.invoked.add(id(node))  # (as a call of it is)
+        self.touched += self.calls_hide
         state = self.call_env(func, args, kwargs, depth)
         outcomes = self.block(setup, state, depth + 1)
         if outcomes and all(o[0] == "raise" for o in outcomes):
