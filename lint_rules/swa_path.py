@@ -159,6 +159,7 @@ class SwaPaths:
         self.tree = tree
         self._parents = None  # child id -> parent, for the value flow, once
         self._number_attrs: Optional["_Numbers"] = None  # (``_numbers``) once
+        self._code: Optional[frozenset] = None  # (``_swa_code``) once
         self._owners = None  # node id -> the innermost function holding it, once
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
@@ -1142,6 +1143,115 @@ class SwaPaths:
     def decides(self, kind: str, line: int) -> bool:
         """Does the ``kind`` place at ``line`` decide the SWA path (module doc)?"""
         return (kind, line) in self.places
+
+    def picks_swa_code(self, kind: str, line: int) -> bool:
+        """Does the value the ``"store"`` or ``"return"`` statement at ``line`` keeps hold
+        code of the module that takes the SWA path: a function or class of the module (one
+        that translates or names ``swa``), directly, through the names and attributes it
+        reads (followed to what they are bound to), or from a table the module fills (a
+        literal, item stores, a registering decorator)? A dispatch: where the picked code
+        runs, the value decides the SWA path."""
+        if kind not in ("store", "return"):
+            return False
+        code = self._swa_code()
+        for stmt in self._nodes:
+            if (
+                isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return))
+                and stmt.lineno == line
+                and stmt.value is not None
+            ):
+                return bool(code) and self._may_hold(
+                    self._function_of(stmt), stmt.value, code, set()
+                )
+        return False
+
+    def _swa_code(self) -> frozenset:
+        """The names of the module's functions and classes (nested ones too) whose code names
+        the SWA path (:func:`swa_step`)."""
+        if self._code is None:
+            self._code = frozenset(
+                n.name
+                for n in self._nodes
+                if isinstance(n, (*_FUNCS[:2], ast.ClassDef)) and swa_step(n)
+            )
+        return self._code
+
+    def _may_hold(self, fn, value, code: frozenset, seen: set) -> bool:
+        """May ``value`` (an expression of ``fn``) be one of ``code`` (names), not called?"""
+        called = {id(c.func) for c in walked(value) if isinstance(c, ast.Call)}
+        for x in walked(value):
+            if id(x) in called or not isinstance(x, (ast.Name, ast.Attribute)):
+                continue
+            name = x.id if isinstance(x, ast.Name) else x.attr
+            if name in code:
+                return True
+            key = (id(fn), name) if isinstance(x, ast.Name) else ("attr", name)
+            if key in seen or len(seen) > 64:
+                continue
+            seen.add(key)
+            for owner, bound in self._bound_to(fn, x):
+                if self._may_hold(owner, bound, code, seen):
+                    return True
+        return False
+
+    def _bound_to(self, fn, x) -> list:
+        """``(function or None, expression)`` for what the name or attribute ``x`` (read in
+        ``fn``) may be bound to: a name's assignments in ``fn`` where it assigns it, else the
+        module's; an attribute's anywhere (class bodies included); the items stored into it
+        (``x[k] = v``, ``x.setdefault(k, v)``, ``x.update(...)``); and the functions and
+        classes a decorator registering into it decorates."""
+        local = isinstance(x, ast.Name)
+        name = x.id if local else x.attr
+        found = []
+        for n in self._nodes:
+            if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+                for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                    base = t.value if isinstance(t, ast.Subscript) else t
+                    if local:
+                        hit = isinstance(base, ast.Name) and base.id == name
+                    else:
+                        hit = (isinstance(base, ast.Attribute) and base.attr == name) or (
+                            isinstance(base, ast.Name) and base.id == name and self._in_class(n)
+                        )
+                    if hit:
+                        found.append((self._function_of(n), n.value))
+            elif (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr in ("setdefault", "update", "append", "add", "extend")
+                and _name(n.func.value) == name
+            ):
+                found += [(self._function_of(n), a) for a in n.args]
+        if local:
+            own = [(f, v) for f, v in found if f is fn and fn is not None]
+            found = own or [(f, v) for f, v in found if f is None]
+        registered = self._registered_into(name)
+        return found + [(None, ast.Name(id=r, ctx=ast.Load())) for r in registered]
+
+    def _in_class(self, stmt) -> bool:
+        """Is ``stmt`` a statement of a class body (a class attribute)?"""
+        return isinstance(self._parent(stmt), ast.ClassDef)
+
+    def _registered_into(self, name: str) -> list:
+        """The names of the functions and classes a decorator of the module registers into the
+        container ``name``: one whose code (or a function nested in it) stores an item of
+        ``name`` (``name[key] = f``), applied as ``@decorator`` or ``@decorator(...)``."""
+        registrars = set()
+        for f in self._nodes:
+            if not isinstance(f, _FUNCS[:2]):
+                continue
+            for n in walked(f):
+                if isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load):
+                    if _name(n.value) == name:
+                        registrars.add(f.name)
+        out = []
+        for d in self._nodes:
+            if isinstance(d, (*_FUNCS[:2], ast.ClassDef)):
+                for deco in d.decorator_list:
+                    head = deco.func if isinstance(deco, ast.Call) else deco
+                    if _name(head) in registrars:
+                        out.append(d.name)
+        return out
 
 
 # how deep a value is followed through stores and returns before it is said to decide

@@ -626,7 +626,9 @@ class SwaModeFromAllocator(Rule):
         else:
             kind, node = "store", stmt
         rng = self.analysis.positions().get(node)
-        return rng is not None and paths.decides(kind, rng.start.line)
+        return rng is not None and (
+            paths.decides(kind, rng.start.line) or paths.picks_swa_code(kind, rng.start.line)
+        )
 
     def _names_pool_class(self, nodes) -> bool:
         """Does the decision name a pool class (and no allocator class)? Such a class test on
@@ -2165,6 +2167,30 @@ class FooAttnBackend(AttentionBackend):
                 loc = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # a formatter looked up by the allocator's type in a table a decorator fills: none reads KV
+        Case("""
+_FORMATTERS = {}
+def formats(kind):
+    def register(fn):
+        _FORMATTERS[kind] = fn
+        return fn
+    return register
+@formats(SWATokenToKVPoolAllocator)
+def _two_counts(alloc):
+    return f"{alloc.full_available_size()} / {alloc.swa_available_size()}"
+def _one_count(alloc):
+    return str(alloc.available_size())
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self._describe = _FORMATTERS.get(type(alloc), _one_count)
+        self.swa_pool = self.pool if isinstance(self.pool, SWAKVPool) else None
+    def forward_decode(self, loc):
+        if self.swa_pool is not None:
+            return self.swa_pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -3151,5 +3177,26 @@ class FooAttnBackend(AttentionBackend):
             if windowed:
                 loc = self.token_to_kv_pool.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # a handler looked up by the allocator's type in a table a decorator fills: one translates
+        Case("""
+_HANDLERS = {}
+def handles(kind):
+    def register(fn):
+        _HANDLERS[kind] = fn
+        return fn
+    return register
+@handles(SWATokenToKVPoolAllocator)
+def _windowed(backend, loc):
+    return backend.pool.translate_loc_from_full_to_swa(loc)
+def _plain(backend, loc):
+    return loc
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self._handler = _HANDLERS.get(type(alloc), _plain)
+    def forward_decode(self, loc):
+        return self._handler(self, loc)
 """),
     ]

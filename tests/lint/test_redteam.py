@@ -65,7 +65,6 @@ KNOWN = {
     "bug_init_subclass_allocator_registry": "classes registered by __init_subclass__",
     "bug_sentinel_reduce_path": "``functools.reduce`` of getattr along a member path",
     "ok_namedtuple_binding_identity": "a record's property judged where it is read",
-    # redteam12/13 (production-looking backends; correct code next to near-twin bugs)
     # redteam17 (refactorings of real sites)
     "bug_allocator_dict_mapping_lookup": "``alloc.__dict__.get(member)``: the instance dict",
     # redteam18 (resolvers in control-flow forms)
@@ -74,7 +73,6 @@ KNOWN = {
     # redteam19 (the allocator's type and members, used right and wrong)
     "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
-    "bug_strategy_by_kind_name": "the allocator's class name rewritten into a registry key",
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     # redteam24 (resolvers in control-flow forms nobody named)
     "bug_computed_attr_name": "the allocator attribute spelt as a concatenation (the needles"
@@ -83,7 +81,6 @@ KNOWN = {
     " value does not depend on",
     # redteam25 (production-shaped backends)
     "ok_allocator_bookkeeping_pool_decision": "an SWA size probe used only for bookkeeping",
-    # redteam27 (precision: the allocator read for legitimate reasons)
     # redteam28 (Python idioms and control flow)
     "resolver_bug_cached_property_before_draft_flag": "a ``cached_property`` first read in"
     " ``__init__`` before the draft flag it reads (``getattr`` default) is stored",
@@ -103,7 +100,6 @@ KNOWN = {
     " allocator's own eviction calls",
     "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
     " only sizes",
-    # redteam32 (refactorings of real sites)
     # redteam33 (resolvers II)
     "ok_swa_kv_pool_member_probe": "a class test filling per-step stats kept in a public"
     " metadata record",
@@ -150,7 +146,6 @@ KNOWN = {
     # redteam47 (resolvers as different contributors write them)
     "resolver_ok_lambda_lazy_property": "a fetch in a lambda ``__init__`` stores on ``self``,"
     " called by a property after the draft check (judged in ``__init__`` alone)",
-    # redteam48 (index translation in updaters and window helpers)
     # redteam49 (what a second reviewer would meet)
     "ok_initsplit_swa_from_pool_match_metrics_from_allocator": "an allocator class test"
     " choosing an SWA size for a report dict (with the class name) nothing in the module reads",
@@ -172,15 +167,10 @@ KNOWN = {
     # redteam59 (Python idioms)
     "bug_init_subclass_registry_allocator": "classes registered by __init_subclass__",
     # redteam62 (a reviewer's mixed set)
-    "bug_allocator_class_table": "a class-attribute table keyed by allocator classes, looked"
-    " up along the allocator type's MRO",
     "ok_step_metrics_swa_hint": "an allocator translation computed only for a per-step metric",
     # redteam63 (class hierarchies)
     "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
     " (judged alone too: another module may mix it in first)",
-    # redteam71 (registration and configuration)
-    "bug_layout_registry_by_allocator_class_name": "a dict a decorator fills, keyed by the"
-    " allocator class names it is given, looked up by the allocator's type name",
     # redteam72 (adversarial precision)
     "ok_capability_flags_dataclass": "an allocator class test a public method hands out as a"
     " scheduler hint (another module may decide by it)",
@@ -211,9 +201,6 @@ KNOWN = {
     " callables a snapshot calls",
     "resolver_ok_lambda_steps": "a module tuple of lambda steps reached through a parameter's"
     " default",
-    # redteam82 (a reviewer's mixed set)
-    "bug_dispatch_table_by_allocator": "a dict keyed by the allocator's type choosing a handler"
-    " that translates on the runner's own pool",
     # redteam88 (typing-heavy code)
     "ok_cast_allocator_for_metrics": "a class test's answer kept in a public attribute named"
     " for the SWA mode (``self.swa_allocator``) that only gauges read here (another module may"
@@ -227,9 +214,6 @@ KNOWN = {
     " length of a ``with`` and restored on leaving (a store into ``self`` counts as kept when"
     " it is made)",
     # redteam94 (metaprogramming)
-    "bug_registry_keyed_by_allocator": "mappers a decorator registers in a dict keyed by"
-    " allocator classes, looked up along the allocator type's MRO and called with the"
-    " allocator (the flow model does not follow the registry to them)",
     "resolver_ok_partialmethod_guard": "a fetch in a method reached only through"
     " ``functools.partialmethod`` class attributes, whose callers the guard is in",
     # redteam95 (numbers next to the decision)
