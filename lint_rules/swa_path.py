@@ -1151,28 +1151,45 @@ class SwaPaths:
         reads (followed to what they are bound to), or from a table the module fills (a
         literal, item stores, a registering decorator)? A dispatch: where the picked code
         runs, the value decides the SWA path."""
-        if kind not in ("store", "return"):
-            return False
         code = self._swa_code()
+        if not code:
+            return False
         for stmt in self._nodes:
-            if (
-                isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return))
-                and stmt.lineno == line
-                and stmt.value is not None
+            if getattr(stmt, "lineno", None) != line:
+                continue
+            if kind in ("store", "return") and isinstance(
+                stmt, (ast.Assign, ast.AnnAssign, ast.Return)
             ):
-                return bool(code) and self._may_hold(
+                return stmt.value is not None and self._may_hold(
                     self._function_of(stmt), stmt.value, code, set()
+                )
+            if kind == "if" and isinstance(stmt, (ast.If, ast.While)):
+                # (a branch that returns or keeps what it picks: ``if k in T: return T[k]()``)
+                fn = self._function_of(stmt)
+                return any(
+                    isinstance(b, (ast.Assign, ast.AnnAssign, ast.Return))
+                    and b.value is not None
+                    and self._may_hold(fn, b.value, code, set())
+                    for b in (*stmt.body, *stmt.orelse)
                 )
         return False
 
     def _swa_code(self) -> frozenset:
         """The names of the module's functions and classes (nested ones too) whose code names
-        the SWA path (:func:`swa_step`)."""
+        the SWA path in their bodies (not their names, decorators or bases): a translate member,
+        or a name saying ``swa`` that is not a count or size (``swa_available_size()``: the API
+        model's numbers)."""
         if self._code is None:
+
+            def swa_path(n) -> bool:
+                name = getattr(n, "attr", None) or getattr(n, "id", None) or getattr(n, "arg", None)
+                return _names_swa(n) and not number_member(name)
+
             self._code = frozenset(
-                n.name
-                for n in self._nodes
-                if isinstance(n, (*_FUNCS[:2], ast.ClassDef)) and swa_step(n)
+                d.name
+                for d in self._nodes
+                if isinstance(d, (*_FUNCS[:2], ast.ClassDef))
+                and any(swa_path(n) for stmt in d.body for n in walked(stmt))
             )
         return self._code
 
@@ -1180,9 +1197,11 @@ class SwaPaths:
         """May ``value`` (an expression of ``fn``) be one of ``code`` (names), not called?"""
         called = {id(c.func) for c in walked(value) if isinstance(c, ast.Call)}
         for x in walked(value):
-            if id(x) in called or not isinstance(x, (ast.Name, ast.Attribute)):
+            if not isinstance(x, (ast.Name, ast.Attribute)):
                 continue
             name = x.id if isinstance(x, ast.Name) else x.attr
+            if id(x) in called and name not in self._module_classes()[0].defs:
+                continue  # (a function called: what it returns is kept, not its code)
             if name in code:
                 return True
             key = (id(fn), name) if isinstance(x, ast.Name) else ("attr", name)
@@ -1226,7 +1245,22 @@ class SwaPaths:
             own = [(f, v) for f, v in found if f is fn and fn is not None]
             found = own or [(f, v) for f, v in found if f is None]
         registered = self._registered_into(name)
+        if local and fn is not None and fn.name == "__init_subclass__":
+            params = fn.args.posonlyargs + fn.args.args
+            if params and params[0].arg == name:  # (each subclass of the class defining it)
+                registered += self._subclasses_of(self._parent(fn))
         return found + [(None, ast.Name(id=r, ctx=ast.Load())) for r in registered]
+
+    def _subclasses_of(self, cls) -> list:
+        """The names of the module classes whose lookup order reaches ``cls`` (itself aside)."""
+        if not isinstance(cls, ast.ClassDef):
+            return []
+        classes = self._module_classes()[0]
+        return [
+            name
+            for name in classes.defs
+            if name != cls.name and cls.name in lookup_order(name, classes.bases)
+        ]
 
     def _in_class(self, stmt) -> bool:
         """Is ``stmt`` a statement of a class body (a class attribute)?"""

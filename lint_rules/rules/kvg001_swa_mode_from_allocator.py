@@ -2191,6 +2191,37 @@ class FooAttnBackend(AttentionBackend):
             return self.swa_pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # counters registered by allocator class in __init_subclass__: an SWA-named one only counts
+        Case("""
+class SlotCounter:
+    registry = {}
+    def __init_subclass__(cls, *, kind, **kw):
+        super().__init_subclass__(**kw)
+        SlotCounter.registry[kind] = cls
+    def __init__(self, allocator):
+        self.allocator = allocator
+    @classmethod
+    def pick(cls, allocator):
+        for klass in type(allocator).__mro__:
+            if klass in cls.registry:
+                return cls.registry[klass](allocator)
+        raise TypeError(klass)
+class PlainCounter(SlotCounter, kind=BaseTokenToKVPoolAllocator):
+    def free(self):
+        return self.allocator.available_size()
+class SWACounter(SlotCounter, kind=SWATokenToKVPoolAllocator):
+    def free(self):
+        return min(self.allocator.full_available_size(), self.allocator.swa_available_size())
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.counter = SlotCounter.pick(model_runner.token_to_kv_pool_allocator)
+        self.pool = model_runner.token_to_kv_pool
+    def forward_decode(self, loc):
+        logger.debug("%d free", self.counter.free())
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -3199,4 +3230,35 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return self._handler(self, loc)
 """),
+        # strategies register by allocator class in __init_subclass__; the lookup walks its MRO
+        # (two decisions: the membership test and the lookup)
+        Case(
+            """
+class IndexStrategy:
+    registry = {}
+    def __init_subclass__(cls, *, kind, **kw):
+        super().__init_subclass__(**kw)
+        IndexStrategy.registry[kind] = cls
+    def __init__(self, allocator):
+        self.allocator = allocator
+    @classmethod
+    def pick(cls, allocator):
+        for klass in type(allocator).__mro__:
+            if klass in cls.registry:
+                return cls.registry[klass](allocator)
+        raise TypeError(klass)
+class PlainStrategy(IndexStrategy, kind=BaseTokenToKVPoolAllocator):
+    def locations(self, loc):
+        return loc
+class WindowStrategy(IndexStrategy, kind=SWATokenToKVPoolAllocator):
+    def locations(self, loc):
+        return self.allocator.translate_loc_from_full_to_swa(loc)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.strategy = IndexStrategy.pick(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        return self.strategy.locations(loc)
+""",
+            count=2,
+        ),
     ]

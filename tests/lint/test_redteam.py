@@ -27,7 +27,6 @@ KNOWN = {
     "ok_source_search_swa_kv_pool": "the allocator's full member list per release",
     # an SWA size read for a decode budget, not the SWA path: a probe counts wherever it is
     # a translator registry filled by ``__init_subclass__`` and read by the allocator's type
-    "bug_init_subclass_translator_registry": "classes registered by __init_subclass__",
     # the translator found among ``inspect.getmembers(alloc)`` by comparing its name
     "bug_inspect_getmembers_bound_translator": "members read by a name compared in a loop",
     # redteam11 (Python's machinery used adversarially): the allocator reached through...
@@ -62,7 +61,6 @@ KNOWN = {
     # redteam16 (Python machinery)
     "bug_allocator_trait_descriptor": "a caching descriptor's ``__get__`` probing the allocator",
     "bug_capacity_property_attrgetter": "SWA sizes compared through a property and attrgetter",
-    "bug_init_subclass_allocator_registry": "classes registered by __init_subclass__",
     "bug_sentinel_reduce_path": "``functools.reduce`` of getattr along a member path",
     "ok_namedtuple_binding_identity": "a record's property judged where it is read",
     # redteam17 (refactorings of real sites)
@@ -164,8 +162,6 @@ KNOWN = {
     "ok_metrics_gauges": "a probe choosing which allocator counts a gauge class records",
     "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
     " another module may pass as True (judged with it unknown)",
-    # redteam59 (Python idioms)
-    "bug_init_subclass_registry_allocator": "classes registered by __init_subclass__",
     # redteam62 (a reviewer's mixed set)
     "ok_step_metrics_swa_hint": "an allocator translation computed only for a per-step metric",
     # redteam63 (class hierarchies)
