@@ -686,6 +686,32 @@ def _not_full_pool_member(attr: str) -> bool:
     return bool(known) and not attr.startswith("__") and attr not in known
 
 
+def _module_call(node: ast.stmt, globals_: dict) -> bool:
+    """Is ``node`` a statement of the module body that only calls a function of the module
+    (``register(SWAAlloc, translate)``)?"""
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and isinstance(globals_.get(node.value.func.id), Func)
+    )
+
+
+def _filled_by_item(module: ast.Module) -> set:
+    """The names the module stores items into (``T[k] = v``, ``T.update(...)``, ...)."""
+    out = {
+        n.value.id
+        for n in of_type(module, ast.Subscript)
+        if isinstance(n.value, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    for n in of_type(module, ast.Call):
+        func = n.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.attr in ("update", "setdefault", "append", "extend", "add", "insert"):
+                out.add(func.value.id)
+    return out
+
+
 @functools.lru_cache(maxsize=2)
 def _module_names(module: ast.Module) -> tuple:
     """What a module binds, from its syntax alone (every interpreter of one module asks it):
@@ -915,6 +941,16 @@ class _Interp:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if self.globals.get(node.name) is TOP and node.name not in rebound:
                     self.globals[node.name] = self.decorated_function(node)
+                continue
+            if _module_call(node, self.globals):
+                # a module function called where it stands (``register(SWAAlloc, f)``): run
+                # in order, so the tables it fills hold what it puts there; where it cannot be
+                # followed, every table the module fills by item is unknown
+                try:
+                    self.eval(node.value, self.globals, 0)
+                except (_Raised, Undecided, RecursionError):
+                    for name in _filled_by_item(module):
+                        self.globals[name] = TOP
                 continue
             if id(node) not in constant:
                 continue
@@ -1222,13 +1258,17 @@ class _Interp:
         """The module function ``node`` as its decorators leave it, where they are all
         functions of the module (each called on it, innermost first): what they return; TOP
         where that is not the module's code."""
-        makers = [
-            self.globals.get(d.id) if isinstance(d, ast.Name) else None for d in node.decorator_list
-        ]
-        if not makers or not all(isinstance(m, Func) for m in makers):
+        heads = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        if not heads or not all(
+            isinstance(h, ast.Name) and isinstance(self.globals.get(h.id), Func) for h in heads
+        ):
             return TOP
         value = Func(node, None)
         try:
+            # (``@register`` or ``@register("kind")``: a factory's call gives the decorator)
+            makers = [self.eval(d, self.globals, self.depth + 1) for d in node.decorator_list]
+            if not all(isinstance(m, Func) for m in makers):
+                return TOP
             for maker in reversed(makers):
                 value = self.call_value(maker, [value], {}, self.depth + 1)
         except (_Raised, Undecided, RecursionError):
@@ -3629,15 +3669,35 @@ def _leads_to(module: ast.Module, names: set) -> set:
     return leads
 
 
+def _made_decorator(factory) -> Optional[ast.FunctionDef]:
+    """The function a decorator factory of the module returns (``def register(kind): def
+    deco(fn): ...; return deco``): the nested one its only ``return`` names; None else."""
+    if not isinstance(factory, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    returns = [st for st in factory.body if isinstance(st, ast.Return)]
+    nested = {st.name: st for st in factory.body if isinstance(st, ast.FunctionDef)}
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Name):
+        return None
+    return nested.get(returns[0].value.id)
+
+
 def _module_decorators(module: ast.Module) -> dict:
     """Module functions decorated only by functions of the module (``@register``, innermost
-    first): ``{def: the first parameters of those decorators}``, which receive it."""
+    first; or made by a factory of the module, ``@register("kind")``): ``{def: the first
+    parameters of those decorators}``, which receive it."""
     defs = {
         n.name: n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
     out: dict = {}
     for d in defs.values():
-        makers = [defs.get(x.id) if isinstance(x, ast.Name) else None for x in d.decorator_list]
+        makers = [
+            (
+                _made_decorator(defs.get(x.func.id))
+                if isinstance(x, ast.Call) and isinstance(x.func, ast.Name)
+                else defs.get(x.id) if isinstance(x, ast.Name) else None
+            )
+            for x in d.decorator_list
+        ]
         if not makers or None in makers:
             continue
         params = set()
@@ -3872,7 +3932,9 @@ def guarded_from_entries(
         for d in _module_decorators(marked)
         for m in marked.body
         if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and any(isinstance(x, ast.Name) and x.id == m.name for x in d.decorator_list)
+        and any(
+            _name_of(x.func if isinstance(x, ast.Call) else x) == m.name for x in d.decorator_list
+        )
     }
     for entry, owner in entries:
         if not _mentions(entry) & leads or (owner is None and entry.name in decorators):

@@ -1735,6 +1735,33 @@ class FooAttnBackend(AttentionBackend):
                 return pool, pool.translate_loc_from_full_to_swa(loc)
             return pool, loc
 """),
+        # resolvers registered by a decorator factory, picked by the worker's role
+        Case("""
+_BY_ROLE = {}
+def for_role(role):
+    def deco(fn):
+        _BY_ROLE[role] = fn
+        return fn
+    return deco
+@for_role("own")
+def _own(model_runner):
+    pool = model_runner.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else None
+@for_role("shared")
+def _shared(model_runner):
+    pool = model_runner.token_to_kv_pool
+    if isinstance(pool, SWAKVPool):
+        return pool
+    cache = model_runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+def _role(model_runner):
+    if model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp():
+        return "own"
+    return "shared"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = _BY_ROLE[_role(model_runner)](model_runner)
+"""),
     ]
 
     INVALID = [
@@ -2827,5 +2854,22 @@ class FooAttnBackend(AttentionBackend):
             if isinstance(pool, SWAKVPool):
                 return pool, pool.translate_loc_from_full_to_swa(loc)
             return pool, loc
+"""),
+        # translators registered by calls at import time; the allocator's pool read when one is found
+        Case("""
+_TRANSLATORS = {}
+def _register(kind, fn):
+    _TRANSLATORS[kind] = fn
+def _to_window(allocator, loc):
+    return allocator.translate_loc_from_full_to_swa(loc)
+_register(SWATokenToKVPoolAllocator, _to_window)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.translator = _TRANSLATORS.get(SWATokenToKVPoolAllocator)
+        if self.translator is not None:
+            self.pool = self.allocator.get_kvcache()
+        else:
+            self.pool = model_runner.token_to_kv_pool
 """),
     ]
