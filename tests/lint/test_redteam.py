@@ -219,6 +219,14 @@ KNOWN = {
     " pool's class test (``cache is not None and capacity > 0``), which fails on the draft",
     "ok_page_counts_dataclass": "an SWA size probe kept in a dataclass field that decides only"
     " together with the pool's class test, which fails on the draft",
+    # redteam97 (registries and plugin systems)
+    "ok_free_slot_counter_table": "a module table of (probe, counter) lambdas a public helper"
+    " picks from (its answer, a count function, may be read elsewhere)",
+    "ok_log_label_predicates_on_allocator": "a module table of (probe, label) pairs a public"
+    " helper picks a text label from (another module may decide by the label)",
+    # redteam99 (local edits of upstream-looking code)
+    "ok_fa3_metrics_probe_allocator_members": "an SWA member probe choosing which gauges a"
+    " public helper's dict holds (another module may read the keys)",
 }
 
 
