@@ -227,6 +227,19 @@ KNOWN = {
     # redteam99 (local edits of upstream-looking code)
     "ok_fa3_metrics_probe_allocator_members": "an SWA member probe choosing which gauges a"
     " public helper's dict holds (another module may read the keys)",
+    # redteam100 (per-layer logic in hybrid models)
+    "ok_swa_layer_set_with_window_eviction": "an allocator class test kept in a public"
+    " SWA-named flag (``can_evict_swa``) that gates only the allocator's own ``free_swa``"
+    " (another module may decide by the flag)",
+    # redteam102 (a reviewer's precision set)
+    "ok_mapping_size_in_step_metrics": "an SWA mapping probe kept in public SWA-named"
+    " attributes (``has_swa_mapping``, ``swa_mapping_len``) that only metrics read here",
+    "ok_registered_cache_class_logged": "the allocator's pool read only for its class name and"
+    " SWA size, kept in public attributes a log line reads (another module may read them)",
+    "ok_swa_capacity_gauge_attrs": "an SWA size probe kept in public SWA-named gauge"
+    " attributes (``is_swa_allocator``) that only reports read here",
+    "ok_swa_free_slot_preflight": "an SWA count probe whose answer, a number, is kept in a"
+    " public SWA-named attribute a preflight check only warns or raises on",
 }
 
 
