@@ -1071,8 +1071,9 @@ class SwaPaths:
                 return False  # a method of it called (one it may pick; one of the module's
                 # that only gives numbers gives a number: followed on)
             child, up = up, self._parent(up)
-        if isinstance(up, (ast.Expr, ast.Assert, ast.Delete)):
-            return True  # (evaluated for nothing, a sanity check, or items dropped)
+        if isinstance(up, (ast.Expr, ast.Assert, ast.Delete, ast.Raise)):
+            return True  # (evaluated for nothing, a sanity check, items dropped, or the text
+            # of an error raised: an error exit decides no path)
         if isinstance(up, ast.If) and child is up.test:
             return ("if", up.lineno) in self.bookkeeping or self._keeps_only(fn, up, seen, depth)
         if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and child is up.value:

@@ -2222,6 +2222,23 @@ class FooAttnBackend(AttentionBackend):
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # an SWA count probe that only words an error raised when slots run out
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+    def _free(self):
+        fn = getattr(self.allocator, "swa_available_size", None)
+        return int(fn()) if fn is not None else int(self.allocator.available_size())
+    def forward_decode(self, loc):
+        free = self._free()
+        if free < loc.numel():
+            raise RuntimeError(f"only {free} window slots left")
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -3261,4 +3278,21 @@ class FooAttnBackend(AttentionBackend):
 """,
             count=2,
         ),
+        # an SWA count probe whose answer picks the translation (and words an error)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+    def _free(self):
+        fn = getattr(self.allocator, "swa_available_size", None)
+        return int(fn()) if fn is not None else 0
+    def forward_decode(self, loc):
+        free = self._free()
+        if free < 0:
+            raise RuntimeError(f"bad window slot count {free}")
+        if free > 0:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]

@@ -238,8 +238,6 @@ KNOWN = {
     " SWA size, kept in public attributes a log line reads (another module may read them)",
     "ok_swa_capacity_gauge_attrs": "an SWA size probe kept in public SWA-named gauge"
     " attributes (``is_swa_allocator``) that only reports read here",
-    "ok_swa_free_slot_preflight": "an SWA count probe whose answer, a number, is kept in a"
-    " public SWA-named attribute a preflight check only warns or raises on",
 }
 
 
