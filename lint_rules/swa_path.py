@@ -160,6 +160,8 @@ class SwaPaths:
         self._parents = None  # child id -> parent, for the value flow, once
         self._number_attrs: Optional["_Numbers"] = None  # (``_numbers``) once
         self._code: Optional[frozenset] = None  # (``_swa_code``) once
+        self._registrars: Optional[dict] = None  # (``_registered_into``) once
+        self._bindings: dict = {}  # (``_bound_to``) per name read
         self._owners = None  # node id -> the innermost function holding it, once
         self._classes = None  # (classes, uses, super-called names) for never_runs, once
         # the line spans of classes whose only method is ``__init__``: state for others to read
@@ -1146,12 +1148,12 @@ class SwaPaths:
         return (kind, line) in self.places
 
     def picks_swa_code(self, kind: str, line: int) -> bool:
-        """Does the value the ``"store"`` or ``"return"`` statement at ``line`` keeps hold
-        code of the module that takes the SWA path: a function or class of the module (one
-        that translates or names ``swa``), directly, through the names and attributes it
-        reads (followed to what they are bound to), or from a table the module fills (a
-        literal, item stores, a registering decorator)? A dispatch: where the picked code
-        runs, the value decides the SWA path."""
+        """Does the value the ``"store"`` or ``"return"`` statement at ``line`` keeps (for an
+        ``"if"``: one a branch of it keeps or returns) hold code of the module that takes the
+        SWA path (:meth:`_swa_code`), directly, through the names and attributes it reads
+        (followed to what they are bound to), or from a table the module fills (a literal,
+        item stores, a registering decorator, a base's ``__init_subclass__``)? A dispatch:
+        where the picked code runs, the value decides the SWA path."""
         code = self._swa_code()
         if not code:
             return False
@@ -1222,6 +1224,13 @@ class SwaPaths:
         classes a decorator registering into it decorates."""
         local = isinstance(x, ast.Name)
         name = x.id if local else x.attr
+        key = (id(fn) if local else None, local, name)
+        if key not in self._bindings:
+            self._bindings[key] = self._find_bindings(fn, local, name)
+        return self._bindings[key]
+
+    def _find_bindings(self, fn, local: bool, name: str) -> list:
+        """:meth:`_bound_to` computed."""
         found = []
         for n in self._nodes:
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
@@ -1246,7 +1255,7 @@ class SwaPaths:
             own = [(f, v) for f, v in found if f is fn and fn is not None]
             found = own or [(f, v) for f, v in found if f is None]
         registered = self._registered_into(name)
-        if local and fn is not None and fn.name == "__init_subclass__":
+        if local and getattr(fn, "name", None) == "__init_subclass__":
             params = fn.args.posonlyargs + fn.args.args
             if params and params[0].arg == name:  # (each subclass of the class defining it)
                 registered += self._subclasses_of(self._parent(fn))
@@ -1271,14 +1280,19 @@ class SwaPaths:
         """The names of the functions and classes a decorator of the module registers into the
         container ``name``: one whose code (or a function nested in it) stores an item of
         ``name`` (``name[key] = f``), applied as ``@decorator`` or ``@decorator(...)``."""
-        registrars = set()
-        for f in self._nodes:
-            if not isinstance(f, _FUNCS[:2]):
-                continue
-            for n in walked(f):
+        if self._registrars is None:  # (container name -> the functions storing its items,
+            # with those enclosing them: a decorator factory holds the decorator)
+            self._registrars = {}
+            for n in self._nodes:
                 if isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load):
-                    if _name(n.value) == name:
-                        registrars.add(f.name)
+                    f = self._function_of(n)
+                    while f is not None:
+                        if not isinstance(f, ast.Lambda):
+                            self._registrars.setdefault(_name(n.value), set()).add(f.name)
+                        f = self._function_of(f)
+        registrars = self._registrars.get(name, set())
+        if not registrars:
+            return []
         out = []
         for d in self._nodes:
             if isinstance(d, (*_FUNCS[:2], ast.ClassDef)):
