@@ -238,6 +238,12 @@ KNOWN = {
     " SWA size, kept in public attributes a log line reads (another module may read them)",
     "ok_swa_capacity_gauge_attrs": "an SWA size probe kept in public SWA-named gauge"
     " attributes (``is_swa_allocator``) that only reports read here",
+    # redteam105 (a second reviewer's mixed set)
+    "bug_duck_typed_cache_unwrap": "the runner attribute read through ``getattr`` with a name"
+    " held in a parameter's default (``kv_handle_attr='token_to_kv_pool_allocator'``)",
+    "ok_env_gated_allocator_lookup": "the allocator's pool read behind an environment flag that"
+    " is off by default: a configuration flag is explored both ways (issue 24), so a draft"
+    " reaches the fetch when it is set",
 }
 
 

@@ -1,0 +1,50 @@
+"""Decode-only paged attention backend for hybrid sliding-window checkpoints.
+
+The set of pool classes that expose a sliding-window view is kept in a single
+tuple so that new SWA-capable pools only need to be registered in one place.
+"""
+
+import logging
+from typing import Optional, Tuple
+
+import torch
+
+from sglang.srt.layers.attention.base_attn_backend import AttentionBackend
+from sglang.srt.mem_cache.base_swa_memory_pool import BaseSWAKVPool
+from sglang.srt.mem_cache.memory_pool import KVCache
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+# Pool classes that carry a full -> swa location mapping.
+_SWA_CAPABLE_POOLS: Tuple[type, ...] = (SWAKVPool, BaseSWAKVPool)
+
+
+class GeneratedAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, skip_prefill: bool = False):
+        super().__init__()
+        self.device = model_runner.device
+        self.page_size = model_runner.page_size
+        self.skip_prefill = skip_prefill
+        self.req_to_token = model_runner.req_to_token_pool.req_to_token
+
+        allocator = model_runner.token_to_kv_pool_allocator
+        kvcache: KVCache = allocator.get_kvcache()
+        self.kv_pool: KVCache = kvcache
+        self.swa_kv_pool: Optional[KVCache] = (
+            kvcache if isinstance(kvcache, _SWA_CAPABLE_POOLS) else None
+        )
+        logger.debug(
+            "decode backend bound to %s (swa=%s)",
+            type(self.kv_pool).__name__,
+            self.swa_kv_pool is not None,
+        )
+
+    def _decode_locations(self, loc: torch.Tensor) -> torch.Tensor:
+        if self.swa_kv_pool is None:
+            return loc
+        return self.swa_kv_pool.translate_loc_from_full_to_swa(loc)
+
+    def forward_decode(self, loc: torch.Tensor):
+        pool = self.swa_kv_pool if self.swa_kv_pool is not None else self.kv_pool
+        return pool, self._decode_locations(loc)
