@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+# the methods that put items into a list, set or dict (``T.append(x)``, ``T.setdefault(k, v)``):
+# the proofs, the scenarios and the SWA paths read a container's items through them
+CONTAINER_FILLS = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
+
 ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
 POOL_ATTR = "token_to_kv_pool"
 

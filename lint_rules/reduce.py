@@ -61,6 +61,7 @@ from .flow import (
 from .lexical import IDENT_CHAR as _IDENT_CHAR
 from .lexical import search_words as _search_words
 from .names import (
+    CONTAINER_FILLS,
     KVCACHE_FIELDS,
     close_over,
     is_allocator_class_name,
@@ -95,7 +96,6 @@ _WRAPPING_CALLS = frozenset(
     # weak references: calling one (or reading through a proxy) gives its referent
     | {"ref", "proxy"}
 )
-_CONTAINER_STORES = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
 _CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
 _RECORD_HINT = re.compile(r"dataclass|NamedTuple|namedtuple|attrs|pydantic")
 # Calls that never move a value into a parameter, a store or a result the model follows.
@@ -385,7 +385,7 @@ class _Module:
             word = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             self.called.add(word)
             self.call_funcs.append((code, call))
-            if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_STORES:
+            if isinstance(func, ast.Attribute) and func.attr in CONTAINER_FILLS:
                 _target_words(func.value, names, self.attrs)  # stores into its receiver
             for a in args:
                 if isinstance(a, (ast.Name, ast.Attribute)):

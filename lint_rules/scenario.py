@@ -44,6 +44,7 @@ from .classes import (
     record_fields,
 )
 from .names import (
+    CONTAINER_FILLS,
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
     full_pool_members,
@@ -707,7 +708,7 @@ def _filled_by_item(module: ast.Module) -> set:
     for n in of_type(module, ast.Call):
         func = n.func
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            if func.attr in ("update", "setdefault", "append", "extend", "add", "insert"):
+            if func.attr in CONTAINER_FILLS:
                 out.add(func.value.id)
     return out
 

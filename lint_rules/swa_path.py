@@ -31,6 +31,7 @@ from .classes import (
     record_fields,
 )
 from .names import (
+    CONTAINER_FILLS,
     SWA_TRANSLATE_MEMBERS,
     allocator_count_methods,
     allocator_effect_methods,
@@ -1247,7 +1248,7 @@ class SwaPaths:
             elif (
                 isinstance(n, ast.Call)
                 and isinstance(n.func, ast.Attribute)
-                and n.func.attr in ("setdefault", "update", "append", "add", "extend")
+                and n.func.attr in CONTAINER_FILLS
                 and _name(n.func.value) == name
             ):
                 found += [(self._function_of(n), a) for a in n.args]
