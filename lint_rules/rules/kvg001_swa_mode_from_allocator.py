@@ -2773,7 +2773,7 @@ from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
 class FooAttnBackend(AttentionBackend):
     def a(self, mr):
         alloc = mr.token_to_kv_pool_allocator
-        self.use_swa = type(alloc).__name__.startswith("SWA")
+        self.use_sliding_window_kv_pool = type(alloc).__name__.startswith("SWA")
     def b(self, mr):
         return SWATokenToKVPoolAllocator in type(mr.token_to_kv_pool_allocator).__mro__
     def c(self, mr):

@@ -214,7 +214,10 @@ SCHEDULER = (
     "\n"
     "    # reads KV through the active pool: backend-like, so the audit mode reports it\n"
     "    def peek(self, runner, layer_id):\n"
-    "        return runner.token_to_kv_pool.get_key_buffer(layer_id)\n"
+    "        pool = runner.token_to_kv_pool\n"
+    "        if self.is_hybrid_swa:\n"
+    "            pool = pool.swa_kv_pool\n"
+    "        return pool.get_key_buffer(layer_id)\n"
 )
 
 

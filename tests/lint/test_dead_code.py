@@ -72,9 +72,14 @@ CASES = [
         True,
     ),
     (
-        "a flag named for the SWA mode: another module may read it",
-        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.use_swa = isinstance(mr.token_to_kv_pool_allocator, S)\n",
+        "a flag sglang's code reads of a backend: another module may read it",
+        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.use_sliding_window_kv_pool = isinstance(mr.token_to_kv_pool_allocator, S)\n    def f(self):\n        return 1\n",
         True,
+    ),
+    (
+        "a flag named for the SWA mode that nothing reads",
+        "class B(AttentionBackend):\n    def __init__(self, mr):\n        self.use_swa = isinstance(mr.token_to_kv_pool_allocator, S)\n    def f(self):\n        return 1\n",
+        False,
     ),
     (
         "a flag read by a computed name",

@@ -302,7 +302,10 @@ SCHEDULER_SHAPE = textwrap.dedent("""\
 
         # reads KV through the active pool: backend-like, so the audit mode reports it
         def peek(self, runner, layer_id):
-            return runner.token_to_kv_pool.get_key_buffer(layer_id)
+            pool = runner.token_to_kv_pool
+            if self.is_hybrid_swa:
+                pool = pool.swa_kv_pool
+            return pool.get_key_buffer(layer_id)
     """)
 
 NO_RUNNER_SHAPE = TRTLLM_SHAPE.replace("model_runner", "runner_config")
@@ -487,6 +490,11 @@ def test_a_probe_before_the_resolved_pool_is_assigned_is_not_rewritten():
                 allocator = model_runner.token_to_kv_pool_allocator
                 self.use_sliding_window_kv_pool = isinstance(allocator, SWATokenToKVPoolAllocator)
                 self._swa_kv_pool = allocator.get_kvcache() if self.use_sliding_window_kv_pool else None
+
+            def forward_decode(self, q, loc):
+                if self.early_swa:
+                    loc = self._swa_kv_pool.translate_loc_from_full_to_swa(loc)
+                return q, loc
         """)
     out = fix_text(
         text, BACKEND_PATH, CODES, ScopeConfig(), target_version="0.5.12.post1", unsafe=True

@@ -41,7 +41,6 @@ KNOWN = {
     "bug_protocol_first_member": "... a runtime Protocol scan over ``vars(runner)``",
     "ok_chainmap_pool_first": "lookups through ``collections.ChainMap`` (the own pool first)",
     "ok_enum_mode_from_pool": "a class test in a helper judged where it is called (KVG001)",
-    "ok_protocol_pool_checked": "an SWA-named backend flag nothing in the module reads",
     "ok_singledispatch_pool_arg": "a ``singledispatch`` overload the module never calls",
     # redteam14 (ports of production backends)
     "bug_fa_swa_spec_metadata_mro_names": "class names of the MRO through a set comprehension",
@@ -50,10 +49,6 @@ KNOWN = {
     "bug_wave_debug_print_sniff": "text from the allocator (``debug_print()``) searched for swa",
     "resolver_bug_multistep_runner_view_drops_draft_flag": "a runner view built without the"
     " draft flag, handed to the resolver (``SimpleNamespace`` of the runner's members)",
-    "ok_dots_hybrid_layout_registry_on_pool": "an SWA-named backend flag nothing reads (kept:"
-    " another module may read an SWA-named flag)",
-    "ok_match_pool_class_allocator_for_free_group": "a probe's count returned by a public"
-    " method nothing in the module calls (its callers are unknown)",
     # redteam15 (correct code that looks suspicious, and its twins)
     "bug_debug_snapshot": "text from the allocator (``debug_print()``) searched for swa",
     "bug_repr_names_allocator": "``repr(self)`` holding the allocator's class name",
@@ -77,8 +72,6 @@ KNOWN = {
     " and proofs read the root as one word)",
     "resolver_ok_filter_next": "a class test inside a filter predicate whose answer the kept"
     " value does not depend on",
-    # redteam25 (production-shaped backends)
-    "ok_allocator_bookkeeping_pool_decision": "an SWA size probe used only for bookkeeping",
     # redteam28 (Python idioms and control flow)
     "resolver_bug_cached_property_before_draft_flag": "a ``cached_property`` first read in"
     " ``__init__`` before the draft flag it reads (``getattr`` default) is stored",
@@ -155,9 +148,6 @@ KNOWN = {
     # redteam54 (precision, mixed)
     "ok_precision_trtllm_enum_mode_allocator_only_branch_full": "an allocator class test"
     " picking between two enum members every comparison treats alike",
-    # redteam56 (ports of production backends)
-    "ok_npu_supports_swa_classmethod_takes_pool": "an SWA size from the allocator sizing a"
-    " graph buffer (a shape, not a path: buffers are not told from state)",
     # redteam58 (precision as a maintainer meets it)
     "ok_metrics_gauges": "a probe choosing which allocator counts a gauge class records",
     "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
@@ -227,10 +217,6 @@ KNOWN = {
     # redteam99 (local edits of upstream-looking code)
     "ok_fa3_metrics_probe_allocator_members": "an SWA member probe choosing which gauges a"
     " public helper's dict holds (another module may read the keys)",
-    # redteam100 (per-layer logic in hybrid models)
-    "ok_swa_layer_set_with_window_eviction": "an allocator class test kept in a public"
-    " SWA-named flag (``can_evict_swa``) that gates only the allocator's own ``free_swa``"
-    " (another module may decide by the flag)",
     # redteam102 (a reviewer's precision set)
     "ok_mapping_size_in_step_metrics": "an SWA mapping probe kept in public SWA-named"
     " attributes (``has_swa_mapping``, ``swa_mapping_len``) that only metrics read here",

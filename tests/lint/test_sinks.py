@@ -30,8 +30,10 @@ PROBE_SOURCE = textwrap.dedent("""
                 self.sliding = True
 
 
-        def forward(self, q):
-            return q
+        def forward(self, q, loc):
+            if self.sliding:  # (the flag decides: the SWA path)
+                loc = self.pool.translate_loc_from_full_to_swa(loc)
+            return q, loc
     """)
 PATH = "sglang/srt/layers/attention/foo_backend.py"
 CODES = frozenset({"KVG001", "KVG002", "KVG003"})
