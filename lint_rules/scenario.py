@@ -565,7 +565,7 @@ _SELECTING = frozenset(
 _KNOWN_CALLABLES = frozenset(
     {("functools", "partial"), ("types", "SimpleNamespace"), ("contextlib", "suppress")}
     | {("dataclasses", "replace"), ("operator", "attrgetter"), ("operator", "methodcaller")}
-    | {("functools", "reduce")}
+    | {("functools", "reduce"), ("typing", "cast")}
 )
 _STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold"}) | {
     "split",
@@ -1602,6 +1602,8 @@ class _Interp:
             return TOP
         if isinstance(func, Builtin) and func.name == "replace":
             return self.replaced(args, kwargs, depth)
+        if isinstance(func, Builtin) and func.name == "cast":
+            return args[1] if len(args) == 2 and not kwargs else TOP  # (a type hint only)
         if isinstance(func, Builtin) and func.name in ("attrgetter", "methodcaller"):
             if not args or not all(isinstance(a, str) for a in args[:1]):
                 return TOP
@@ -2325,6 +2327,7 @@ class _Interp:
                     "types",
                     "dataclasses",
                     "operator",
+                    "typing",
                 ):
                     env[name] = _Module(alias.name)
                 elif kind is ast.ImportFrom and alias.name.endswith("Algorithm"):
@@ -4910,6 +4913,8 @@ def _signature(v, seen: Optional[set] = None, stored: Optional[dict] = None):
         owner = getattr(v.owner, "name", None)  # (instances of two classes differ)
         return ("obj", v.kind, v.key, owner, attrs)
     if isinstance(v, Mapping):
+        if all(isinstance(k, str) and isinstance(x, Count) for k, x in v.pairs):
+            return ("counts",)  # named counts of the allocator (gauges): which ones, no path
         return (
             "map",
             tuple((_signature(k, seen, stored), _signature(x, seen, stored)) for k, x in v.pairs),

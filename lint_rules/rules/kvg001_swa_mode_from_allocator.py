@@ -2239,6 +2239,45 @@ class FooAttnBackend(AttentionBackend):
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # named counts of the allocator a public gauge method returns: metrics, no path
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.hybrid = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def gauges(self):
+        if not self.hybrid:
+            return {}
+        return {"swa_free": self.allocator.swa_available_size(), "swa_total": self.allocator.size_swa}
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # ``typing.cast`` is a type hint: the allocator it gives feeds only gauge counts
+        Case("""
+from typing import Optional, cast
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        raw = model_runner.token_to_kv_pool_allocator
+        self.swa_allocator: Optional[SWATokenToKVPoolAllocator] = None
+        if isinstance(raw, SWATokenToKVPoolAllocator):
+            self.swa_allocator = cast(SWATokenToKVPoolAllocator, raw)
+    def occupancy(self):
+        if self.swa_allocator is None:
+            return {}
+        return {"swa_free": int(self.swa_allocator.swa_available_size())}
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
     ]
 
     INVALID = [
@@ -3294,5 +3333,23 @@ class FooAttnBackend(AttentionBackend):
         if free > 0:
             return self.pool.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # the gauge method's twin returning a mode word: text another module may decide by
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.hybrid = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+    def gauges(self):
+        if not self.hybrid:
+            return {}
+        return {"swa_free": self.allocator.swa_available_size(), "mode": "swa"}
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
 """),
     ]

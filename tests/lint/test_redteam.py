@@ -92,8 +92,6 @@ KNOWN = {
     "ok_singledispatch_pool_page_layout": "a ``singledispatch`` on the allocator whose result"
     " only sizes",
     # redteam33 (resolvers II)
-    "ok_swa_kv_pool_member_probe": "a class test filling per-step stats kept in a public"
-    " metadata record",
     "resolver_ok_compress_pipeline": "getters selected by ``itertools.compress`` before they"
     " are called",
     "resolver_ok_sentinel_slot_dict": "a cache dict with a sentinel holding the draft check",
@@ -187,10 +185,6 @@ KNOWN = {
     " callables a snapshot calls",
     "resolver_ok_lambda_steps": "a module tuple of lambda steps reached through a parameter's"
     " default",
-    # redteam88 (typing-heavy code)
-    "ok_cast_allocator_for_metrics": "a class test's answer kept in a public attribute named"
-    " for the SWA mode (``self.swa_allocator``) that only gauges read here (another module may"
-    " decide by it)",
     # redteam92 (runner-dependent allocator use)
     "bug_swa_pool_cached_before_draft_flag": "a lazy property first read in ``__init__`` (in a"
     " log line's arguments) before the draft flag it reads is set: its cached answer is the"
@@ -222,8 +216,6 @@ KNOWN = {
     " attributes (``has_swa_mapping``, ``swa_mapping_len``) that only metrics read here",
     "ok_registered_cache_class_logged": "the allocator's pool read only for its class name and"
     " SWA size, kept in public attributes a log line reads (another module may read them)",
-    "ok_swa_capacity_gauge_attrs": "an SWA size probe kept in public SWA-named gauge"
-    " attributes (``is_swa_allocator``) that only reports read here",
     # redteam105 (a second reviewer's mixed set)
     "bug_duck_typed_cache_unwrap": "the runner attribute read through ``getattr`` with a name"
     " held in a parameter's default (``kv_handle_attr='token_to_kv_pool_allocator'``)",
