@@ -508,11 +508,15 @@ class SwaPaths:
         ]
         if not region:
             return False  # a branch that does nothing yet: cut short, a decision still
-        return self._region_keeps(fn, region, seen, depth)
+        tested = _tested_names(stmt.test) if isinstance(stmt, ast.If) else frozenset()
+        return self._region_keeps(fn, region, seen, depth, tested)
 
-    def _region_keeps(self, fn, region: list, seen: "_Walk", depth: int) -> bool:
+    def _region_keeps(
+        self, fn, region: list, seen: "_Walk", depth: int, tested: frozenset = frozenset()
+    ) -> bool:
         """Do the statements ``region`` of ``fn`` only keep values that flow nowhere, log, or
-        call module code that does the same?"""
+        call module code that does the same? ``tested``: the names the test leading here
+        asked of (``isinstance(alloc, ...)``): their SWA counts exist on this path."""
         for s in region:
             if isinstance(s, (ast.Raise, ast.Assert)):
                 continue  # (an error exit, or a sanity check, decides no path)
@@ -531,6 +535,8 @@ class SwaPaths:
                 and not any(
                     isinstance(n, ast.Attribute)
                     and _names_swa(n)
+                    and not (_numeric(n) and _name(n.value) in tested)  # (``alloc.size_swa
+                    # > alloc.size_full`` after ``isinstance(alloc, ...)``: counts compared)
                     and not self._followed(fn, n, seen)
                     for n in walked(s.test)
                 )  # (a nested test reading an SWA member: it takes the SWA path)
@@ -958,7 +964,7 @@ class SwaPaths:
             if is_log_call(above):
                 return True  # whatever it becomes is logged
             above = self._parent(above)
-        counted = False  # (made into a magnitude: no longer the flag itself)
+        counted = seen.text  # (made into a magnitude: no longer the flag itself)
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, ast.Lambda) and child is up.body and not seen.strict:
                 child, up = up, self._parent(up)  # (the lambda stands for what it gives:
@@ -1028,7 +1034,11 @@ class SwaPaths:
                 child, up = up, self._parent(up)
                 continue
             if isinstance(up, ast.Call) and _grown(up) is not None and up.func is not child:
-                return self._target_nowhere(fn, _grown(up), None, seen, depth)
+                text, seen.text = seen.text, counted
+                try:
+                    return self._target_nowhere(fn, _grown(up), None, seen, depth)
+                finally:
+                    seen.text = text
             if isinstance(up, ast.Call):
                 field = self._record_field(up, child, fn)
                 if field is not None:  # a field of a module record: where the field is read
@@ -1348,6 +1358,9 @@ class _Walk:
     def __init__(self, strict: bool) -> None:
         self.keys: set = set()
         self.strict = strict
+        # the value followed was made a magnitude or formatted text before it was put in the
+        # container now followed (``rows.append(f"... {probe}")``): its items are that too
+        self.text = False
 
 
 # builtins that only compute a value (no code of the module runs)
@@ -1626,6 +1639,18 @@ def _logs_only(stmt: ast.If) -> bool:
 
 def _name(node: ast.AST) -> Optional[str]:
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _tested_names(test) -> frozenset:
+    """The names ``test`` asks a class or member of (``isinstance(a, C)``, ``hasattr(a, m)``)."""
+    return frozenset(
+        n.args[0].id
+        for n in walked(test)
+        if isinstance(n, ast.Call)
+        and _name(n.func) in ("isinstance", "hasattr", "getattr")
+        and n.args
+        and isinstance(n.args[0], ast.Name)
+    )
 
 
 # what reads attributes without naming them: a field or flag under such a module may be read

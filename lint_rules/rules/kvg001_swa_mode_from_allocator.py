@@ -2278,6 +2278,43 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """),
+        # a probe formatted into report rows a public method joins and returns: text for a person
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def usage_table(self):
+        rows = ["kind bytes"]
+        rows.append(f"size_swa={getattr(self.allocator, 'size_swa', '-')}")
+        return "\\n".join(rows)
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # a class test gating a sanity check that compares the allocator's own counts and logs
+        Case("""
+import logging
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+logger = logging.getLogger(__name__)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.issues = []
+        alloc = model_runner.token_to_kv_pool_allocator
+        if isinstance(alloc, SWATokenToKVPoolAllocator):
+            if alloc.size_swa > alloc.size_full:
+                self.issues.append(f"size_swa={alloc.size_swa} > size_full={alloc.size_full}")
+        for issue in self.issues:
+            logger.warning("KV check: %s", issue)
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
     ]
 
     INVALID = [
@@ -3347,6 +3384,22 @@ class FooAttnBackend(AttentionBackend):
         if not self.hybrid:
             return {}
         return {"swa_free": self.allocator.swa_available_size(), "mode": "swa"}
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the rows' twin holding a mode word the probe picks: text another module may decide by
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def usage_table(self):
+        rows = ["kind bytes"]
+        rows.append("swa" if hasattr(self.allocator, "size_swa") else "full")
+        return "\\n".join(rows)
     def forward_decode(self, loc):
         if isinstance(self.pool, SWAKVPool):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
