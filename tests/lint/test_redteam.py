@@ -222,6 +222,28 @@ KNOWN = {
     "ok_env_gated_allocator_lookup": "the allocator's pool read behind an environment flag that"
     " is off by default: a configuration flag is explored both ways (issue 24), so a draft"
     " reaches the fetch when it is set",
+    # redteam109 (carriers of the allocator)
+    "bug_getattr_cache_handle": "a member looked up through a handle's ``__getattr__`` that"
+    " tries the allocator before the pool (``hasattr`` over a tuple of owners)",
+    # redteam110 (observability around the KV cache)
+    "ok_external_metrics_collector": "an allocator class test in a metrics collector class"
+    " choosing which counts its ``collect()`` dict holds, next to a timestamp (unknown to the"
+    " scenarios, so the two runs are not told alike)",
+    "ok_frozen_snapshot_dataclass": "an SWA size probe kept in a public snapshot dataclass field"
+    " a public method hands out (another module may read the field)",
+    "ok_shared_allocator_detection": "a class test of the allocator's pool kept in a public"
+    " attribute a public report method reads (its callers are unknown)",
+    "ok_startup_capacity_health_check": "an allocator class test gating a health issue whose"
+    " list's emptiness a public ``healthy`` property answers (content vs emptiness)",
+    "ok_step_timing_records": "an SWA count probe kept in a per-step record that a public"
+    " method exports through ``asdict`` in a comprehension",
+    # redteam111 (habits from other engines)
+    "ok_helper_source_default_pool": "a public module helper whose ``source`` parameter a caller"
+    ' of another module may pass as ``"allocator"`` (judged with it unknown)',
+    # redteam112 (a reviewer's mixed set)
+    "ok_cuda_graph_buffers_allocator_size": "an SWA size from the allocator sizing CUDA-graph"
+    " buffers through a module class's constructor (arguments of the module's own classes are"
+    " not followed into their bodies)",
 }
 
 
