@@ -726,7 +726,7 @@ class SwaPaths:
                 for e in target.elts
             )
         while isinstance(target, ast.Subscript):  # an entry of a container: the container's
-            if not isinstance(target.slice, (ast.Constant, ast.Name, ast.Attribute)):
+            if not _plain_key(target.slice):
                 return False
             target = target.value
         if isinstance(target, ast.Name):
@@ -1639,6 +1639,18 @@ def _logs_only(stmt: ast.If) -> bool:
 
 def _name(node: ast.AST) -> Optional[str]:
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _plain_key(node) -> bool:
+    """Is ``node`` a key that reads no computed value: a constant, a name or an attribute, or
+    an f-string of those (``stats[f"{prefix}_swa"]``)?"""
+    if isinstance(node, ast.JoinedStr):
+        return all(
+            isinstance(v, ast.Constant)
+            or (isinstance(v, ast.FormattedValue) and v.format_spec is None and _plain_key(v.value))
+            for v in node.values
+        )
+    return isinstance(node, (ast.Constant, ast.Name, ast.Attribute))
 
 
 def _tested_names(test) -> frozenset:

@@ -2315,6 +2315,25 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """),
+        # a probed SWA size kept under an f-string key of a stats dict a public method returns
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, prefix="kv"):
+        self.prefix = prefix
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+    def kv_stats(self) -> dict:
+        stats = {f"{self.prefix}_available": int(self.allocator.available_size())}
+        size_swa = getattr(self.allocator, "size_swa", None)
+        if size_swa is not None:
+            stats[f"{self.prefix}_capacity_swa"] = int(size_swa)
+        return stats
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
     ]
 
     INVALID = [
@@ -3400,6 +3419,25 @@ class FooAttnBackend(AttentionBackend):
         rows = ["kind bytes"]
         rows.append("swa" if hasattr(self.allocator, "size_swa") else "full")
         return "\\n".join(rows)
+    def forward_decode(self, loc):
+        if isinstance(self.pool, SWAKVPool):
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # the stats twin whose key is computed from the probe: the key picks
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, prefix="kv"):
+        self.prefix = prefix
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+    def kv_stats(self) -> dict:
+        stats = {f"{self.prefix}_available": int(self.allocator.available_size())}
+        size_swa = getattr(self.allocator, "size_swa", None)
+        if size_swa is not None:
+            stats[f"{self.prefix}_{size_swa is not None}"] = 1
+        return stats
     def forward_decode(self, loc):
         if isinstance(self.pool, SWAKVPool):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
