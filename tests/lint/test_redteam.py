@@ -244,6 +244,14 @@ KNOWN = {
     "ok_cuda_graph_buffers_allocator_size": "an SWA size from the allocator sizing CUDA-graph"
     " buffers through a module class's constructor (arguments of the module's own classes are"
     " not followed into their bodies)",
+    # redteam113 (a second precision set)
+    "ok_allocator_invariant_assert": "an allocator class test choosing which capacity"
+    " invariants a check raises on (forced either way, the outcomes differ by that raise)",
+    # redteam115 (author personas)
+    "bug_partial_bound_allocator_translate": "a translate member found by ``getattr`` and"
+    " starred into a tuple of ``partial`` steps composed by ``functools.reduce``",
+    "resolver_ok_predicate_chain": "a public module rule function returning the allocator's"
+    " pool, judged alone (another module may call it)",
 }
 
 

@@ -1,0 +1,40 @@
+"""Decode backend that logs how the runner's KV cache relates to the allocator.
+
+The sliding-window path is enabled when the allocator's registered cache is a
+hybrid SWA pool; index remapping is delegated to the allocator, which holds
+the full-to-SWA mapping table. Reads use the runner's pool.
+"""
+
+import logging
+
+import torch
+
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+
+logger = logging.getLogger(__name__)
+
+
+class GeneratedAttnBackend:
+    def __init__(self, model_runner, verbose: bool = False):
+        self.model_runner = model_runner
+        self.kv_pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.shares_allocator_cache = self.allocator.get_kvcache() is self.kv_pool
+        self.use_sliding_window = isinstance(self.allocator.get_kvcache(), SWAKVPool)
+        if verbose or not self.shares_allocator_cache:
+            logger.info(
+                "kv layout: own_pool=%s shared=%s sliding_window=%s",
+                type(self.kv_pool).__name__,
+                self.shares_allocator_cache,
+                self.use_sliding_window,
+            )
+
+    def describe(self) -> str:
+        kind = "hybrid-swa" if self.use_sliding_window else "full"
+        owner = "shared" if self.shares_allocator_cache else "private"
+        return f"{kind}/{owner}"
+
+    def forward_decode(self, loc: torch.Tensor):
+        if self.use_sliding_window:
+            return self.kv_pool, self.allocator.translate_loc_from_full_to_swa(loc)
+        return self.kv_pool, loc
