@@ -40,7 +40,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from .astwalk import walked
-from .haystack import Haystack
+from .haystack import Haystack, occurrences
 from .names import (
     SWA_ALLOCATOR_NAMES,
     is_swa_allocator_class_name,
@@ -196,12 +196,11 @@ def _import_statements(
     data: bytes, pattern: re.Pattern, word: bytes = b"import", inline: Optional[list] = None
 ):
     """``pattern`` matched at the start of each line holding ``word`` (found with
-    ``bytes.find``: much faster than a multi-line regular expression over the file).
+    ``occurrences``: much faster than a multi-line regular expression over the file).
     ``inline``: appended to when ``word`` follows a ``:`` or ``;`` of its line outside a
     comment (a statement that does not start its line: ``_inline_statement``)."""
-    at = data.find(word)
     last = -1
-    while at >= 0:
+    for at in occurrences(data, word):
         start = data.rfind(b"\n", 0, at) + 1
         if inline is not None and at > start and data[at - 1 : at] in b" \t:;":
             head = data[start:at]
@@ -212,7 +211,6 @@ def _import_statements(
             m = pattern.match(data, start)
             if m is not None:
                 yield m
-        at = data.find(word, at + len(word))
 
 
 def _class_heads(data: bytes, inline: Optional[list] = None):
@@ -304,14 +302,9 @@ def _extents_of(data: bytes) -> dict:
 
 
 def _triple_quotes(data: bytes) -> list:
-    """Start offsets of ``_TRIPLE.finditer(data)``: each kind found with ``bytes.find`` (the
+    """Start offsets of ``_TRIPLE.finditer(data)``: each kind found with ``occurrences`` (the
     two kinds share no byte, so they never overlap each other)."""
-    out = []
-    for q in (b'"""', b"'''"):
-        at = data.find(q)
-        while at >= 0:
-            out.append(at)
-            at = data.find(q, at + 3)
+    out = [*occurrences(data, b'"""'), *occurrences(data, b"'''")]
     out.sort()
     return out
 
@@ -374,14 +367,13 @@ def _class_bases(data: bytes) -> Optional[list]:
 def _is_called(data: bytes, word: bytes) -> bool:
     """Does ``word`` occur followed by ``(`` (a call, or a class statement's bases) or ``.``
     (an attribute: of a module object imported by name, ``from pkg import mod``)?"""
-    at = data.find(word)
-    while at >= 0:
-        end = at + len(word)
+    size = len(word)
+    for at in occurrences(data, word):
+        end = at + size
         if (at == 0 or not (data[at - 1 : at].isalnum() or data[at - 1 : at] == b"_")) and data[
             end : end + 8
         ].lstrip(b" \t").startswith((b"(", b".")):
             return True
-        at = data.find(word, end)
     return False
 
 

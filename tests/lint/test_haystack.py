@@ -57,3 +57,48 @@ def test_strstr_is_what_a_large_run_searches_with():
     finally:
         haystack.disable()
     assert Haystack(b"abc")._search is None
+
+
+def _find_loop(data: bytes, needle: bytes) -> list:
+    out = []
+    at = data.find(needle)
+    while at >= 0:
+        out.append(at)
+        at = data.find(needle, at + len(needle))
+    return out
+
+
+def test_occurrences_equal_the_find_loop(mode):
+    """``occurrences`` gives the offsets of the ``bytes.find`` loop it replaces (each search
+    after the previous occurrence), also for overlapping and NUL-holding needles and bytes."""
+    rng = random.Random(5)
+    needles = [b"import", b"class", b"aa", b"a", b"kv", b"\0", b"a\0b", b"'''", b"swa"]
+    pieces = PIECES + [b"import", b"class", b"aaa", b"'''", b"a\0b", b"\n"]
+    for _ in range(2000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8)))
+        for needle in rng.sample(needles, 4):
+            assert list(haystack.occurrences(data, needle)) == _find_loop(data, needle)
+
+
+def test_occurrences_interleaved_and_cut_short(mode):
+    """Searches of several bytes objects may interleave, and a loop may stop early."""
+    a, b = b"import x\nimport y\n", bytes(b"import z\n")
+    outer = haystack.occurrences(a, b"import")
+    assert next(outer) == 0
+    assert list(haystack.occurrences(b, b"import")) == [0]
+    assert list(outer) == [9]
+    assert list(haystack.occurrences(bytearray(a), b"import")) == [0, 9]
+    for at in haystack.occurrences(a, b"import"):
+        break
+    assert list(haystack.occurrences(a[:-1], b"y")) == [16]
+
+
+def test_any_equals_each_has(mode):
+    rng = random.Random(3)
+    needles = [b"token_to_kv_pool_allocator", b"Allocator", b"kv", b"\0", b"a\0b", b"swa", b"zz"]
+    for _ in range(1000):
+        data = b"".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 6)))
+        hay = Haystack(data)
+        group = rng.sample(needles, 3)
+        assert hay.any(group) is any(n in data for n in group), (data, group)
+        assert all(found is (n in data) for n, found in hay.found.items())
