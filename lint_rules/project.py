@@ -225,26 +225,44 @@ def _class_heads(data: bytes, inline: Optional[list] = None):
 
 
 def _gate_plan(needles: tuple) -> tuple:
-    """``((cover, needles), ...)`` for :func:`_gate_words`: the needles holding ``llocator``
-    (the default allocator attribute, ``Allocator``) share it as a first test, so a file
-    without it (most files) is scanned for it once instead of once per needle; ``cover`` is
-    None for a needle searched alone."""
+    """``((cover, needles), ...)`` for :func:`_gate_words`: the needles holding a word of
+    ``_COVERS`` (two or more of them) share it as a first test, so a file without it (most
+    files) is scanned for it once instead of once per needle; the other needles come last,
+    with ``cover`` None."""
     # a needle holding another needle is found whenever that one is (``get_kvcache`` and
     # ``_kvcache``): the shorter answers for both
-    needles = tuple(
-        n for n in dict.fromkeys(needles) if not any(m != n and m in n for m in needles)
-    )
-    covered = tuple(n for n in needles if _COVER in n)
-    plan = [(_COVER, covered)] if len(covered) > 1 else [(None, (n,)) for n in covered]
-    return tuple(plan + [(None, (n,)) for n in needles if n not in covered])
+    rest = tuple(n for n in dict.fromkeys(needles) if not any(m != n and m in n for m in needles))
+    plan = []
+    for cover in _COVERS:
+        covered = tuple(n for n in rest if cover in n)
+        if len(covered) > 1:
+            plan.append((cover, covered))
+            rest = tuple(n for n in rest if n not in covered)
+    return tuple(plan + [(None, rest)] if rest else plan)
 
 
 # ``swa`` in any case: eight literal searches (``strstr``) cost about half of one
-# ``data.lower()`` copy of a file, and a case-blind regular expression several times more
-_SWA_CASES = tuple(bytes(c) for c in itertools.product(*((ord(a), ord(a.upper())) for a in "swa")))
+# ``data.lower()`` copy of a file, and a case-blind regular expression several times more.
+# The spellings code uses most come first (the search stops at the first found).
+_SWA_CASES = (b"swa", b"SWA", b"Swa") + tuple(
+    c
+    for c in (bytes(c) for c in itertools.product(*((ord(a), ord(a.upper())) for a in "swa")))
+    if c not in (b"swa", b"SWA", b"Swa")
+)
+
+# the needles' first tests (``_gate_plan``): ``llocator`` (the default allocator attribute,
+# ``Allocator``) and ``swa`` (the translate anchor's words): ``swa`` is also the first of
+# ``_SWA_CASES``, searched once for both
+_COVERS = (b"llocator", b"swa")
+
+# the probe words most modules hold, searched first (the probes' test stops at the first found)
+_COMMON_PROBES = (b"except", b"dir", b"getattr")
 
 
-_COVER = b"llocator"
+def _gate_probes(probes: tuple) -> tuple:
+    """``probes`` in the order :func:`_gate_words` searches them: the common ones first."""
+    first = {w: i for i, w in enumerate(_COMMON_PROBES)}
+    return tuple(sorted(probes, key=lambda w: first.get(w, len(first))))
 
 
 def _gate_words(hay: Haystack, plan: tuple, probes: Optional[tuple] = None) -> bool:
@@ -257,17 +275,14 @@ def _gate_words(hay: Haystack, plan: tuple, probes: Optional[tuple] = None) -> b
     the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded
     as missing."""
     for cover, needles in plan:
-        if cover is not None and not hay.has(cover):
+        if cover is None or hay.has(cover):
+            if hay.any(needles):
+                return True
+        else:
             for n in needles:
                 hay.known_missing(n)
-            continue
-        for n in needles:
-            if hay.has(n):
-                return True
     probes = probe_byte_words() if probes is None else probes
-    return any(hay.has(w) for w in probes) and (
-        any(hay.has(c) for c in _SWA_CASES) or _quotes_a_member(hay.data)
-    )
+    return hay.any(probes) and (hay.any(_SWA_CASES) or _quotes_a_member(hay.data))
 
 
 def _extents_of(data: bytes) -> dict:
@@ -513,6 +528,7 @@ class Index:
         self._gate_plan = _gate_plan(
             tuple(r.encode() for r in self.roots) + (b"Allocator",) + anchor_byte_words()
         )
+        self._gate_probes = _gate_probes(self._facts.probes)
         self._bytes: dict[str, Optional[bytes]] = {}
         self._summaries: dict[str, Summary] = {}
         # summaries read from a module's sketch (``_sketch``), only for ``_sketch_rules_out``
@@ -719,7 +735,7 @@ class Index:
         if hay is None and data is not None:
             hay = Haystack(data)
         answer: tuple = (False, [])
-        if hay is not None and _gate_words(hay, self._gate_plan, self._facts.probes):
+        if hay is not None and _gate_words(hay, self._gate_plan, self._gate_probes):
             self.enter(path)
             deps: dict[str, list] = {}
             matters = False

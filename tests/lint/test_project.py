@@ -370,7 +370,7 @@ def test_one_file_run_sees_its_imports(tmp_path, monkeypatch):
 
 
 def _probe_word(data: bytes) -> bool:
-    return any(w in data for w in (b"hasattr", b"getattr"))
+    return any(w in data for w in project.probe_byte_words())
 
 
 def _swa_only_member(data: bytes) -> bool:
@@ -433,8 +433,9 @@ def test_gate_word_test_equals_the_regex_form(data):
 
 @pytest.mark.parametrize("roots", [("token_to_kv_pool_allocator",), ("kv_alloc", "my_allocator")])
 def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
-    """The needles holding ``llocator`` are tested through it first: the answer, and what is
-    recorded in ``seen`` for the byte prefilter, are what searching each needle gives."""
+    """The needles holding a cover (``llocator``, ``swa``) are tested through it first: the
+    answer, and what is recorded in ``seen`` for the byte prefilter, are what searching each
+    needle gives."""
     import random
 
     index = project.Index(".", roots=roots)
@@ -450,15 +451,35 @@ def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
         b"ator",
     ]
     pieces += [b"full_to_swa", b"ensure_capacity", b"'ensure_capacity'", b'"can_reserve"']
+    pieces += [b"swa", b"SWA", b"except", b"attrgetter", b"_kvcache"]
     rng = random.Random(7)
     for _ in range(400):
         data = b" ".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
-        reference = any(n in data for n in needles) or bool(
+        words = needles + list(project.anchor_byte_words())
+        reference = any(n in data for n in words) or bool(
             _probe_word(data) and (project._SWA.search(data) or _swa_only_member(data))
         )
         hay = Haystack(data)
         assert project._gate_words(hay, index._gate_plan) is reference, data
         assert all(found is (n in data) for n, found in hay.found.items()), (data, hay.found)
+
+
+def test_gate_plan_covers_are_sound():
+    """Each cover of the gate's plan is inside every needle it stands for (its absence is
+    theirs), every needle is in the plan once, the spellings of ``swa`` are its eight, and the
+    gate's probes are the probe words (in another order)."""
+    for roots in [("token_to_kv_pool_allocator",), ("kv_alloc", "my_allocator"), ("swa_pool",)]:
+        index = project.Index(".", roots=roots)
+        planned = [n for _, group in index._gate_plan for n in group]
+        assert len(planned) == len(set(planned))
+        needles = tuple(r.encode() for r in roots) + (b"Allocator",) + project.anchor_byte_words()
+        # a needle left out holds another needle (found whenever that one is)
+        assert all(n in planned or any(m in n for m in planned) for n in needles)
+        for cover, group in index._gate_plan:
+            assert cover is None or all(cover in n for n in group), (cover, group)
+        assert sorted(index._gate_probes) == sorted(project.probe_byte_words())
+    spellings = {bytes(c - 32 if i >> k & 1 else c for k, c in enumerate(b"swa")) for i in range(8)}
+    assert len(project._SWA_CASES) == 8 and set(project._SWA_CASES) == spellings
 
 
 @pytest.mark.parametrize(
