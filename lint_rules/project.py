@@ -324,6 +324,25 @@ def _triple_quotes(data: bytes) -> list:
     return out
 
 
+def _from_pairs(names: bytes) -> list:
+    """``[(name, bound as)]`` of a ``from`` statement's names (``_STATEMENT``'s group 3). Each
+    name is a word of ``names`` (a comment or a line continuation only separates words)."""
+    text = names
+    if b"#" in text:
+        text = _COMMENT.sub(b"", text)
+    if b"\\" in text:
+        text = text.replace(b"\\\n", b" ")
+    pairs = []
+    for part in text.split(b","):
+        words = _NAME.findall(part)
+        if len(words) >= 3 and words[1] == b"as":
+            pairs.append((words[0].decode(), words[2].decode()))
+        elif words:
+            name = words[0].decode()
+            pairs.append((name, name))
+    return pairs
+
+
 # an import or class statement that does not start its line (``if X: from a import b``,
 # ``a; import b``): the gate's regular expressions do not read it, the refinement gives up
 def _inline_statement(data: bytes, words=(b"import", b"class")) -> bool:
@@ -662,20 +681,7 @@ class Index:
                         module, len(key[0]), key[1].decode(), pkg
                     )
                 names = m.group(3)
-                text = names
-                if b"#" in text:
-                    text = _COMMENT.sub(b"", text)
-                if b"\\" in text:
-                    text = text.replace(b"\\\n", b" ")
-                pairs = []
-                for part in text.split(b","):
-                    words = _NAME.findall(part)
-                    if len(words) >= 3 and words[1] == b"as":
-                        pairs.append((words[0].decode(), words[2].decode()))
-                    elif words:
-                        name = words[0].decode()
-                        pairs.append((name, name))
-                froms.append((absmod, pairs, b"*" in names))
+                froms.append((absmod, _from_pairs(names), b"*" in names))
             else:
                 for part in m.group(4).split(b","):
                     words = part.split()
@@ -839,14 +845,49 @@ class Index:
             return _SCOPE_BY_FILE
         if scope is not None and any(self._bases.search(b) for b in bases):
             return _SCOPE_BY_FILE
+        table = self._import_tables.get(path)
+        if table is None:
+            return _SCOPE_BY_INDEX if self._base_imported(path, data, bases, deps) else otherwise
         names = {b.decode() for b in bases}
-        for module, pairs, star in self._imports_re(path, data):
+        for module, pairs, star in table:
             if star:
                 return _SCOPE_BY_INDEX  # a star import may bind any base name
             for orig, bound in pairs or ():
                 if bound in names and self._base_matters(module, orig, deps, 0):
                     return _SCOPE_BY_INDEX
         return otherwise
+
+    def _base_imported(self, path: str, data: bytes, bases: set, deps: dict) -> bool:
+        """Is a ``from`` import of the file a star import, or does it bind a name of ``bases``
+        to a class that derives from a base-pattern name (``_base_matters``)? The answer of
+        the import table's ``from`` statements (``_imports_re``), with the same classes asked
+        in the same order, but a statement's names are read only when one of ``bases`` is in
+        their text (each name is a word of it). Without a match, what the table records of
+        statements after ``:`` or ``;`` is recorded."""
+        names = {b.decode() for b in bases}
+        module = None
+        inline: list = []
+        for m in _import_statements(data, _STATEMENT, b"import", inline):
+            if m.group(1) is None:
+                continue  # ``import m``: binds no name the table reads here
+            text = m.group(3)
+            if b"*" in text:
+                return True  # a star import may bind any base name
+            if not any(b in text for b in bases):
+                continue
+            if module is None:
+                module = module_of(path)[0]
+            target = self.absolute(
+                module,
+                len(m.group(1)),
+                m.group(2).decode(),
+                os.path.basename(path) == "__init__.py",
+            )
+            for orig, bound in _from_pairs(text):
+                if bound in names and self._base_matters(target, orig, deps, 0):
+                    return True
+        self._inline_imports[path] = bool(inline)
+        return False
 
     def _base_matters(self, module: str, name: str, deps: dict, depth: int) -> bool:
         """Does the class ``name`` of ``module`` derive (by bytes) from a base-pattern name?

@@ -573,6 +573,57 @@ def test_import_table_on_generated_statements(tmp_path):
         assert index._imports_re(path, data) == _imports_reference(index, path, data), data
 
 
+def test_base_lookup_without_the_table_equals_the_table(tmp_path):
+    """``_may_be_in_scope`` before the import table is read (``_base_imported``: only the
+    ``from`` statements whose text holds a base name are read to their names) asks the same
+    classes in the same order and answers the same as with the table; when it reads every
+    statement, it records the statements after ``:`` or ``;`` as the table does."""
+    import random
+
+    lines = [
+        b"from m{} import Base",
+        b"from .m{} import Other as Base, x",
+        b"import m{}.Base",
+        b"from m{} import (\n  a,\n  Base as B,  # c\n)",
+        b"from m{} import *",
+        b"if x: from m{} import Base",
+        b"from m{} import a, \\\n  Other as B",
+        b"x; import m{}",
+        b"from m{} import Bas",
+        b"from m{} import Basement, Other",
+        b"s = 'from m{} import x'",
+        b"from m{} import (Other as x)  # Base",
+        b"class C(Base):",
+        b"from m{} import",
+    ]
+    scope = ScopeConfig(root=str(tmp_path))
+    index = project.Index(str(tmp_path), patterns=scope.base_patterns, scope=scope)
+    path = str(tmp_path / "pkg" / "mod.py")
+    rng = random.Random(23)
+    for _ in range(3000):
+        chosen = [rng.choice(lines).replace(b"{}", b"%d" % i) for i in range(rng.randrange(1, 6))]
+        data = b"\n".join(chosen) + b"\n"
+        bases = set(rng.sample([b"Base", b"B", b"x", b"Other"], rng.randrange(1, 3)))
+        seen = []
+        for table_first in (False, True):
+            index._import_tables.clear()
+            index._inline_imports.clear()
+            if table_first:
+                index._imports_re(path, data)
+            calls: list = []
+
+            def base_matters(module, name, deps, depth, calls=calls):
+                calls.append((module, name, depth))
+                deps[module] = [module, 0, 0]
+                return name == "Other"
+
+            index._base_matters = base_matters
+            deps: dict = {}
+            answer = index._may_be_in_scope(path, data, bases, deps, lambda: False)
+            seen.append((answer, calls, deps, answer or index._inline_imports.get(path)))
+        assert seen[0] == seen[1], (data, bases)
+
+
 def test_import_table_on_real_modules():
     """The one-pass import table equals the two-pass form on this package and the standard
     library (relative imports resolved from each file's package)."""
