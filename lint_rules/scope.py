@@ -85,6 +85,19 @@ def base_literals(pattern: str) -> list[str]:
     return [piece for piece in re.split(r"[*?\[\]]+", pattern) if piece]
 
 
+def base_byte_pieces(scope: ScopeConfig) -> Optional[tuple]:
+    """The base patterns' literal pieces as bytes, one tuple per pattern, for the byte form of
+    ``scope_may_match``'s first test (``Triage``); None when that test cannot answer no: every
+    code is backend-like (``all_code``), a pattern has no piece, or a piece is not ASCII (an
+    ASCII piece is in UTF-8 bytes exactly when it is in their text)."""
+    sets = [base_literals(p) for p in scope.base_patterns]
+    if scope.all_code or any(not pieces for pieces in sets):
+        return None
+    if not all(piece.isascii() for pieces in sets for piece in pieces):
+        return None
+    return tuple(tuple(piece.encode() for piece in pieces) for pieces in sets)
+
+
 # a class statement with bases, from the start of its line
 _CLASS_AT = re.compile(r"[ \t]*class[\s\\]+\w+[\s\\]*\(")
 

@@ -17,6 +17,7 @@ from .fileio import read_file
 from .haystack import Haystack
 from .model import FileResult
 from .registry import RULES
+from .scope import base_byte_pieces
 from .settings import RunSettings
 from .source import BOM, SourceDecodeError, _may_have_cookie, decode_source
 
@@ -70,6 +71,7 @@ class Triage:
         }
         # Per selected code set: ``_plan``'s answer.
         self._needle_plans: dict[frozenset[str], tuple] = {}
+        self._scope_pieces = base_byte_pieces(settings.scope)
 
     def bytes_may_match(
         self, data: bytes, codes: frozenset[str], hay: Optional[Haystack] = None
@@ -110,6 +112,18 @@ class Triage:
             else:
                 return NEEDLES_FOUND
         return 0
+
+    def bytes_out_of_scope(self, hay: Haystack, in_scope: Callable[[], bool]) -> bool:
+        """Byte form of ``scope.scope_may_match``'s first test: True when that function answers
+        False (out of the backend paths, and no base pattern has all its literal pieces in
+        the text), so ``checker.needs_parse`` does too. Only for UTF-8 input without a cookie,
+        as ``bytes_may_match``."""
+        pieces = self._scope_pieces
+        return (
+            pieces is not None
+            and not any(all(hay.has(p) for p in group) for group in pieces)
+            and not in_scope()
+        )
 
     def _plan(self, codes: frozenset[str]) -> tuple:
         """(a rule lacks byte needles, the distinct needle groups, per rule its groups'
@@ -190,9 +204,14 @@ class Triage:
             not matters
             and not data.startswith(BOM)
             and not _may_have_cookie(data)
-            and not (by_bytes := self.bytes_may_match(data, codes, hay))
+            and (
+                not (by_bytes := self.bytes_may_match(data, codes, hay))
+                # (reporting unused suppressions: the text's comments are read below)
+                or (not self.report_unused and self.bytes_out_of_scope(hay, in_scope))
+            )
         ):
-            # UTF-8 by Python's rules and no rule can match: validate the encoding only.
+            # UTF-8 by Python's rules and no rule can match (no needle, or no code that may
+            # be backend code): validate the encoding only.
             if data.isascii():
                 return Settled(FileResult(path=display), st, None, True, deps)
             try:

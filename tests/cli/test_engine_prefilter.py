@@ -2,6 +2,8 @@
 
 The engine skips decoding and ``checker.needs_parse`` for UTF-8 files whose bytes lack every
 selected rule's needles; that is sound only if ``needs_parse(text) => bytes_may_match(data)``.
+It also skips them out of the backend paths when no base pattern's literal pieces are all in
+the bytes (``Triage.bytes_out_of_scope``): sound only if that implies ``not needs_parse(text)``.
 Proven here on synthetic texts (fast) and on every file of real sglang releases (slow).
 """
 
@@ -17,8 +19,10 @@ from hypothesis import strategies as st
 
 from lint_rules import checker
 from lint_rules.config import Config
+from lint_rules.haystack import Haystack
 from lint_rules.model import ScopeConfig
 from lint_rules.registry import RULES
+from lint_rules.scope import path_in_scope, scope_may_match
 from lint_rules.settings import Options, RunSettings
 from lint_rules.source import BOM, _may_have_cookie, decode_source
 from lint_rules.triage import NEEDLES_FOUND, Triage
@@ -28,6 +32,9 @@ CODE_SETS = [
     frozenset(c) for n in range(1, len(RULES) + 1) for c in itertools.combinations(sorted(RULES), n)
 ]
 SCOPES = [ScopeConfig(), ScopeConfig(all_code=True)]
+# the byte form of the scope test: other patterns, none, and one it cannot decide (not ASCII)
+SCOPES += [ScopeConfig(base_patterns=("*Backend", "Attn*")), ScopeConfig(base_patterns=())]
+SCOPES += [ScopeConfig(base_patterns=("*B\u00e4ckend",))]
 
 
 def linter(codes: frozenset[str], scope: ScopeConfig, report_unused: bool = False) -> Triage:
@@ -58,10 +65,17 @@ def check_implication(data: bytes, path: str) -> None:
             assert checker.needs_parse(text, path, codes, scope) == checker.needs_parse(
                 text, path, codes, scope, needles_found=True
             )
+        in_scope = path_in_scope(path, scope)
+        if lin.bytes_out_of_scope(Haystack(data), lambda: in_scope):
+            assert not scope_may_match(text, path, scope, in_scope), (path, scope)
+            assert not checker.needs_parse(text, path, codes, scope), (path, sorted(codes))
 
 
 WORDS = sorted({n for meta in RULES.values() for group in meta.needles_for() for n in group}) + [
     "class B(AttentionBackend):",
+    "class C(MyBackend, AttnX):",
+    "AttnBackend",
+    "B\u00e4ckend",
     "def __init__(self, model_runner):",
     "self.",
     "model_runner.",
