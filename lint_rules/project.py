@@ -241,13 +241,20 @@ def _gate_plan(needles: tuple) -> tuple:
     return tuple(plan + [(None, rest)] if rest else plan)
 
 
-# ``swa`` in any case: eight literal searches (``strstr``) cost about half of one
-# ``data.lower()`` copy of a file, and a case-blind regular expression several times more.
-# The spellings code uses most come first (the search stops at the first found).
+# ``swa`` in any case: eight literal searches (``strstr``; fewer, ``_SWA_HEADS``) cost about
+# half of one ``data.lower()`` copy of a file, and a case-blind regular expression several
+# times more. The spellings code uses most come first (the search stops at the first found).
 _SWA_CASES = (b"swa", b"SWA", b"Swa") + tuple(
     c
     for c in (bytes(c) for c in itertools.product(*((ord(a), ord(a.upper())) for a in "swa")))
     if c not in (b"swa", b"SWA", b"Swa")
+)
+
+# ``_SWA_CASES`` as ``_gate_words`` searches them: each spelling of the first two letters is a
+# first test for the two spellings that start with it (most files hold none: four searches)
+_SWA_HEADS = tuple(
+    (head, tuple(c for c in _SWA_CASES if c.startswith(head)))
+    for head in (b"sw", b"SW", b"Sw", b"sW")
 )
 
 # the needles' first tests (``_gate_plan``): ``llocator`` (the default allocator attribute,
@@ -274,15 +281,21 @@ def _gate_words(hay: Haystack, plan: tuple, probes: Optional[tuple] = None) -> b
     than a literal search; this runs on every file). ``hay`` remembers what was searched, for
     the byte prefilter (triage) that asks next: a needle whose cover is missing is recorded
     as missing."""
+    found = hay.found
     for cover, needles in plan:
         if cover is None or hay.has(cover):
             if hay.any(needles):
                 return True
         else:
             for n in needles:
-                hay.known_missing(n)
+                found[n] = False  # (``known_missing``)
     probes = probe_byte_words() if probes is None else probes
-    return hay.any(probes) and (hay.any(_SWA_CASES) or _quotes_a_member(hay.data))
+    if not hay.any(probes):
+        return False
+    for head, spellings in _SWA_HEADS:
+        if hay.has(head) and hay.any(spellings):
+            return True
+    return _quotes_a_member(hay.data)
 
 
 def _extents_of(data: bytes) -> dict:
@@ -873,7 +886,10 @@ class Index:
             text = m.group(3)
             if b"*" in text:
                 return True  # a star import may bind any base name
-            if not any(b in text for b in bases):
+            for base in bases:
+                if base in text:
+                    break
+            else:
                 continue
             if module is None:
                 module = module_of(path)[0]

@@ -480,6 +480,9 @@ def test_gate_plan_covers_are_sound():
         assert sorted(index._gate_probes) == sorted(project.probe_byte_words())
     spellings = {bytes(c - 32 if i >> k & 1 else c for k, c in enumerate(b"swa")) for i in range(8)}
     assert len(project._SWA_CASES) == 8 and set(project._SWA_CASES) == spellings
+    heads = [(head, w) for head, group in project._SWA_HEADS for w in group]
+    assert sorted(w for _, w in heads) == sorted(spellings)
+    assert all(w.startswith(head) for head, w in heads)
 
 
 @pytest.mark.parametrize(
