@@ -200,11 +200,13 @@ def _import_statements(
     ``inline``: appended to when ``word`` follows a ``:`` or ``;`` of its line outside a
     comment (a statement that does not start its line: ``_inline_statement``)."""
     last = -1
+    # (single bytes as ints: ``data.rfind(10)`` is ``data.rfind(b"\n")`` without the buffer
+    # protocol, several times cheaper per call)
     for at in occurrences(data, word):
-        start = data.rfind(b"\n", 0, at) + 1
-        if inline is not None and at > start and data[at - 1 : at] in b" \t:;":
+        start = data.rfind(10, 0, at) + 1
+        if inline is not None and at > start and data[at - 1] in b" \t:;":
             head = data[start:at]
-            if (b":" in head or b";" in head) and _INLINE_LINE.match(data, start):
+            if (58 in head or 59 in head) and _INLINE_LINE.match(data, start):  # ":" or ";"
                 inline.append(at)
         if start != last:
             last = start
@@ -884,8 +886,8 @@ class Index:
             if m.group(1) is None:
                 continue  # ``import m``: binds no name the table reads here
             text = m.group(3)
-            if b"*" in text:
-                return True  # a star import may bind any base name
+            if 42 in text:  # "*": a star import may bind any base name
+                return True
             for base in bases:
                 if base in text:
                     break
