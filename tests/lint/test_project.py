@@ -464,6 +464,43 @@ def test_gate_words_with_a_shared_first_test_equal_each_needle_alone(roots):
         assert all(found is (n in data) for n, found in hay.found.items()), (data, hay.found)
 
 
+def _quoted_member_reference(data: bytes) -> bool:
+    """``_quotes_a_member`` as first written: every piece between quotes, looked up."""
+    return not project._member_set().isdisjoint(data.replace(b"'", b'"').split(b'"'))
+
+
+def test_quoted_member_equals_the_split_form(monkeypatch):
+    """The quoted-member test (the pieces between quotes that may be members, found with a
+    regular expression, then the first and last piece) answers as the split it replaced: on
+    random pieces around members, members as a whole file or at its ends, and real modules."""
+    import random
+    import sysconfig
+
+    members = sorted(project._member_set())
+    pieces = [b"'", b'"', b'"""', b" ", b"x", b"_", b"\n", b"r", b"\\", b"#", b"hasattr(a, ", b")"]
+    pieces += members[:4] + [m + b"_x" for m in members[:2]] + [b"x" + m for m in members[2:4]]
+    pieces += [m[:-1] for m in members[4:6]]
+    rng = random.Random(29)
+    samples = [b"", b'"', members[0], members[0] + b"'", b'x"' + members[0], b'"' + members[0]]
+    # a piece that may be a member right before one (their quote is shared)
+    samples += [
+        b"'" + b"x" * 40 + b"'" + members[0] + b"'",
+        b'"' + members[1] + b"'" + members[0] + b'"',
+    ]
+    samples += [
+        b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8))) for _ in range(6000)
+    ]
+    files = sorted(Path(project.__file__).parent.rglob("*.py"))
+    files += sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))[:200]
+    samples += [f.read_bytes() for f in files]
+    for data in samples:
+        assert project._quotes_a_member(data) is _quoted_member_reference(data), data[:80]
+    # members that are not identifiers' bytes: the split itself answers
+    monkeypatch.setattr(project, "_member_pieces", lambda: None)
+    for data in samples[:500]:
+        assert project._quotes_a_member(data) is _quoted_member_reference(data), data[:80]
+
+
 def test_gate_plan_covers_are_sound():
     """Each cover of the gate's plan is inside every needle it stands for (its absence is
     theirs), every needle is in the plan once, the spellings of ``swa`` are its eight, and the
