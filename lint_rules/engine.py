@@ -45,8 +45,12 @@ MIN_PARALLEL_PENDING = 256
 # (lint_rules/haystack.py): its ``ctypes`` import costs a few ms (and, done before the fork,
 # spares each worker its own import for ``PR_SET_PDEATHSIG``).
 MIN_FAST_SEARCH = MIN_PARALLEL_PENDING
-TRIAGE_CHUNKS_PER_JOB = 32  # a chunk costs ~10 us to hand out and report; one file ~50 ms
-SCOPED_CHUNK = 4  # files per chunk in backend scope (each may cost as much as a whole chunk)
+# A chunk costs a worker ~0.2-0.5 ms to hand out and report on a busy two-core machine (the
+# executor's threads here wake for each one: the sglang 0.5.23 tree had 218 chunks at 32 and
+# 4, 25-35 ms per worker), a parse ~50 ms. 16 and 8 were ~25 ms faster there (also with
+# KVG004, KVG005, the project index active), no slower on trees with many parses.
+TRIAGE_CHUNKS_PER_JOB = 16
+SCOPED_CHUNK = 8  # files per chunk in backend scope (each may cost as much as a whole chunk)
 
 
 @dataclass(slots=True)
