@@ -1,8 +1,8 @@
 """Triage: read a file and decide, as cheaply as possible, whether it needs a parse.
 
 In order: the result cache by content hash; the per-file rule set; a byte-level needle test (and
-backend scope test) for plain UTF-8 input; decoding; the checker's sound text prefilter (needles and scope) and its
-stdlib-``ast`` proof. The outcome is typed: :class:`Settled` (decided here), :class:`Cached`
+backend scope test) for plain UTF-8 input; decoding; the checker's sound text prefilter (needles
+and scope) and its stdlib-``ast`` proof. The outcome is typed: :class:`Settled` (decided here), :class:`Cached`
 (found in the cache) or :class:`NeedsParse`. No libcst import.
 """
 
