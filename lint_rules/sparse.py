@@ -346,9 +346,10 @@ def run_rules_on_module(
     ``context.FileContext``."""
     from .analysis import ModuleAnalysis
     from .registry import load_rule
-    from .rules.base import RuleContext, dispatch
+    from .rules.base import Rule, RuleContext, dispatch
 
-    classes = [load_rule(code) for code in sorted(codes)]
+    # (a rule decided on ``ast`` alone, a ``RuleSpec``, has no visitor: it reports nothing here)
+    classes = [c for c in map(load_rule, sorted(codes)) if issubclass(c, Rule)]
     types = frozenset().union(*(c.visited_types() | c.form_types() for c in classes))
     analysis = ModuleAnalysis.build(
         module,

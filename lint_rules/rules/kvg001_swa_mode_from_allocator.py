@@ -83,7 +83,8 @@ from ..names import (
 )
 from ..project import cross_module_anchor
 from ..sinks import FORMS, SWA_CLASS_TEST, SWA_MEMBER_PROBE, names_swa_member
-from .base import Case, Rule, source_of
+from .base import Rule, source_of
+from .spec import Case
 
 _MESSAGE = (
     "SWA mode decided from the allocator (`{src}`): a speculative draft shares the target's "

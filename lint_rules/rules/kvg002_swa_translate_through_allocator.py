@@ -46,7 +46,8 @@ from ..fixes.use_resolved_pool import UseResolvedPool
 from ..flow import member_names
 from ..project import cross_module_anchor
 from ..sinks import members_named, sink_of
-from .base import Case, Rule, source_of
+from .base import Rule, source_of
+from .spec import Case
 
 
 def _message(rule: Rule, node: cst.CSTNode, member: str) -> str:

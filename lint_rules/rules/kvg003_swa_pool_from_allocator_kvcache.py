@@ -75,7 +75,8 @@ from ..analysis import FunctionInfo
 from ..cstnodes import call_func_name, iter_nodes, positional_args, string_value
 from ..fixes.resolve_init_pool import ResolveInitPool
 from ..names import KVCACHE_CALL, KVCACHE_FIELDS
-from .base import Case, Rule, source_of
+from .base import Rule, source_of
+from .spec import Case
 
 _MESSAGE = (
     "`{src}` is the target's pool: a speculative draft shares the allocator but owns its own "

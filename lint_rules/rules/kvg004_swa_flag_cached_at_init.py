@@ -70,7 +70,8 @@ from ..astwalk import walked
 from ..cstnodes import call_func_name, positional_args, string_value
 from ..model import ScopeConfig
 from ..names import POOL_ATTR, SWA_TRANSLATE_MEMBERS
-from .base import Case, Rule, source_of
+from .base import Rule, source_of
+from .spec import Case
 
 _RESOLVER_WORDS = ("is_frozen_kv_mtp", "get_kvcache", "is_draft_worker")
 

@@ -42,10 +42,10 @@ if self.use_sliding_window_kv_pool:
 from __future__ import annotations
 
 from ..fixes.translate_swa import TranslateThroughSwaPool
-from .base import Case, Rule
+from .spec import Case, RuleSpec
 
 
-class FullLocInSwaRead(Rule):
+class FullLocInSwaRead(RuleSpec):
     """The lint decides KVG005 on the stdlib ``ast`` (``index_space.findings``,
     ``RuleMeta.check``), which answers for every text ``ast`` parses; where it does not, the
     libcst parse reports the syntax error and the model has nothing to read. This class

@@ -54,7 +54,8 @@ import libcst as cst
 
 from ..cstnodes import positional_args
 from ..model import ScopeConfig
-from .base import Case, Rule, source_of
+from .base import Rule, source_of
+from .spec import Case
 
 SWA_POOL = "SWAKVPool"
 BASE_SWA_POOL = "BaseSWAKVPool"

@@ -20,7 +20,8 @@ from lint_rules.config import discover_config
 from lint_rules.discovery import discover
 from lint_rules.engine import Engine, Options
 from lint_rules.model import ScopeConfig
-from lint_rules.rules.base import Case, Rule
+from lint_rules.rules.base import Rule
+from lint_rules.rules.spec import Case
 
 from .conftest import write
 

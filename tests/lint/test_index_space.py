@@ -242,3 +242,26 @@ def test_fix_is_not_offered_without_one_guarded_pool(change, reason):
     res = checker.lint_text(src, PATH, {"KVG005"}, ScopeConfig())
     assert len(res.findings) == 1 and reason in res.findings[0].message
     assert fixer.fix_text(src, PATH, {"KVG005"}, ScopeConfig()).new_text == src
+
+
+def test_check_and_fix_of_kvg005_findings_import_no_libcst():
+    """KVG005 is decided on ``ast`` and its rule is a ``RuleSpec`` (no visitor): reporting its
+    findings with their fix, and fixing them, load no libcst."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, textwrap\n"
+        "from lint_rules import checker, fixer\n"
+        f"src = textwrap.dedent({FIXABLE!r})\n"
+        f"r = checker.lint_text(src, {PATH!r}, {{'KVG005'}})\n"
+        f"out = fixer.fix_text(src, {PATH!r}, {{'KVG005'}})\n"
+        "print(len(r.findings), all(f.fix is not None for f in r.findings),"
+        " out.error is None and out.new_text != src, 'libcst' in sys.modules)\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["1", "True", "True", "False"], out
