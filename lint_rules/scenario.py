@@ -943,6 +943,10 @@ class _Interp:
                 if self.globals.get(node.name) is TOP and node.name not in rebound:
                     self.globals[node.name] = self.decorated_function(node)
                 continue
+            if isinstance(node, ast.ClassDef) and node.decorator_list:
+                if node.name not in rebound:
+                    self.globals[node.name] = self.decorated_class(node, module)
+                continue
             if _module_call(node, self.globals):
                 # a module function called where it stands (``register(SWAAlloc, f)``): run
                 # in order, so the tables it fills hold what it puts there; where it cannot be
@@ -1275,6 +1279,31 @@ class _Interp:
         except (_Raised, Undecided, RecursionError):
             return TOP
         return value if _callable_code(value) else TOP
+
+    def decorated_class(self, node: ast.ClassDef, module: ast.Module):
+        """The module class ``node`` as its decorators leave it, run where its ``class``
+        statement stands (a registering decorator fills its table then): its class where no
+        decorator is the module's (``@dataclass``); where they all are, what they return; TOP
+        where one cannot be followed, and then every table the module fills by item is
+        unknown."""
+        heads = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        mine = [isinstance(h, ast.Name) and isinstance(self.globals.get(h.id), Func) for h in heads]
+        value = self.globals.get(node.name, TOP)
+        if not any(mine):
+            return value
+        try:
+            if not all(mine):
+                raise Undecided("a class decorator of another module")
+            makers = [self.eval(d, self.globals, self.depth + 1) for d in node.decorator_list]
+            if not all(isinstance(m, Func) for m in makers):
+                raise Undecided("a class decorator that is not the module's code")
+            for maker in reversed(makers):
+                value = self.call_value(maker, [value], {}, self.depth + 1)
+        except (_Raised, Undecided, RecursionError):
+            for name in _filled_by_item(module):
+                self.globals[name] = TOP
+            return TOP
+        return value if isinstance(value, ClassRef) else TOP
 
     def decorated(self, cls: ast.ClassDef, attr: str):
         """The method ``attr`` of ``cls`` wrapped by decorators that are all functions of the

@@ -593,6 +593,62 @@ class SwaPaths:
             return None
         return defs[0]
 
+    def _into_own(self, fn, call, arg, seen: "_Walk", depth: int) -> bool:
+        """Does ``arg``, handed to the module's own function or class (``call``), decide
+        nothing there: the parameter it binds is read only where it decides nothing, and what
+        a function called gives (if it returns a value) flows nowhere in ``fn``? A class's
+        ``__init__`` keeps it in the instance's attributes, followed where they are read."""
+        callee, offset, built = self._callee(call)
+        if callee is None or seen.strict or depth > _DEPTH:
+            return False
+        a = callee.args
+        if a.vararg or a.kwarg:
+            return False  # (gathered: where it goes is not one name)
+        params = [p.arg for p in (*a.posonlyargs, *a.args)]
+        if isinstance(arg, ast.keyword):
+            name = (
+                arg.arg
+                if arg.arg in params[offset:] or arg.arg in {p.arg for p in a.kwonlyargs}
+                else None
+            )
+        elif arg in call.args and not any(
+            isinstance(x, ast.Starred) for x in call.args[: call.args.index(arg) + 1]
+        ):
+            i = call.args.index(arg) + offset
+            name = params[i] if i < len(params) else None
+        else:
+            name = None
+        if name is None:
+            return False
+        if not self._target_nowhere(callee, ast.Name(id=name), None, seen, depth + 1):
+            return False
+        gives = any(
+            isinstance(n, ast.Return) and n.value is not None and not _is_none(n.value)
+            for n in _walk_here(callee)
+        )
+        return built or not gives or self._flows_nowhere(fn, call, seen, depth + 1)
+
+    def _callee(self, call) -> tuple:
+        """(the module's undecorated def ``call`` runs, how many leading parameters the call
+        does not fill, it builds an instance): a module function called by name, a method
+        called on an object, or a module class's ``__init__`` called by the class's name;
+        (None, 0, False) where none is one."""
+        if isinstance(call.func, ast.Name):
+            classes = self._module_classes()[0].defs
+            cls = classes.get(call.func.id)
+            if cls is not None:
+                inits = [n for n in cls.body if isinstance(n, _FUNCS[:2]) and n.name == "__init__"]
+                if len(inits) == 1 and not inits[0].decorator_list:
+                    return inits[0], 1, True
+                return None, 0, False
+        fn = self._own_def(call)
+        if fn is None:
+            return None, 0, False
+        method = isinstance(self._parent(fn), ast.ClassDef)
+        if method != isinstance(call.func, ast.Attribute):
+            return None, 0, False  # (a method called by a bare name, a function by a dot)
+        return fn, int(method), False
+
     def _pure(self, call, depth: int = 0) -> bool:
         """Is ``call`` a call of a module function that only computes its return value: no
         store but to its locals, no ``global``/``nonlocal``, no call but of builtins that
@@ -610,6 +666,7 @@ class SwaPaths:
             if isinstance(n, ast.Call) and not (
                 (isinstance(n.func, ast.Name) and n.func.id in _VALUE_CALLS | _PURE)
                 or _math_call(n)
+                or _count_query(n)
                 or self._plain_record(n)
                 or self._pure(n, depth + 1)
             ):
@@ -730,6 +787,8 @@ class SwaPaths:
                 return False
             target = target.value
         if isinstance(target, ast.Name):
+            if target.id == "_":
+                return True  # (the name Python code discards a value into)
             key = ("local", id(fn), target.id) + ((entry,) if entry is not None else ())
             if key in seen.keys:
                 return True
@@ -807,14 +866,23 @@ class SwaPaths:
             return True
         seen.keys.add(key)
         reads = 0
-        for n in self._nodes:
-            if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load):
+        text = seen.text  # (an attribute the module stores only numbers in: read, a magnitude)
+        seen.text = text or name in self._numbers().attrs
+        try:
+            for n in self._nodes:
+                if not (
+                    isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)
+                ):
+                    continue
                 if self._written_into(n):
                     continue  # (``self.values[k] = v``: written into, not read)
                 reads += 1
                 if not self._read_nowhere(self._function_of(n), n, seen, depth, entry):
                     return False
-            elif (
+        finally:
+            seen.text = text
+        for n in self._nodes:
+            if (
                 isinstance(n, ast.Constant)
                 and n.value == name
                 and not self._others(n)
@@ -926,7 +994,11 @@ class SwaPaths:
             return True
         if not calls or named > len(calls):  # (named other than in its calls: handed on)
             return False
-        return all(self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in calls)
+        text, seen.text = seen.text, seen.text or count  # (a magnitude where it is called too)
+        try:
+            return all(self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in calls)
+        finally:
+            seen.text = text
 
     def _unread_method(self, fn) -> bool:
         """Is ``fn`` a method nothing calls: the module never names it, it is no dunder Python
@@ -981,7 +1053,8 @@ class SwaPaths:
                         and not _queries(n)
                         and not self._calls_followed(fn, n, seen)
                         and not self._pure(n)
-                        and not _numeric(n)  # (``alloc.swa_available_size()``: a count)
+                        and not _numeric(n, *self._numbers())  # (``alloc.swa_available_size()``,
+                        # a module function returning only numbers: a count)
                         and not _text(n)  # (``alloc.debug_print()``: text)
                     )
                     or (
@@ -1059,8 +1132,9 @@ class SwaPaths:
                         return False  # called: what it does with its arguments may decide
                     # (a probed member called: what it gives is followed on)
                 elif _last(up.func) in own and not self._pure(up):
-                    return False  # handed to the module's own code (but for a function
-                    # that only computes its result: followed on as that value)
+                    return self._into_own(fn, up, child, seen, depth)  # handed to the
+                    # module's own code (a function that only computes its result: followed
+                    # on as that value)
                 if _last(up.func) in _SHAPES:
                     return True  # a size: the result holds no more than a shape
                 if (
@@ -1392,6 +1466,37 @@ def _math_call(call: ast.Call) -> bool:
     return isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "math"
 
 
+# standard-library functions that give a number: sizes and timestamps
+_STDLIB_NUMBERS = {
+    "math": frozenset(
+        {"ceil", "floor", "trunc", "sqrt", "isqrt", "log", "log2", "log10", "exp", "pow"}
+        | {"fabs", "fsum", "prod", "gcd", "lcm", "comb", "perm", "fmod", "hypot", "dist"}
+    ),
+    "time": frozenset(
+        {"time", "monotonic", "perf_counter", "process_time", "thread_time"}
+        | {"time_ns", "monotonic_ns", "perf_counter_ns", "process_time_ns", "thread_time_ns"}
+    ),
+}
+
+
+def _stdlib_number(call: ast.Call) -> bool:
+    """Is ``call`` a standard-library function giving a number (``math.ceil(n)``,
+    ``time.monotonic()``)?"""
+    f = call.func
+    return (
+        isinstance(f, ast.Attribute)
+        and isinstance(f.value, ast.Name)
+        and f.attr in _STDLIB_NUMBERS.get(f.value.id, ())
+    )
+
+
+def _count_query(call: ast.Call) -> bool:
+    """Is ``call`` a call of an allocator's count method (the API model:
+    ``alloc.available_size()``), which only reads a number?"""
+    f = call.func
+    return isinstance(f, ast.Attribute) and f.attr in allocator_count_methods()
+
+
 def _queries(call: ast.Call) -> bool:
     """Is ``call`` a pure builtin or a value method (``len(x)``, ``t.numel()``): it runs no
     code with an effect?"""
@@ -1514,7 +1619,8 @@ def _numeric(value, numbers: frozenset = frozenset(), calls: frozenset = frozens
             return isinstance(member, ast.Constant) and member.value in kv_pool_scalar_members()
         if isinstance(value.func, ast.Attribute):  # (``alloc.swa_available_size()``)
             return (
-                value.func.attr in allocator_count_methods()
+                _stdlib_number(value)
+                or value.func.attr in allocator_count_methods()
                 or value.func.attr in calls
                 or (value.func.attr in _TENSOR_COUNTS and not value.args)  # (``loc.numel()``)
             )

@@ -2335,6 +2335,134 @@ class FooAttnBackend(AttentionBackend):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
 """),
+        # a probed SWA count handed to a private gauge's method, kept with a timestamp
+        Case("""
+class _Gauge:
+    def __init__(self, name):
+        self.name = name
+        self.value = 0.0
+        self.updated_at = 0.0
+
+    def set(self, value):
+        self.value = float(value)
+        self.updated_at = time.monotonic()
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        pool = model_runner.token_to_kv_pool
+        self.swa_pool = pool if isinstance(pool, SWAKVPool) else None
+        self.free_swa = _Gauge("free_swa")
+
+    def gauges(self):
+        return {self.free_swa.name: self.free_swa.value}
+
+    def forward_decode(self, loc):
+        swa_free = getattr(self.allocator, "swa_available_size", None)
+        if callable(swa_free):
+            self.free_swa.set(swa_free())
+        if self.swa_pool is None:
+            return loc
+        return self.swa_pool.translate_loc_from_full_to_swa(loc)
+"""),
+        # allocator stats with an SWA probe, computed into `_` (discarded)
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._allocator = model_runner.token_to_kv_pool_allocator
+        pool = model_runner.token_to_kv_pool
+        self._swa_pool = pool if isinstance(pool, SWAKVPool) else None
+
+    def allocator_stats(self):
+        stats = {"available": int(self._allocator.available_size())}
+        swa_available = getattr(self._allocator, "swa_available_size", None)
+        if callable(swa_available):
+            stats["swa_available"] = int(swa_available())
+        return stats
+
+    def forward_decode(self, loc):
+        _ = self.allocator_stats()
+        if self._swa_pool is None:
+            return loc
+        return self._swa_pool.translate_loc_from_full_to_swa(loc)
+"""),
+        # a capacity planner: headroom from allocator counts (SWA if it has them), compared, unread
+        Case("""
+@dataclass
+class CapacityPlanner:
+    allocator: object
+    reserve: int = 64
+
+    def headroom(self):
+        return int(self.allocator.available_size()) - self.reserve
+
+    def swa_headroom(self):
+        fn = getattr(self.allocator, "swa_available_size", None)
+        return int(fn()) - self.reserve if fn is not None else self.headroom()
+
+    def can_admit(self, n):
+        return n <= min(self.headroom(), self.swa_headroom())
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.planner = CapacityPlanner(model_runner.token_to_kv_pool_allocator)
+        pool = model_runner.token_to_kv_pool
+        self.pool = pool
+        self.is_swa = isinstance(pool, SWAKVPool)
+
+    @property
+    def capacity_ok(self):
+        return self.planner.can_admit(1)
+
+    def forward_decode(self, loc):
+        if self.is_swa:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # readers registered by a class decorator, looked up along the pool's MRO with .get
+        Case("""
+_READERS = {}
+
+
+def register_reader(pool_cls):
+    def deco(reader_cls):
+        _READERS[pool_cls] = reader_cls
+        return reader_cls
+
+    return deco
+
+
+class _Reader:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+
+    def read(self, loc):
+        return loc
+
+
+@register_reader(SWAKVPool)
+class _WindowReader(_Reader):
+    def read(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+
+
+def lookup_reader(model_runner):
+    for klass in type(model_runner.token_to_kv_pool).__mro__:
+        reader_cls = _READERS.get(klass)
+        if reader_cls is not None:
+            return reader_cls(model_runner)
+    return _Reader(model_runner)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.reader = lookup_reader(model_runner)
+
+    def forward_decode(self, loc):
+        return self.reader.read(loc)
+"""),
     ]
 
     INVALID = [
@@ -3443,5 +3571,120 @@ class FooAttnBackend(AttentionBackend):
         if isinstance(self.pool, SWAKVPool):
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
+"""),
+        # the probe handed to a method of the module that keeps it as the SWA mode
+        Case("""
+class _Mode:
+    def __init__(self):
+        self.remap = False
+
+    def set(self, value):
+        self.remap = value is not None
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.mode = _Mode()
+
+    def forward_decode(self, loc):
+        swa_free = getattr(self.allocator, "swa_available_size", None)
+        self.mode.set(swa_free)
+        if self.mode.remap:
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the same stats read to decide whether to translate
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self._allocator = model_runner.token_to_kv_pool_allocator
+        self._pool = model_runner.token_to_kv_pool
+
+    def allocator_stats(self):
+        stats = {"available": int(self._allocator.available_size())}
+        swa_available = getattr(self._allocator, "swa_available_size", None)
+        if callable(swa_available):
+            stats["swa_available"] = int(swa_available())
+        return stats
+
+    def forward_decode(self, loc):
+        stats = self.allocator_stats()
+        if "swa_available" in stats:
+            return self._pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the planner's probe picks which headroom code runs, one that translates
+        Case("""
+@dataclass
+class CapacityPlanner:
+    allocator: object
+    pool: object
+
+    def headroom(self):
+        return int(self.allocator.available_size())
+
+    def remapped(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+
+    def locations(self, loc):
+        fn = getattr(self.allocator, "swa_available_size", None)
+        return self.remapped(loc) if fn is not None else loc
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.planner = CapacityPlanner(
+            model_runner.token_to_kv_pool_allocator, model_runner.token_to_kv_pool
+        )
+
+    def forward_decode(self, loc):
+        return self.planner.locations(loc)
+"""),
+        # readers registered by a class decorator, looked up along the allocator's MRO with .get
+        Case("""
+_READERS = {}
+
+
+def register_reader(allocator_cls):
+    def deco(reader_cls):
+        _READERS[allocator_cls] = reader_cls
+        return reader_cls
+
+    return deco
+
+
+class _Reader:
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+
+    def read(self, loc):
+        return loc
+
+
+register_reader(BaseTokenToKVPoolAllocator)(_Reader)
+
+
+@register_reader(SWATokenToKVPoolAllocator)
+class _WindowReader(_Reader):
+    def read(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+
+
+def lookup_reader(model_runner):
+    for klass in type(model_runner.token_to_kv_pool_allocator).__mro__:
+        reader_cls = _READERS.get(klass)
+        if reader_cls is not None:
+            return reader_cls(model_runner)
+    return _Reader(model_runner)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.reader = lookup_reader(model_runner)
+
+    def forward_decode(self, loc):
+        return self.reader.read(loc)
 """),
     ]
