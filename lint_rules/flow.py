@@ -58,6 +58,7 @@ from .names import (
     KVCACHE_FIELDS,
     POOL_ATTR,
     TYPE_OF_CALLS,
+    attribute_store,
     is_allocator_class_name,
 )
 
@@ -1205,10 +1206,11 @@ class Flow:
             if ALLOC in args[0]:
                 out.add(("M", "?"))
             return out
-        if fname == "setattr" and isinstance(func, ast.Name) and len(node.args) >= 3:
-            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
+        stored = attribute_store(node)  # (``setattr(o, "n", v)``, ``object.__setattr__``)
+        if stored is not None:
+            name, at = stored
             if isinstance(name, str):
-                self._store_attr(name, args[2])
+                self._store_attr(name, args[at])
             return set()
         if fname == "super" and isinstance(func, ast.Name):
             owner = unit

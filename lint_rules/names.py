@@ -3,12 +3,37 @@ members. No libcst import: the prefilter and the reduction use them too."""
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import lru_cache
+from typing import Optional
 
 # the methods that put items into a list, set or dict (``T.append(x)``, ``T.setdefault(k, v)``):
 # the proofs, the scenarios and the SWA paths read a container's items through them
 CONTAINER_FILLS = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
+
+# the calls that store an attribute by name: ``setattr(o, "n", v)``, ``object.__setattr__(o, "n",
+# v)``, ``super().__setattr__("n", v)``. The flow model follows them (:func:`attribute_store`);
+# the proofs refuse a module that makes one they cannot place (these words)
+ATTRIBUTE_STORE_CALLS = ("setattr", "__setattr__")
+
+
+def attribute_store(call: ast.Call) -> Optional[tuple]:
+    """(the attribute's name: a string constant or None, the index of the stored value: None
+    where the arguments cannot be placed) of an attribute store by call
+    (:data:`ATTRIBUTE_STORE_CALLS`); None for another call."""
+    func, args = call.func, call.args
+    if isinstance(func, ast.Name) and func.id == "setattr":
+        at = 1
+    elif isinstance(func, ast.Attribute) and func.attr == "__setattr__":
+        at = 1 if isinstance(func.value, ast.Name) and func.value.id == "object" else 0
+    else:
+        return None
+    if len(args) < at + 2 or any(isinstance(a, ast.Starred) for a in args[: at + 2]):
+        return None, None  # (``setattr(*args)``: some attribute)
+    name = args[at].value if isinstance(args[at], ast.Constant) else None
+    return (name if isinstance(name, str) else None), at + 1
+
 
 ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
 POOL_ATTR = "token_to_kv_pool"

@@ -46,7 +46,13 @@ from typing import Callable, Hashable, Optional, Union
 from .astwalk import walked
 from .classes import lookup_order
 from .lexical import search_words
-from .names import ALLOCATOR_ATTR, POOL_ATTR, is_swa_pool_class_name
+from .names import (
+    ALLOCATOR_ATTR,
+    ATTRIBUTE_STORE_CALLS,
+    POOL_ATTR,
+    attribute_store,
+    is_swa_pool_class_name,
+)
 
 ATOMS = ("A", "D", "F")
 MAX_VARS = 18
@@ -221,7 +227,7 @@ def _locals_once(fn: FuncNode) -> dict[str, ast.expr]:
     }
 
 
-_STORE_WORDS = re.compile(r"\b(?:for|setattr)\b")
+_STORE_WORDS = re.compile(r"\b(?:for|%s)\b" % "|".join(ATTRIBUTE_STORE_CALLS))
 
 
 class Facts:
@@ -358,8 +364,8 @@ class Facts:
             del self.functions[name]
 
     def _collect_stores(self, tree: ast.Module) -> None:
-        # An expression holds a store only in a comprehension's target or a ``setattr`` call,
-        # so one whose lines hold neither word (``for``, ``setattr``) is not walked (known
+        # An expression holds a store only in a comprehension's target or an attribute store
+        # by call (``setattr``), so one whose lines hold no such word is not walked (known
         # source only, ASCII: ``ast`` normalises non-ASCII identifiers, the text does not).
         text = self._text
         rows: Optional[list] = None
@@ -414,14 +420,9 @@ class Facts:
                     self._attr_stores.setdefault(sub.attr, []).append(
                         (value if exact else None, owner)
                     )
-        if isinstance(node, ast.Call):  # setattr(x, "name", v): unknown store
-            f = node.func
-            if isinstance(f, ast.Name) and f.id == "setattr" and len(node.args) >= 2:
-                name = node.args[1]
-                if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                    self._attr_stores.setdefault(name.value, []).append((None, owner))
-                else:
-                    self._attr_stores.setdefault("*", []).append((None, owner))
+        stored = attribute_store(node) if isinstance(node, ast.Call) else None
+        if stored is not None:  # setattr(x, "name", v): unknown store
+            self._attr_stores.setdefault(stored[0] or "*", []).append((None, owner))
 
     def method(self, cls: Optional[str], name: str) -> Optional[_FnFacts]:
         seen: set[str] = set()

@@ -61,6 +61,7 @@ from .flow import (
 from .lexical import IDENT_CHAR as _IDENT_CHAR
 from .lexical import search_words as _search_words
 from .names import (
+    ATTRIBUTE_STORE_CALLS,
     CONTAINER_FILLS,
     KVCACHE_FIELDS,
     close_over,
@@ -654,7 +655,12 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
             return False  # may hand the allocator to another module's anchor
         if isinstance(func, ast.Name) and word in _HARMLESS_CALLS:
             continue
-        if word in ("partial", "setattr") or word in code.all_params or _rebound(text, word):
+        if (
+            word == "partial"
+            or word in ATTRIBUTE_STORE_CALLS
+            or word in code.all_params
+            or _rebound(text, word)
+        ):
             return False
         if word not in by_name and _search_words(rf"class\s+{re.escape(word)}\b", text):
             return False  # a class of the module without its own __init__ (inherited, record)

@@ -44,6 +44,7 @@ from .classes import (
     record_fields,
 )
 from .names import (
+    ATTRIBUTE_STORE_CALLS,
     CONTAINER_FILLS,
     FULL_DRAFT_POOL_MRO,
     POOL_ATTR,
@@ -1683,7 +1684,7 @@ class _Interp:
                 or (isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load))
             }
             dynamic = names & {"__getattr__", "__getattribute__"} or any(
-                (isinstance(n, ast.Call) and _name_of(n.func) in ("setattr", "__setattr__", "vars"))
+                (isinstance(n, ast.Call) and _name_of(n.func) in (*ATTRIBUTE_STORE_CALLS, "vars"))
                 or (isinstance(n, ast.Attribute) and n.attr == "__dict__")
                 for n in nodes
             )
@@ -4083,7 +4084,7 @@ def _stored_elsewhere(module: ast.Module, *inits) -> Optional[set]:
 def _attribute_store_sites(module: ast.Module) -> Optional[tuple]:
     """``(id(node), name)`` for each attribute store or ``del`` in ``module``; None where
     ``setattr`` or a store into ``vars(x)`` / ``x.__dict__`` may set any."""
-    if any(_name_of(n.func) == "setattr" for n in of_type(module, ast.Call)):
+    if any(_name_of(n.func) in ATTRIBUTE_STORE_CALLS for n in of_type(module, ast.Call)):
         return None
     for n in of_type(module, ast.Subscript):
         base = n.value

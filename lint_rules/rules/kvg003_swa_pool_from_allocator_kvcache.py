@@ -1763,6 +1763,31 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_pool = _BY_ROLE[_role(model_runner)](model_runner)
 """),
+        # a slotted proxy keeps the pool through object.__setattr__
+        Case("""
+class _PoolView:
+    __slots__ = ("_pool", "_allocator")
+
+    def __init__(self, pool, allocator):
+        object.__setattr__(self, "_pool", pool)
+        object.__setattr__(self, "_allocator", allocator)
+
+    @property
+    def target(self):
+        return self._pool
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.view = _PoolView(model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator)
+        self.use_swa = isinstance(self.view.target, SWAKVPool)
+
+    def forward_decode(self, loc):
+        pool = self.view.target
+        if self.use_swa:
+            return pool, pool.translate_loc_from_full_to_swa(loc)
+        return pool, loc
+"""),
     ]
 
     INVALID = [
@@ -2872,5 +2897,29 @@ class FooAttnBackend(AttentionBackend):
             self.pool = self.allocator.get_kvcache()
         else:
             self.pool = model_runner.token_to_kv_pool
+"""),
+        # a slotted proxy keeps the allocator through object.__setattr__ and reads its kvcache
+        Case("""
+class _AllocatorBackedPool:
+    __slots__ = ("_allocator",)
+
+    def __init__(self, allocator):
+        object.__setattr__(self, "_allocator", allocator)
+
+    @property
+    def target(self):
+        return self._allocator.get_kvcache()
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.proxy = _AllocatorBackedPool(model_runner.token_to_kv_pool_allocator)
+        self.use_swa = isinstance(self.proxy.target, SWAKVPool)
+
+    def forward_decode(self, loc):
+        pool = self.proxy.target
+        if self.use_swa:
+            return pool, pool.translate_loc_from_full_to_swa(loc)
+        return pool, loc
 """),
     ]
