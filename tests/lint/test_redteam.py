@@ -147,7 +147,6 @@ KNOWN = {
     "ok_precision_trtllm_enum_mode_allocator_only_branch_full": "an allocator class test"
     " picking between two enum members every comparison treats alike",
     # redteam58 (precision as a maintainer meets it)
-    "ok_metrics_gauges": "a probe choosing which allocator counts a gauge class records",
     "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
     " another module may pass as True (judged with it unknown)",
     # redteam62 (a reviewer's mixed set)
@@ -252,6 +251,12 @@ KNOWN = {
     " starred into a tuple of ``partial`` steps composed by ``functools.reduce``",
     "resolver_ok_decided_rule_chain": "a public module rule function returning the allocator's"
     " pool, judged alone (another module may call it)",
+    # redteam116 (observability exposed next to the pool decision)
+    "ok_health_probe_allocator_translate": "the allocator's translate member called on a dummy"
+    " tensor whose result is dropped, to answer a health probe",
+    # redteam117 (helpers, records, strategies and delegation in one module)
+    "bug_getattr_pool_wrapper_with_allocator_fallback": "a facade's ``__getattr__`` trying the"
+    " pool, then the allocator (instances of module classes are not tracked)",
 }
 
 
