@@ -386,6 +386,7 @@ def test_lazy_facts_match_the_eager_walk():
     import sglang_wheels
 
     from lint_rules import pathcond
+    from lint_rules.names import attribute_store
 
     root = sglang_wheels.ensure_tree("0.5.12.post1", quiet=True)
     checked = 0
@@ -406,15 +407,14 @@ def test_lazy_facts_match_the_eager_walk():
                 targets = [node.optional_vars]
             elif isinstance(node, _ast.Delete):
                 targets = node.targets
-            elif isinstance(node, _ast.Call) and getattr(node.func, "id", None) == "setattr":
-                name = node.args[1] if len(node.args) >= 2 else None
-                if isinstance(name, _ast.Constant) and isinstance(name.value, str):
-                    stores[name.value] = stores.get(name.value, 0) + 1
+            elif isinstance(node, _ast.Call) and attribute_store(node):
+                name = attribute_store(node)[0] or "*"
+                stores[name] = stores.get(name, 0) + 1
             for t in targets:
                 for sub in _ast.walk(t):
                     if isinstance(sub, _ast.Attribute):
                         stores[sub.attr] = stores.get(sub.attr, 0) + 1
-        got = {k: len(v) for k, v in facts.attr_stores.items() if k != "*"}
+        got = {k: len(v) for k, v in facts.attr_stores.items()}
         assert got == stores, path
         for (cls, name), info in facts.methods.items():
             assert info.once is None  # not computed until asked
