@@ -23,6 +23,8 @@ Abstract values (a set per expression, computed to a fixed point over the module
 * ``("C", site)``: a container (tuple / list / dict / set literal, ``**kwargs``, a dict filled by
   subscript stores or ``append``); reads by constant key or index, iteration and unpacking.
 * ``("S", cls)`` / ``("T", cls)``: ``self`` / the class object inside a class's methods.
+* ``("I", cls)``: an instance built by calling a module class with a ``__getattr__`` (the
+  members it lacks are what that method returns: :meth:`Flow.forwarded`).
 * ``TYPE``: the allocator's class, or data computed from it. Sources: ``type(a)``,
   ``a.__class__``, ``repr(a)``, ``dir(a)``, ``vars(a)`` (``names.TYPE_OF_CALLS``); carried
   by its attributes (``__name__``, ``__mro__``), calls of them or taking it (``str``,
@@ -578,7 +580,7 @@ class Flow:
         other units."""
         for v in values:
             tag = v[0]
-            if tag in ("A", "M", "K", "X", "XM", "XT", "XR", "Y", "O"):
+            if tag in ("A", "M", "K", "X", "XM", "XT", "XR", "Y", "O", "I"):
                 return True
             if depth < 4:
                 if tag in ("C", "G"):
@@ -1321,6 +1323,8 @@ class Flow:
                     self._flow_args(init, 1, node.args, args, node.keywords, kws)
                 if cls.record_fields is not None:
                     self._flow_record(cls.record_fields, args, kws, cls)
+                if self._builds(cls) and self._family_method(cls, "__getattr__") is not None:
+                    out.add(("I", cls.index))  # (an instance forwarding what it lacks)
             elif tag == "M" and v[1] == KVCACHE_CALL:
                 out.add(KVCACHE)
             elif tag == "G":
@@ -1547,7 +1551,7 @@ class Flow:
         ``__getattr__`` returning the allocator's members, and defines no ``member`` itself
         (``__getattr__`` runs only for what the instance does not have)?"""
         for v in values:
-            if v[0] != "S":
+            if v[0] not in ("S", "I"):
                 continue
             cls = self.units[v[1]]
             getter = self._family_method(cls, "__getattr__")

@@ -2463,6 +2463,34 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         return self.reader.read(loc)
 """),
+        # a facade built by a helper, whose __getattr__ forwards to the pool only
+        Case("""
+class PoolFacade:
+    def __init__(self, pool, allocator):
+        self._pool = pool
+        self._allocator = allocator
+
+    def free(self, loc):
+        self._allocator.free(loc)
+
+    def __getattr__(self, name):
+        return getattr(self._pool, name)
+
+
+def make_facade(model_runner):
+    return PoolFacade(model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.facade = make_facade(model_runner)
+        self.supports_swa = hasattr(self.facade, "translate_loc_from_full_to_swa")
+
+    def forward_decode(self, loc):
+        if self.supports_swa:
+            return self.facade.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
     ]
 
     INVALID = [
@@ -3686,5 +3714,33 @@ class FooAttnBackend(AttentionBackend):
 
     def forward_decode(self, loc):
         return self.reader.read(loc)
+"""),
+        # a facade built by a helper, whose __getattr__ tries the pool, then the allocator: a probe of it
+        Case("""
+class PoolFacade:
+    def __init__(self, pool, allocator):
+        self._pool = pool
+        self._allocator = allocator
+
+    def __getattr__(self, name):
+        try:
+            return getattr(self._pool, name)
+        except AttributeError:
+            return getattr(self._allocator, name)
+
+
+def make_facade(model_runner):
+    return PoolFacade(model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator)
+
+
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.facade = make_facade(model_runner)
+        self.supports_swa = hasattr(self.facade, "translate_loc_from_full_to_swa")
+
+    def forward_decode(self, loc):
+        if self.supports_swa:
+            return self.facade.translate_loc_from_full_to_swa(loc)
+        return loc
 """),
     ]

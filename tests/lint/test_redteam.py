@@ -221,9 +221,6 @@ KNOWN = {
     "ok_env_gated_allocator_lookup": "the allocator's pool read behind an environment flag that"
     " is off by default: a configuration flag is explored both ways (issue 24), so a draft"
     " reaches the fetch when it is set",
-    # redteam109 (carriers of the allocator)
-    "bug_getattr_cache_handle": "a member looked up through a handle's ``__getattr__`` that"
-    " tries the allocator before the pool (``hasattr`` over a tuple of owners)",
     # redteam110 (observability around the KV cache)
     "ok_external_metrics_collector": "an allocator class test in a metrics collector class"
     " choosing which counts its ``collect()`` dict holds, next to a timestamp (unknown to the"
@@ -254,9 +251,6 @@ KNOWN = {
     # redteam116 (observability exposed next to the pool decision)
     "ok_health_probe_allocator_translate": "the allocator's translate member called on a dummy"
     " tensor whose result is dropped, to answer a health probe",
-    # redteam117 (helpers, records, strategies and delegation in one module)
-    "bug_getattr_pool_wrapper_with_allocator_fallback": "a facade's ``__getattr__`` trying the"
-    " pool, then the allocator (instances of module classes are not tracked)",
 }
 
 
