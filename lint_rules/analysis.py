@@ -542,7 +542,9 @@ class ModuleAnalysis:
             from .swa_path import SwaPaths
 
             tree = self.syntax_tree()
-            self._swa_paths = SwaPaths(tree, self.string_values()) if tree else False
+            model = self.flow() if tree else None
+            held = list(model.held_calls.values()) if model is not None else []
+            self._swa_paths = SwaPaths(tree, self.string_values(), held) if tree else False
         return self._swa_paths or None
 
     def syntax_tree(self):

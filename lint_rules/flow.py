@@ -61,6 +61,7 @@ from .names import (
     POOL_ATTR,
     TYPE_OF_CALLS,
     attribute_store,
+    instance_dict_item,
     is_allocator_class_name,
 )
 
@@ -289,6 +290,10 @@ class Flow:
         self.tree = tree
         self._strings: Optional[tuple] = None  # (_string_table), when first asked
         self._module_classes = None  # (_buildable), when first asked
+        self._handed: Optional[list] = None  # (_handed_out), when first asked
+        # calls of a function held in data that hand it the allocator (``_held_callee``): the
+        # callers of every function the module hands out
+        self.held_calls: dict[int, ast.Call] = {}
         self.roots = frozenset(roots)
         self.project = project  # cross-module facts (lint_rules.project), or None
         self.seeds = frozenset(seeds)  # (unit index, parameter) seeded as the allocator
@@ -655,6 +660,8 @@ class Flow:
                 self.changed.add(unit.name)
                 if isinstance(unit.node, ast.Lambda) and unit.parent is not None:
                     self.dirty.add(unit.parent.index)  # (a lambda is called where it is made)
+                if unit.name == "__getattr__":  # (a member read on an instance may reach it)
+                    self.dirty |= {u.index for u in self.units if u.kind == "function"}
 
     def _stmts(self, body: list, unit: Unit) -> None:
         for stmt in body:
@@ -800,6 +807,11 @@ class Flow:
             receiver = self.eval(target.value, unit)
             owner = next((self.units[v[1]] for v in receiver if v[0] in ("S", "T")), None)
             self._store_attr(target.attr, values, owner)
+        elif kind is ast.Subscript and instance_dict_item(target):
+            obj, attr = instance_dict_item(target)  # (``self.__dict__["n"] = v``)
+            receiver = self.eval(obj, unit)
+            owner = next((self.units[v[1]] for v in receiver if v[0] in ("S", "T")), None)
+            self._store_attr(attr, values, owner)
         elif kind is ast.Subscript:
             receiver = self.eval(target.value, unit)
             self.eval(target.slice, unit)
@@ -936,6 +948,9 @@ class Flow:
             return self._call(node, unit)
         if kind is ast.Constant:
             return set()
+        if kind is ast.Subscript and instance_dict_item(node):
+            obj, attr = instance_dict_item(node)  # (``self.__dict__["n"]``: ``self.n``)
+            return self._attribute(self.eval(obj, unit), attr, obj, unit)
         if kind is ast.Subscript:
             receiver = self.eval(node.value, unit)
             key_values = self.eval(node.slice, unit)
@@ -1058,15 +1073,19 @@ class Flow:
         own_family = None
         for v in receiver:
             tag = v[0]
-            if tag in ("S", "T"):
+            if tag in ("S", "T", "I"):
                 cls = self.units[v[1]]
                 family_stores = any(attr in c.stored_attrs for c in cls.family)
                 if family_stores:
                     own_family = cls
                 method = self._family_method(cls, attr)
                 if method is not None:
-                    out |= self._method_value(method, bound=(tag == "S"))
+                    out |= self._method_value(method, bound=(tag != "T"))
                     own_family = cls
+                elif tag != "T" and self.forwarded((v,), attr):
+                    out.add(("M", attr))  # (what it lacks, its ``__getattr__`` reads)
+                    if attr in KVCACHE_FIELDS:
+                        out.add(KVCACHE)
             elif tag == "XR":
                 if attr in self.project.fact(v[1]).carrier_fields:
                     out.add(ALLOC)
@@ -1079,7 +1098,7 @@ class Flow:
             for method in self.methods_by_name.get(attr, ()):
                 if method.prop:
                     out |= method.returns
-                elif not any(v[0] in ("S", "T") for v in receiver):
+                elif not any(v[0] in ("S", "T", "I") for v in receiver):
                     out.add(("F", method.index, 0 if method.static else 1))
         else:
             out |= self.family_attrs.get((own_family.family_key, attr), set())
@@ -1336,6 +1355,13 @@ class Flow:
                 else:
                     for slot in slots.values():
                         out |= slot
+        if not callee_values and self._held_callee(func, unit):
+            # a function held in data (``hook.predicate(pool, alloc)``): any function of the
+            # module handed out as a value may be it, and receives the arguments
+            if any(self._sig(a) for a in args) or any(self._sig(kv) for _, kv in kws):
+                self.held_calls[id(node)] = node
+                for callee in self._handed_out():
+                    self._flow_args(callee, 0, node.args, args, node.keywords, kws)
         if isinstance(func, ast.Attribute) and fname in (
             "append",
             "extend",
@@ -1373,6 +1399,45 @@ class Flow:
                         out.add(("C", ("kw", id(node))))
                         self._store_key(("kw", id(node)), key, kv)
         return out
+
+    def _held_callee(self, func: ast.AST, unit: Unit) -> bool:
+        """Is ``func`` read from a local name, ``self`` or a parameter (``h.predicate``,
+        ``self.hook.handler``, ``hooks[0]``): a callable held in data, not an import or a
+        module global?"""
+        while isinstance(func, (ast.Attribute, ast.Subscript)):
+            func = func.value
+        if not isinstance(func, ast.Name):
+            return False
+        scope = self._scope_of(func.id, unit)
+        return scope is not None and scope is not self.module
+
+    def _handed_out(self) -> list:
+        """The module's lambdas and plain functions (not methods) whose value is put in data: a
+        lambda not called where it stands, a function named other than as a callee, or
+        decorated (its decorator is handed it). One only returned is not: where its maker
+        is called, the model follows what it returns. Once."""
+        if self._handed is None:
+            called = {id(c.func) for c in self.calls}
+            called |= {id(r.value) for r in walk(self.tree) if isinstance(r, ast.Return)}
+            named = {
+                n.id
+                for n in walk(self.tree)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in called
+            }
+            self._handed = [
+                u
+                for u in self.units
+                if u.kind == "function"
+                and (u.parent is None or u.parent.kind != "class")
+                and (
+                    (isinstance(u.node, ast.Lambda) and id(u.node) not in called)
+                    or (
+                        not isinstance(u.node, ast.Lambda)
+                        and (u.node.name in named or u.node.decorator_list)
+                    )
+                )
+            ]
+        return self._handed
 
     def _iterating(self, node: ast.Call, fname: str, args: list, kws: dict, unit: Unit) -> set:
         """The builtins that iterate: ``list``/``tuple``/``sorted``/``reversed``/``iter`` give

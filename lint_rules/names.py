@@ -35,6 +35,27 @@ def attribute_store(call: ast.Call) -> Optional[tuple]:
     return (name if isinstance(name, str) else None), at + 1
 
 
+def instance_dict_item(node: ast.AST) -> Optional[tuple]:
+    """(the object, the attribute's name) of ``o.__dict__["n"]`` or ``vars(o)["n"]``: the
+    attribute ``o.n`` read or stored through the instance's dict; None for anything else."""
+    if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Constant):
+        return None
+    key, held = node.slice.value, node.value
+    if not isinstance(key, str):
+        return None
+    if isinstance(held, ast.Attribute) and held.attr == "__dict__":
+        return held.value, key
+    if (
+        isinstance(held, ast.Call)
+        and isinstance(held.func, ast.Name)
+        and held.func.id == "vars"
+        and len(held.args) == 1
+        and not held.keywords
+    ):
+        return held.args[0], key
+    return None
+
+
 ALLOCATOR_ATTR = "token_to_kv_pool_allocator"
 POOL_ATTR = "token_to_kv_pool"
 

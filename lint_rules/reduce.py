@@ -668,6 +668,14 @@ def _clean_by_outline(text: str, codes, roots=DEFAULT_ROOTS, refuse_calls=frozen
             return False  # a record class: positional fields become attributes
         if not isinstance(func, (ast.Name, ast.Attribute)):
             return False  # a call of a call, a subscript, ...
+        if word not in by_name and isinstance(func, ast.Attribute) and _hands_out(text):
+            root = func.value
+            while isinstance(root, (ast.Attribute, ast.Subscript)):
+                root = root.value
+            if not isinstance(root, ast.Name) or (
+                root.id in ("self", "cls") or root.id in code.all_params or _rebound(text, root.id)
+            ):
+                return False  # a function held in data: a handed-out one (flow._handed_out)
     held = {w for w in _call_members(anchors) if _held_member(text, w)}
     if any(_class_test(loaded[i].node) for i in swa_chunks):
         return False  # a class test in a function that names an SWA allocator class
@@ -725,6 +733,27 @@ def _held_member(text: str, word: str) -> bool:
                 end += 1
             if end < len(text) and text[end] == "(":
                 continue
+        return True
+    return False
+
+
+def _hands_out(text: str) -> bool:
+    """May the module hand a function of its own out as a value (``flow.Flow._handed_out``):
+    a ``lambda``, a name a ``def`` binds occurring other than as ``def name`` or ``name(``, or
+    a decorator naming one?"""
+    if next(_occurrences(text, ("lambda",)), None) is not None:
+        return True
+    names = set(re.findall(r"\bdef\s+([A-Za-z_]\w*)", text))
+    for at in _occurrences(text, names):
+        before = text[max(0, at - 8) : at].rstrip()
+        end = at
+        while end < len(text) and _IDENT_CHAR.match(text, end):
+            end += 1
+        rest = text[end : end + 80].lstrip()
+        if before.endswith("def") and rest.startswith("("):
+            continue
+        if rest.startswith("(") and not before.endswith("@"):
+            continue
         return True
     return False
 

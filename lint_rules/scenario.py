@@ -1809,9 +1809,14 @@ class _Interp:
         return obj
 
     def appended(self, e: ast.Call, items: tuple, env: dict, depth: int) -> Optional[tuple]:
-        """``items`` after ``e`` (``<list>.append(x)``) appends one item; None for another
-        method of the list (what it holds is then unknown). What is appended is kept on an
-        object or in the module: a fetched pool in it outlives the call."""
+        """``items`` after ``e`` (``<list>.append(x)``) appends one item, or after
+        ``<list>.sort(key=..., reverse=...)`` (:meth:`ordered`); None for another method of
+        the list (what it holds is then unknown). What is appended is kept on an object or in
+        the module: a fetched pool in it outlives the call."""
+        if e.func.attr == "sort" and not e.args and all(k.arg for k in e.keywords):
+            kwargs = {k.arg: self.eval(k.value, env, depth) for k in e.keywords}
+            got = self.ordered(items, kwargs)
+            return got if isinstance(got, tuple) else None
         if e.func.attr != "append" or len(e.args) != 1 or e.keywords:
             return None
         if isinstance(e.args[0], ast.Starred):

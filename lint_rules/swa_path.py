@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Sequence
 
 from .astwalk import walked
 from .classes import (
@@ -130,7 +130,9 @@ class SwaPaths:
     """The module's tests that lead to the SWA path and what feeds them (see the module doc).
     ``values``: the module's ``sinks.string_values``, when the caller has them."""
 
-    def __init__(self, tree: ast.Module, values: Optional[dict] = None) -> None:
+    def __init__(
+        self, tree: ast.Module, values: Optional[dict] = None, held_calls: Sequence = ()
+    ) -> None:
         self.places: set = set()  # (kind, line) of what decides the SWA path (module doc)
         self.flags: set = set()  # attribute names such a test (or a flag feeding one) reads
         self.locals: set = set()  # (function node id, name) likewise
@@ -156,6 +158,9 @@ class SwaPaths:
             if isinstance(n, ast.ClassDef) and n.name in self.records
         ]
         self.tree = tree
+        # the calls of functions held in data that hand them the allocator (the flow model's
+        # ``held_calls``): where a lambda put in a table or a record is called
+        self.held_calls = tuple(held_calls)
         self._parents = None  # child id -> parent, for the value flow, once
         self._number_attrs: Optional["_Numbers"] = None  # (``_numbers``) once
         self._code: Optional[frozenset] = None  # (``_swa_code``) once
@@ -684,7 +689,8 @@ class SwaPaths:
 
     def _body_keeps(self, fn, seen: "_Walk", depth: int) -> bool:
         """Does the body of module function ``fn`` only keep values that flow nowhere (or
-        log)? What it returns is its callers' (followed where they read it)."""
+        log), a branch of it too (what it tests then picks nothing that matters)? What it
+        returns is its callers' (followed where they read it)."""
         key = ("body", id(fn))
         if key in seen.keys:
             return True
@@ -697,8 +703,8 @@ class SwaPaths:
             if not isinstance(s, ast.Pass)
             and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
         ]
-        if any(isinstance(s, (ast.Return, ast.If, ast.For, ast.While)) for s in region):
-            return False  # (only straight-line keeping)
+        if any(isinstance(s, (ast.Return, ast.For, ast.While)) for s in region):
+            return False  # (straight-line keeping and branches of it only)
         return self._region_keeps(fn, region, seen, depth)
 
     def _numbers(self) -> "_Numbers":
@@ -785,6 +791,13 @@ class SwaPaths:
         while isinstance(target, ast.Subscript):  # an entry of a container: the container's
             if not _plain_key(target.slice):
                 return False
+            key = target.slice.value if isinstance(target.slice, ast.Constant) else None
+            if (
+                entry is None
+                and isinstance(key, str)
+                and not isinstance(target.value, ast.Subscript)
+            ):
+                entry = key  # (``t["k"] = v``: a read of ``t["j"]`` reads something else)
             target = target.value
         if isinstance(target, ast.Name):
             if target.id == "_":
@@ -887,9 +900,19 @@ class SwaPaths:
                 and n.value == name
                 and not self._others(n)
                 and not self._dict_key(n)
+                and not self._slot(n)
             ):
                 return False  # read by a computed name
         return reads > 0 or private or _no_flag(value, name, *self._numbers())
+
+    def _slot(self, const) -> bool:
+        """Is the string ``const`` a name of a class's ``__slots__``: a declaration, no read?"""
+        up = self._parent(const)
+        if isinstance(up, (ast.Tuple, ast.List, ast.Set)):
+            up = self._parent(up)
+        return isinstance(up, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in up.targets
+        )
 
     def _dict_key(self, const) -> bool:
         """Is the string ``const`` a key of a dict literal (``{"swa_total": n}``): a label,
@@ -1039,6 +1062,8 @@ class SwaPaths:
         counted = seen.text  # (made into a magnitude: no longer the flag itself)
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, ast.Lambda) and child is up.body and not seen.strict:
+                if self._held_calls_nowhere(up, seen, depth):
+                    return True  # (put in data: what it gives where the module calls it)
                 child, up = up, self._parent(up)  # (the lambda stands for what it gives:
                 continue  # where it is called, that is followed on)
             if isinstance(up, (*_FUNCS, ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr)):
@@ -1158,6 +1183,9 @@ class SwaPaths:
                 and up.attr not in self._numbers().calls
                 and not self._pure(self._parent(up))
             ):
+                callee = self._own_def(self._parent(up))
+                if callee is not None and self._body_keeps(callee, seen, depth + 1):
+                    return True  # (a method of the module's that only keeps: gives None)
                 return False  # a method of it called (one it may pick; one of the module's
                 # that only gives numbers gives a number: followed on)
             child, up = up, self._parent(up)
@@ -1174,6 +1202,20 @@ class SwaPaths:
         if isinstance(up, ast.For) and child is up.iter and fn is not None:
             return self._loop_keeps(fn, up, seen, depth)
         return False
+
+    def _held_calls_nowhere(self, lam: ast.Lambda, seen: "_Walk", depth: int) -> bool:
+        """Is ``lam`` put in data (not called where it stands) and does what every call of a
+        function held in data gives (its possible callers: ``held_calls``) decide nothing?"""
+        up = self._parent(lam)
+        if not self.held_calls or (isinstance(up, ast.Call) and up.func is lam):
+            return False
+        key = ("held", id(lam))
+        if key in seen.keys:
+            return True
+        seen.keys.add(key)
+        return all(
+            self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in self.held_calls
+        )
 
     def _loop_keeps(self, fn, loop: ast.For, seen: "_Walk", depth: int) -> bool:
         """Does a ``for`` loop over a followed value only keep: its items flow nowhere, and

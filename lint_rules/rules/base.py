@@ -296,10 +296,44 @@ class Rule(RuleSpec, cst.BatchableCSTVisitor):
         import ast
 
         paths = self.analysis.swa_paths()
-        target, fn_ast = self.ast_at(node, (ast.expr, ast.pattern, ast.Match, ast.Try))
+        kinds = (ast.expr, ast.pattern, ast.Match, ast.Try)
+        target, fn_ast = self.ast_at(node, kinds)
+        if target is None:
+            target, fn_ast = self._module_lambda_at(node, kinds)
         if paths is None or target is None:
             return False
         return paths.decides_nothing(fn_ast, target, strict)
+
+    def _module_lambda_at(self, node: cst.CSTNode, kinds: tuple):
+        """:meth:`ast_at` for ``node`` in a lambda at module level (a table's entry): the
+        ``ast`` node spanning it, with the outermost lambda; (None, None) elsewhere."""
+        import ast
+
+        fn = self.function
+        while fn is not None and isinstance(fn.node, cst.Lambda) and fn.parent is not None:
+            fn = fn.parent
+        tree = self.analysis.syntax_tree()
+        if fn is None or not isinstance(fn.node, cst.Lambda) or tree is None:
+            return None, None
+        outer, at = self.analysis.positions().get(fn.node), self.analysis.positions().get(node)
+        if outer is None or at is None:
+            return None, None
+        lam = next(
+            (
+                n
+                for n in walked(tree)
+                if isinstance(n, ast.Lambda)
+                and (n.lineno, n.col_offset) == (outer.start.line, outer.start.column)
+            ),
+            None,
+        )
+        span = (at.start.line, at.start.column, at.end.line, at.end.column)
+        for n in walked(lam) if lam is not None else ():
+            if isinstance(n, kinds) and (
+                (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span
+            ):
+                return n, lam
+        return None, None
 
     def class_tests(self):
         """The scenarios' class tests (``scenario.ClassTests``): the analysis', aliases

@@ -2491,6 +2491,41 @@ class FooAttnBackend(AttentionBackend):
             return self.facade.translate_loc_from_full_to_swa(loc)
         return loc
 """),
+        # gauges in a table of lambdas called with the allocator: the free counts are only exported
+        Case("""
+_GAUGES = {
+    "free": lambda a: a.available_size(),
+    "swa_free": lambda a: getattr(a, "swa_available_size", a.available_size)(),
+}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def gauges(self):
+        return {name: int(read(self.allocator)) for name, read in _GAUGES.items()}
+"""),
+        # a watermark object made when the allocator has SWA counts: its method only keeps a minimum
+        Case("""
+class _Mark:
+    __slots__ = ("low",)
+    def __init__(self):
+        self.low = None
+    def observe(self, free):
+        if self.low is None or free < self.low:
+            self.low = free
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.marks = {"full": _Mark()}
+        if hasattr(self.allocator, "swa_available_size"):
+            self.marks["swa"] = _Mark()
+    def forward_decode(self, loc):
+        if "swa" in self.marks:
+            self.marks["swa"].observe(self.allocator.swa_available_size())
+        self.marks["full"].observe(self.allocator.available_size())
+        return self.pool, loc
+"""),
     ]
 
     INVALID = [
@@ -3742,5 +3777,61 @@ class FooAttnBackend(AttentionBackend):
         if self.supports_swa:
             return self.facade.translate_loc_from_full_to_swa(loc)
         return loc
+"""),
+        # a predicate held in a hook record is called with the allocator: its probe picks the SWA hook
+        Case("""
+from dataclasses import dataclass
+from typing import Callable
+@dataclass
+class Hook:
+    test: Callable
+    run: Callable
+HOOKS = []
+def hook(test):
+    def deco(run):
+        HOOKS.append(Hook(test, run))
+        return run
+    return deco
+@hook(lambda pool, alloc: hasattr(alloc, "translate_loc_from_full_to_swa"))
+def _swa(pool, alloc, loc):
+    return pool.translate_loc_from_full_to_swa(loc)
+@hook(lambda pool, alloc: True)
+def _full(pool, alloc, loc):
+    return loc
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.hook = next(h for h in HOOKS if h.test(self.pool, alloc))
+"""),
+        # the same table's probe decides whether to translate
+        Case("""
+_PROBES = {"swa": lambda a: hasattr(a, "swa_available_size")}
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def forward_decode(self, loc):
+        check = _PROBES["swa"]
+        if check(self.allocator):
+            return self.pool.translate_loc_from_full_to_swa(loc)
+        return loc
+"""),
+        # the same watermark's presence decides whether to translate
+        Case("""
+class _Mark:
+    def __init__(self):
+        self.low = None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.marks = {"full": _Mark()}
+        if hasattr(self.allocator, "swa_available_size"):
+            self.marks["swa"] = _Mark()
+    def forward_decode(self, loc):
+        if "swa" in self.marks:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
 """),
     ]

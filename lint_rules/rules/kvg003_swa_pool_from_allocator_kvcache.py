@@ -1788,6 +1788,60 @@ class FooAttnBackend(AttentionBackend):
             return pool, pool.translate_loc_from_full_to_swa(loc)
         return pool, loc
 """),
+        # resolver hooks registered by a decorator and sorted by priority: the draft's hook runs first
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_HOOKS: list = []
+_STOP = object()
+def resolver(priority):
+    def deco(fn):
+        _HOOKS.append((priority, fn))
+        _HOOKS.sort(key=lambda item: item[0])
+        return fn
+    return deco
+@resolver(20)
+def _from_allocator(runner):
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+@resolver(0)
+def _active(runner):
+    pool = runner.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else None
+@resolver(10)
+def _draft(runner):
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        return _STOP
+    return None
+def resolve(runner):
+    for _, hook in _HOOKS:
+        got = hook(runner)
+        if got is _STOP:
+            return None
+        if got is not None:
+            return got
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve(model_runner)
+"""),
+        # the same facade asked only for free slots; the pool is the runner's own
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class KVFacade:
+    def __init__(self, allocator):
+        self.__dict__["_allocator"] = allocator
+    def __getattr__(self, name):
+        return getattr(self.__dict__["_allocator"], name)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.kv = KVFacade(model_runner.token_to_kv_pool_allocator)
+        self.pool = model_runner.token_to_kv_pool
+    def forward_decode(self, loc):
+        free = self.kv.available_size()
+        if isinstance(self.pool, SWAKVPool):
+            return free, self.pool.translate_loc_from_full_to_swa(loc)
+        return free, loc
+"""),
     ]
 
     INVALID = [
@@ -2919,6 +2973,62 @@ class FooAttnBackend(AttentionBackend):
     def forward_decode(self, loc):
         pool = self.proxy.target
         if self.use_swa:
+            return pool, pool.translate_loc_from_full_to_swa(loc)
+        return pool, loc
+"""),
+        # the same hooks sorted the other way round: the allocator is asked before the draft check
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+_HOOKS: list = []
+_STOP = object()
+def resolver(priority):
+    def deco(fn):
+        _HOOKS.append((priority, fn))
+        _HOOKS.sort(key=lambda item: item[0], reverse=True)
+        return fn
+    return deco
+@resolver(20)
+def _from_allocator(runner):
+    cache = runner.token_to_kv_pool_allocator.get_kvcache()
+    return cache if isinstance(cache, SWAKVPool) else None
+@resolver(0)
+def _active(runner):
+    pool = runner.token_to_kv_pool
+    return pool if isinstance(pool, SWAKVPool) else None
+@resolver(10)
+def _draft(runner):
+    if runner.is_draft_worker and not runner.spec_algorithm.is_frozen_kv_mtp():
+        return _STOP
+    return None
+def resolve(runner):
+    for _, hook in _HOOKS:
+        got = hook(runner)
+        if got is _STOP:
+            return None
+        if got is not None:
+            return got
+    return None
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve(model_runner)
+"""),
+        # a facade storing the allocator through its instance dict: its ``get_kvcache`` is the allocator's
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class KVFacade:
+    def __init__(self, allocator):
+        self.__dict__["_allocator"] = allocator
+    def __getattr__(self, name):
+        return getattr(self.__dict__["_allocator"], name)
+    @property
+    def pool(self):
+        return self.get_kvcache()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.kv = KVFacade(model_runner.token_to_kv_pool_allocator)
+    def forward_decode(self, loc):
+        pool = self.kv.pool
+        if isinstance(pool, SWAKVPool):
             return pool, pool.translate_loc_from_full_to_swa(loc)
         return pool, loc
 """),
