@@ -56,6 +56,9 @@ from .names import (
     ALLOCATOR_ATTR,
     ALLOCATOR_CLASS_NEEDLE,
     CLASS_DECISION_CALLS,
+    CONTAINER_FILLS,
+    CONTAINER_READS,
+    ITERATING_CALLS,
     KVCACHE_CALL,
     KVCACHE_FIELDS,
     POOL_ATTR,
@@ -207,25 +210,6 @@ def walk(node: ast.AST) -> list:
     context and operator nodes (leaves without fields that anything here asks about): a list,
     computed afresh (the reduction's and the index's walks read each node once)."""
     return breadth_first(node, _child_fields)
-
-
-# builtins that iterate their argument (Flow._iterating)
-_ITERATING = frozenset(
-    {
-        "list",
-        "tuple",
-        "set",
-        "frozenset",
-        "sorted",
-        "reversed",
-        "iter",
-        "next",
-        "max",
-        "min",
-        "map",
-        "filter",
-    }
-)
 
 
 def _class_level(cls: "Unit") -> set:
@@ -1091,7 +1075,7 @@ class Flow:
                     out.add(ALLOC)
             elif tag == "C":
                 site = v[1]
-                if attr in ("get", "pop", "setdefault", "values", "items", "__getitem__"):
+                if attr in CONTAINER_READS:
                     out.add(("G", site))  # the container's read methods
         if own_family is None:
             out |= self.attrs.get(attr, set())
@@ -1362,20 +1346,13 @@ class Flow:
                 self.held_calls[id(node)] = node
                 for callee in self._handed_out():
                     self._flow_args(callee, 0, node.args, args, node.keywords, kws)
-        if isinstance(func, ast.Attribute) and fname in (
-            "append",
-            "extend",
-            "add",
-            "insert",
-            "update",
-            "setdefault",
-        ):
+        if isinstance(func, ast.Attribute) and fname in CONTAINER_FILLS:
             values = set()
             for a in args[1:] if fname == "setdefault" else args:
                 values |= a
             for _, kv in kws:
                 values |= kv
-            if fname == "extend":
+            if fname in ("extend", "extendleft"):
                 values |= self._elements(values)
             key = "*"
             if fname == "setdefault" and node.args:  # ``d.setdefault("k", v)``: under ``"k"``
@@ -1387,8 +1364,10 @@ class Flow:
         fields = self._namedtuple_fields(func.id) if isinstance(func, ast.Name) else None
         if fields is not None:
             self._flow_record(fields, args, kws)
+        elif fname == "deque" and args and _from_collections(func, unit, self):
+            out |= self._iterating(node, "list", args, dict(kws), unit)  # (a copy, as ``list``)
         elif isinstance(func, ast.Name) and self._scope_of(func.id, unit) is None:
-            if fname in _ITERATING and args:
+            if fname in ITERATING_CALLS and args:
                 out |= self._iterating(node, fname, args, dict(kws), unit)
             if fname in ("dict", "SimpleNamespace", "Namespace") or (fname or "").endswith(
                 "Namespace"
@@ -1667,6 +1646,14 @@ class Flow:
             k = key(node)
             out[k] = out.get(k, EMPTY) | {("XA", tuple(sorted(kinds)), qual)}
         return out
+
+
+def _from_collections(func: ast.AST, unit: Unit, flow: "Flow") -> bool:
+    """``collections.deque``, or the bare name not bound in the module's scopes (``from
+    collections import deque``)."""
+    if isinstance(func, ast.Attribute):
+        return isinstance(func.value, ast.Name) and func.value.id == "collections"
+    return isinstance(func, ast.Name) and flow._scope_of(func.id, unit) is None
 
 
 def _from_weakref(func: ast.AST, unit: Unit, flow: "Flow") -> bool:

@@ -10,7 +10,22 @@ from typing import Optional
 
 # the methods that put items into a list, set or dict (``T.append(x)``, ``T.setdefault(k, v)``):
 # the proofs, the scenarios and the SWA paths read a container's items through them
-CONTAINER_FILLS = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
+CONTAINER_FILLS = frozenset(
+    {"append", "extend", "add", "insert", "update", "setdefault", "appendleft", "extendleft"}
+)
+
+# the methods that read a container's items (``d.get(k)``, ``q.popleft()``): the flow model and
+# the outline proof read what was filled through them
+CONTAINER_READS = frozenset(
+    {"get", "pop", "popleft", "setdefault", "values", "items", "__getitem__"}
+)
+
+# builtins that iterate their argument and give it (a copy), an element of it, or what a
+# function makes of each (flow.Flow._iterating); ``collections.deque`` copies as ``list`` does
+ITERATING_CALLS = frozenset(
+    {"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter", "next", "max", "min"}
+    | {"map", "filter"}
+)
 
 # the calls that store an attribute by name: ``setattr(o, "n", v)``, ``object.__setattr__(o, "n",
 # v)``, ``super().__setattr__("n", v)``. The flow model follows them (:func:`attribute_store`);

@@ -957,6 +957,14 @@ class _Analysis:
             # the answer of a class question carries the value asked about: kept, it decides
             # from the target's pool (``self.use_swa = isinstance(kv, SWAKVPool)``)
             return self.kv(e.args[0], s)
+        if isinstance(e, (ast.Compare, ast.UnaryOp)):
+            # a comparison or negation of class questions (``type(kv) is SWAKVPool``,
+            # ``not isinstance(kv, ...)``): its answer carries the values asked about
+            out: dict = {}
+            for q in _questions(e):
+                for k, c in self.kv(q.args[0], s).items():
+                    out[k] = out.get(k, 0) | c
+            return out
         if isinstance(e, ast.Name):
             return {k: v & s.c for k, v in s.t.get(e.id, {}).items()}
         if isinstance(e, ast.NamedExpr):

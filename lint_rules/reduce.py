@@ -63,6 +63,8 @@ from .lexical import search_words as _search_words
 from .names import (
     ATTRIBUTE_STORE_CALLS,
     CONTAINER_FILLS,
+    CONTAINER_READS,
+    ITERATING_CALLS,
     KVCACHE_FIELDS,
     close_over,
     is_allocator_class_name,
@@ -91,13 +93,12 @@ _UNICODE_WORD = re.compile(r"\w+")
 _ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")  # (found by _allocator_class_words)
 # Calls whose result holds their arguments (flow.py: containers, partial).
 _WRAPPING_CALLS = frozenset(
-    {"dict", "partial", "list", "tuple", "set", "frozenset"}
+    {"dict", "partial", "deque"}
     # the builtins giving what they iterate, or an element of it (flow.Flow._iterating)
-    | {"sorted", "reversed", "iter", "next", "max", "min", "map", "filter"}
+    | ITERATING_CALLS
     # weak references: calling one (or reading through a proxy) gives its referent
     | {"ref", "proxy"}
 )
-_CONTAINER_READS = frozenset({"get", "pop", "setdefault", "values", "items", "__getitem__"})
 _RECORD_HINT = re.compile(r"dataclass|NamedTuple|namedtuple|attrs|pydantic")
 # Calls that never move a value into a parameter, a store or a result the model follows.
 _HARMLESS_CALLS = frozenset(
@@ -281,7 +282,7 @@ class _Module:
             # container's read methods
             if e.attr in self.attrs:
                 return True
-            if e.attr in self.members or e.attr in _CONTAINER_READS:
+            if e.attr in self.members or e.attr in CONTAINER_READS:
                 return self.carries(e.value, names)
             return False
         if kind is ast.Name:

@@ -455,6 +455,13 @@ class Mapping:
         """Are all its keys known strings (a ``**`` expansion gives those keywords)?"""
         return all(isinstance(k, str) for k, _ in self.pairs)
 
+    def may_miss(self, key, equal=None) -> bool:
+        """May ``key`` be none of its keys: no pair's key surely equals it?"""
+        return not any(
+            k is not TOP and key is not TOP and (equal or _equal_plain)(k, key) is True
+            for k, _ in self.pairs
+        )
+
     def lookup(self, key, missing, equal=None):
         """The value at ``key``; ``missing`` where no key can equal it (an exception to raise,
         or the default), TOP where that is unknown."""
@@ -1094,7 +1101,11 @@ class _Interp:
             if isinstance(base, tuple) and isinstance(key, int) and -len(base) <= key < len(base):
                 return base[key]
             if isinstance(base, Mapping):
-                return base.lookup(key, missing=_Raised("KeyError"), equal=self.equal)
+                got = base.lookup(key, missing=_Raised("KeyError"), equal=self.equal)
+                if got is TOP and self.shielded and base.may_miss(key, self.equal):
+                    # (a ``try`` around it may catch the ``KeyError``: both ways, unknown)
+                    raise Undecided("a lookup that may raise KeyError")
+                return got
             return TOP
         if kind in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
             items = self.comprehension(e, env, depth)

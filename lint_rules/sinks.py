@@ -712,10 +712,20 @@ def string_values(tree: ast.AST) -> dict:
 
 
 def _local_strings(tree: ast.AST, strings: dict) -> dict:
+    """:func:`_local_strings_once`, then once more with what it found (a local built from a
+    parameter's default: ``f"{PREFIX}{kind}"``)."""
+    first = _local_strings_once(tree, strings)
+    if not first:
+        return first
+    return _local_strings_once(tree, {**strings, **first})
+
+
+def _local_strings_once(tree: ast.AST, strings: dict) -> dict:
     """name -> strings, for the names functions bind only by plain assignments of string
-    expressions (``name = "translate_loc_from_full_to_swa"``), wherever they are bound: a
-    name bound any other way in any function (a parameter, a loop, ``with``, an assignment
-    of something else) is left out, as the table does not tell scopes apart."""
+    expressions (``name = "translate_loc_from_full_to_swa"``) or as parameters with a string
+    default (``kind: str = "swa"``: what sglang's call leaves it), wherever they are bound: a
+    name bound any other way in any function (another parameter, a loop, ``with``, an
+    assignment of something else) is left out, as the table does not tell scopes apart."""
     found: dict = {}
     folded: set = set()  # (the target nodes of those assignments)
     other: set = set()
@@ -723,8 +733,16 @@ def _local_strings(tree: ast.AST, strings: dict) -> dict:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         args = fn.args
-        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
-            if a is not None:
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+        defaults.update(zip(args.kwonlyargs, args.kw_defaults))
+        for a in (*positional, *args.kwonlyargs, args.vararg, args.kwarg):
+            if a is None:
+                continue
+            default = defaults.get(a)
+            if isinstance(default, ast.Constant) and isinstance(default.value, str):
+                found[a.arg] = found.get(a.arg, frozenset()) | {default.value}
+            else:
                 other.add(a.arg)
         if isinstance(fn, ast.Lambda):
             continue

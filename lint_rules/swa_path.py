@@ -164,6 +164,7 @@ class SwaPaths:
         self._parents = None  # child id -> parent, for the value flow, once
         self._number_attrs: Optional["_Numbers"] = None  # (``_numbers``) once
         self._code: Optional[frozenset] = None  # (``_swa_code``) once
+        self._calls_swa: Optional[frozenset] = None  # (``_swa_calls``) once
         self._registrars: Optional[dict] = None  # (``_registered_into``) once
         self._bindings: dict = {}  # (``_bound_to``) per name read
         self._owners = None  # node id -> the innermost function holding it, once
@@ -232,14 +233,24 @@ class SwaPaths:
                 if _ends_in_exit(stmt.body) or _ends_in_exit(stmt.orelse):
                     region += body[i + 1 :]
                 if ("if", stmt.lineno) not in self.bookkeeping and any(
-                    swa_step(s) for s in region
+                    self._swa_step(s) for s in region
                 ):  # (a branch that only logs or keeps notes decides no path)
                     self.places.add(("if", stmt.lineno))
                     reads.append((fn, stmt.test))
+            if isinstance(stmt, ast.Match):  # (its subject and guards pick the case that runs)
+                region = [s for c in stmt.cases for s in c.body]
+                if any(_ends_in_exit(c.body) for c in stmt.cases):
+                    region += body[i + 1 :]
+                if any(self._swa_step(s) for s in region):
+                    self.places.add(("match", stmt.lineno))
+                    reads.append((fn, stmt.subject))
+                    reads += [(fn, c.guard) for c in stmt.cases if c.guard is not None]
             # the statement's own expressions (its nested blocks are walked below)
             own = [c for c in ast.iter_child_nodes(stmt) if isinstance(c, ast.expr)]
             for expr in (n for c in own for n in walked(c)):
-                if isinstance(expr, ast.IfExp) and (swa_step(expr.body) or swa_step(expr.orelse)):
+                if isinstance(expr, ast.IfExp) and (
+                    self._swa_step(expr.body) or self._swa_step(expr.orelse)
+                ):
                     self.places.add(("ifexp", expr.test.lineno))
                     reads.append((fn, expr.test))
             inner = id(stmt) if isinstance(stmt, _FUNCS[:2]) else fn
@@ -251,6 +262,37 @@ class SwaPaths:
                 self._blocks(handler.body, inner, reads)
             for case in getattr(stmt, "cases", ()):
                 self._blocks(case.body, inner, reads)
+
+    def _swa_step(self, node: ast.AST) -> bool:
+        """:func:`swa_step`, or a call of the module's code that takes the SWA path
+        (:meth:`_swa_calls`: ``self._translate(loc)`` whose body translates)."""
+        if swa_step(node):
+            return True
+        code = self._swa_calls()
+        return bool(code) and any(
+            isinstance(n, ast.Call) and _last(n.func) in code for n in walked(node)
+        )
+
+    def _swa_calls(self) -> frozenset:
+        """The names of the module's functions whose body takes the SWA path
+        (:meth:`_swa_code`), or calls one that does, once."""
+        if self._calls_swa is None:
+            code = {n for n in self._swa_code()}
+            bodies = [d for d in self._nodes if isinstance(d, _FUNCS[:2])]
+            grew = True
+            while grew:
+                grew = False
+                for d in bodies:
+                    if d.name not in code and any(
+                        isinstance(n, ast.Call) and _last(n.func) in code
+                        for stmt in d.body
+                        for n in walked(stmt)
+                    ):
+                        code.add(d.name)
+                        grew = True
+            defs = {d.name for d in bodies}
+            self._calls_swa = frozenset(code & defs)
+        return self._calls_swa
 
     def _read(self, fn, expr: ast.AST, stored: bool = False) -> bool:
         """Record what ``expr`` reads as feeding the SWA path; True if it adds something.

@@ -2526,6 +2526,23 @@ class FooAttnBackend(AttentionBackend):
         self.marks["full"].observe(self.allocator.available_size())
         return self.pool, loc
 """),
+        # the same layout tuple probing the pool it reads
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        mapped = hasattr(self.pool, "full_to_swa_index_mapping")
+        self._layout = (mapped, model_runner.page_size > 1)
+        self._free = model_runner.token_to_kv_pool_allocator.available_size()
+    def _remap(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        match self._layout:
+            case (True, _):
+                return self.pool, self._remap(loc)
+            case _:
+                return self.pool, loc
+"""),
     ]
 
     INVALID = [
@@ -3833,5 +3850,22 @@ class FooAttnBackend(AttentionBackend):
         if "swa" in self.marks:
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
+"""),
+        # a layout tuple with an allocator probe, matched; the case calls a helper that translates
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        alloc = model_runner.token_to_kv_pool_allocator
+        mapped = hasattr(alloc, "full_to_swa_index_mapping")
+        self._layout = (mapped, model_runner.page_size > 1)
+    def _remap(self, loc):
+        return self.pool.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        match self._layout:
+            case (True, _):
+                return self.pool, self._remap(loc)
+            case _:
+                return self.pool, loc
 """),
     ]

@@ -680,4 +680,17 @@ class FooAttnBackend(AttentionBackend):
         translate = self._translator()
         return self.pool, loc if translate is None else translate(loc)
 """),
+        # the translator looked up on the allocator by a name built from a parameter's default
+        Case("""
+PREFIX = "translate_loc_from_full_to_"
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, kind: str = "swa"):
+        self.pool = model_runner.token_to_kv_pool
+        name = f"{PREFIX}{kind}"
+        self.translate = getattr(model_runner.token_to_kv_pool_allocator, name, None)
+    def forward_decode(self, loc):
+        if self.translate is not None:
+            return self.pool, self.translate(loc)
+        return self.pool, loc
+"""),
     ]

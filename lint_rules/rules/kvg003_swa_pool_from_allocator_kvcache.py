@@ -1842,6 +1842,46 @@ class FooAttnBackend(AttentionBackend):
             return free, self.pool.translate_loc_from_full_to_swa(loc)
         return free, loc
 """),
+        # a pool table filled on a miss by the upstream resolver order
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.runner = model_runner
+        self._pools = {"full": model_runner.token_to_kv_pool}
+    def _pool_for(self, kind):
+        try:
+            return self._pools[kind]
+        except KeyError:
+            pool = self.runner.token_to_kv_pool
+            if isinstance(pool, SWAKVPool):
+                found = pool
+            elif self.runner.is_draft_worker and not self.runner.spec_algorithm.is_frozen_kv_mtp():
+                found = None
+            else:
+                kv = self.runner.token_to_kv_pool_allocator.get_kvcache()
+                found = kv if isinstance(kv, SWAKVPool) else None
+            self._pools[kind] = found
+            return found
+    def forward_decode(self, loc):
+        swa = self._pool_for("swa")
+        if swa is None:
+            return self.runner.token_to_kv_pool, loc
+        return swa, swa.translate_loc_from_full_to_swa(loc)
+"""),
+        # the same answer kept after the draft check
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.hybrid = type(self.pool) is SWAKVPool
+        if not self.hybrid and not (
+            model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp()
+        ):
+            allocator = model_runner.token_to_kv_pool_allocator
+            self.hybrid = type(allocator.get_kvcache()) is SWAKVPool
+"""),
     ]
 
     INVALID = [
@@ -3031,5 +3071,59 @@ class FooAttnBackend(AttentionBackend):
         if isinstance(pool, SWAKVPool):
             return pool, pool.translate_loc_from_full_to_swa(loc)
         return pool, loc
+"""),
+        # handles unwrapped breadth first from a deque holding the allocator: its kvcache is reached
+        Case("""
+import collections
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+def _inner(handle):
+    fetch = getattr(handle, "get_kvcache", None)
+    if callable(fetch):
+        yield fetch()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        queue = collections.deque([self.pool, model_runner.token_to_kv_pool_allocator])
+        self.swa = None
+        while queue:
+            handle = queue.popleft()
+            if isinstance(handle, SWAKVPool):
+                self.swa = handle
+                break
+            queue.extend(_inner(handle))
+"""),
+        # a pool table filled on a miss from the allocator's cache
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.runner = model_runner
+        pool = model_runner.token_to_kv_pool
+        self._pools = {"full": pool}
+        if isinstance(pool, SWAKVPool):
+            self._pools["swa"] = pool
+    def _pool_for(self, kind):
+        try:
+            return self._pools[kind]
+        except KeyError:
+            found = self.runner.token_to_kv_pool_allocator.get_kvcache()
+            self._pools[kind] = found
+            return found
+    def forward_decode(self, loc):
+        swa = self._pool_for("swa")
+        return swa, swa.translate_loc_from_full_to_swa(loc)
+"""),
+        # the answer of ``type(kvcache) is SWAKVPool`` kept: decided from the target's pool
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        allocator = model_runner.token_to_kv_pool_allocator
+        self.hybrid = type(allocator.get_kvcache()) is SWAKVPool
+    def forward_decode(self, loc):
+        if self.hybrid:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
 """),
     ]
