@@ -216,8 +216,6 @@ KNOWN = {
     "ok_registered_cache_class_logged": "the allocator's pool read only for its class name and"
     " SWA size, kept in public attributes a log line reads (another module may read them)",
     # redteam105 (a second reviewer's mixed set)
-    "bug_duck_typed_cache_unwrap": "the runner attribute read through ``getattr`` with a name"
-    " held in a parameter's default (``kv_handle_attr='token_to_kv_pool_allocator'``)",
     "ok_env_gated_allocator_lookup": "the allocator's pool read behind an environment flag that"
     " is off by default: a configuration flag is explored both ways (issue 24), so a draft"
     " reaches the fetch when it is set",
@@ -251,6 +249,9 @@ KNOWN = {
     # redteam116 (observability exposed next to the pool decision)
     "ok_health_probe_allocator_translate": "the allocator's translate member called on a dummy"
     " tensor whose result is dropped, to answer a health probe",
+    # redteam124 (backends with several moving parts)
+    "ok_draft_copy_rebinds_window_pool": "the allocator's pool kept on the backend, then a draft"
+    " view made by ``copy.copy(self)`` rebound to the draft's own pool and used instead",
 }
 
 
