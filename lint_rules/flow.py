@@ -1366,6 +1366,8 @@ class Flow:
             self._flow_record(fields, args, kws)
         elif fname == "deque" and args and _from_collections(func, unit, self):
             out |= self._iterating(node, "list", args, dict(kws), unit)  # (a copy, as ``list``)
+        elif fname == "reduce" and len(args) >= 2 and not node.keywords:
+            out |= self._reduced(node, args)
         elif isinstance(func, ast.Name) and self._scope_of(func.id, unit) is None:
             if fname in ITERATING_CALLS and args:
                 out |= self._iterating(node, fname, args, dict(kws), unit)
@@ -1377,6 +1379,25 @@ class Flow:
                         self._store_attr(key, kv)
                         out.add(("C", ("kw", id(node))))
                         self._store_key(("kw", id(node)), key, kv)
+        return out
+
+    def _reduced(self, node: ast.Call, args: list) -> set:
+        """``functools.reduce(f, items[, start])``: ``f``'s first parameter holds the start and
+        what ``f`` returns, its second each item; the call gives what ``f`` returns or the
+        start."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return set()
+        start = args[2] if len(args) > 2 else self._elements(args[1])
+        out = set(start)
+        for v in args[0]:
+            if v[0] != "F":
+                continue
+            callee = self.units[v[1]]
+            params = callee.params[v[2] :]
+            if len(params) >= 2:
+                self._flow_param(callee, params[0], start | callee.returns)
+                self._flow_param(callee, params[1], self._elements(args[1]))
+            out |= callee.returns
         return out
 
     def _held_callee(self, func: ast.AST, unit: Unit) -> bool:

@@ -43,6 +43,7 @@ found the full parse follows anyway.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -93,7 +94,7 @@ _UNICODE_WORD = re.compile(r"\w+")
 _ALLOCATOR_CLASS_WORD = re.compile(r"\w*Allocator\w*")  # (found by _allocator_class_words)
 # Calls whose result holds their arguments (flow.py: containers, partial).
 _WRAPPING_CALLS = frozenset(
-    {"dict", "partial", "deque"}
+    {"dict", "partial", "deque", "reduce"}
     # the builtins giving what they iterate, or an element of it (flow.Flow._iterating)
     | ITERATING_CALLS
     # weak references: calling one (or reading through a proxy) gives its referent
@@ -738,6 +739,7 @@ def _held_member(text: str, word: str) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=2)
 def _hands_out(text: str) -> bool:
     """May the module hand a function of its own out as a value (``flow.Flow._handed_out``):
     a ``lambda``, a name a ``def`` binds occurring other than as ``def name`` or ``name(``, or

@@ -1665,6 +1665,8 @@ class _Interp:
                 return _str_method(func.func.name[4:], func.first, args)
             if func.func.name in ("mapping.keys", "mapping.values", "mapping.items"):
                 view = func.first.view(func.func.name[8:]) if not args else None
+                if view is None:  # (its items not followed: a fetched pool among them escapes)
+                    self.escaped |= _fetched(func.first)
                 return TOP if view is None else view
             if func.func.name == "mapping.pop":
                 return func.first.pop(args)
@@ -3366,10 +3368,23 @@ def returned_only(fn, name: str) -> bool:
 
 
 def stays_local(fn, lam) -> bool:
-    """Is the lambda ``lam`` kept to ``fn``: the value, or an item of a list or tuple, bound to
-    a local that ``fn`` only calls or iterates to call (:func:`only_called`)? Then it runs
-    only within ``fn``."""
+    """Is the lambda ``lam`` kept to ``fn``: picked and called where it stands, or the value,
+    or an item of a list or tuple, bound to a local that ``fn`` only calls or iterates to call
+    (:func:`only_called`)? Then it runs only within ``fn``."""
     parents = {id(c): p for p in walked(fn) for c in ast.iter_child_nodes(p)}
+    # (picked and called where it stands: ``(lam if c else f)()``, ``table.get(k, lam)()``)
+    picked, up = lam, parents.get(id(lam))
+    while isinstance(up, (ast.IfExp, ast.BoolOp)) or (
+        isinstance(up, ast.Call)
+        and isinstance(up.func, ast.Attribute)
+        and up.func.attr == "get"
+        and picked in up.args[1:]
+    ):
+        if isinstance(up, ast.IfExp) and picked is up.test:
+            break
+        picked, up = up, parents.get(id(up))
+    if picked is not lam and isinstance(up, ast.Call) and up.func is picked:
+        return True
     up = parents.get(id(lam))
     if isinstance(up, (ast.List, ast.Tuple)):
         up = parents.get(id(up))

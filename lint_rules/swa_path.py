@@ -523,7 +523,9 @@ class SwaPaths:
             ) or (isinstance(up, ast.With) and any("suppress" in ast.dump(i) for i in up.items)):
                 return False  # a probe by raising (``try: alloc.<member>``): its value aside
             child, up = up, self._parent(up)
-        return self._flows_nowhere(fn, node, _Walk(strict), 0)
+        seen = _Walk(strict)
+        seen.number = 1 if _numeric(node) else 0
+        return self._flows_nowhere(fn, node, seen, 0)
 
     def _display_only(self, fn) -> bool:
         return display_only(fn, self._own_names())
@@ -597,8 +599,19 @@ class SwaPaths:
             ):
                 continue  # (a value returned where it decides nothing)
             grown = _grown(s.value, _SHRINKS) if isinstance(s, ast.Expr) else None
-            if grown is not None and self._target_nowhere(fn, grown, None, seen, depth):
-                continue  # (``notes.append(...)``, ``notes.pop(0)``: kept in a container)
+            if grown is not None:
+                # (what is put in is text or a number: so are the container's items)
+                plain = all(
+                    isinstance(a, (ast.JoinedStr, ast.Constant)) or _numeric(a, *self._numbers())
+                    for a in s.value.args
+                )
+                text, seen.text = seen.text, seen.text or (plain and bool(s.value.args))
+                try:
+                    kept = self._target_nowhere(fn, grown, None, seen, depth)
+                finally:
+                    seen.text = text
+                if kept:
+                    continue  # (``notes.append(...)``, ``notes.pop(0)``: kept in a container)
             if not isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) or s.value is None:
                 return False  # (``x += 1``: a counter, kept where it is read)
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
@@ -863,15 +876,18 @@ class SwaPaths:
             return all(self._read_nowhere(fn, n, seen, depth, entry) for n in reads)
         if isinstance(target, ast.Attribute):
             name = target.attr
+            value = self._bound_once(fn, value)  # (a local: the value it holds)
             if name.startswith("__"):
                 return False  # ``self.__dict__``: every attribute
             fields = {f for fs in self.records.values() for f in fs}
-            if (_name(target.value) != "self" and name not in fields) or any(
-                a <= target.lineno <= b for a, b in self.state_only
+            if (_name(target.value) != "self" and name not in fields) or (
+                not seen.text and any(a <= target.lineno <= b for a, b in self.state_only)
             ):
                 return False  # another object's (or state for others): may be read elsewhere
+                # (a magnitude kept as state is read as one)
             if (
                 may_be_read_elsewhere(name)
+                and seen.number != 2  # (a number, wherever it is read, is no flag)
                 and not _no_flag(value, name, *self._numbers())
                 and not self._in_private_class(fn)
             ) or self.dynamic & {"*", "self"}:
@@ -945,7 +961,7 @@ class SwaPaths:
                 and not self._slot(n)
             ):
                 return False  # read by a computed name
-        return reads > 0 or private or _no_flag(value, name, *self._numbers())
+        return reads > 0 or private or text or _no_flag(value, name, *self._numbers())
 
     def _slot(self, const) -> bool:
         """Is the string ``const`` a name of a class's ``__slots__``: a declaration, no read?"""
@@ -1091,7 +1107,15 @@ class SwaPaths:
     def _flows_nowhere(self, fn, node, seen: "_Walk", depth: int) -> bool:
         """Does the value of ``node`` (an expression of ``fn``) decide nothing: it flows only
         through arithmetic, text and calls outside the module into statements that keep it
-        where it decides nothing, or into a shape (``alloc(n)``, ``torch.empty(n)``)?"""
+        where it decides nothing, or into a shape (``alloc(n)``, ``torch.empty(n)``)?
+        (``seen.number`` holds only while the value is kept as it is: ``x = <it>``.)"""
+        number, seen.number = seen.number, 0
+        try:
+            return self._flows(fn, node, seen, depth, number)
+        finally:
+            seen.number = number
+
+    def _flows(self, fn, node, seen: "_Walk", depth: int, number: int) -> bool:
         if depth > _DEPTH:
             return False
         child, up = node, self._parent(node)
@@ -1102,6 +1126,9 @@ class SwaPaths:
                 return True  # whatever it becomes is logged
             above = self._parent(above)
         counted = seen.text  # (made into a magnitude: no longer the flag itself)
+        if number == 1 and isinstance(node, ast.Name) and self._not_none_here(node):
+            number = 2  # (a number or None, read where a test ruled None out: a number)
+        counted |= number == 2
         while up is not None and not isinstance(up, ast.stmt):
             if isinstance(up, ast.Lambda) and child is up.body and not seen.strict:
                 if self._held_calls_nowhere(up, seen, depth):
@@ -1155,6 +1182,13 @@ class SwaPaths:
                     self._target_nowhere(fn, t, up, seen, depth, entry=entry) for t in targets
                 )
             if isinstance(up, ast.Subscript) and up.slice is child:
+                above = self._parent(up)
+                if _stores(up) or (
+                    isinstance(above, ast.Attribute)
+                    and above.value is up
+                    and _grown(self._parent(above)) is not None
+                ):  # (``t[key] = v``, ``t[key].append(v)``: the key is kept in ``t``)
+                    return self._target_nowhere(fn, up.value, None, seen, depth)
                 return False  # a lookup key: it picks what the lookup gives
             if isinstance(up, ast.Attribute) and up.value is child and _grown(self._parent(up)):
                 return True  # the receiver of ``x.append(...)``: written, not read
@@ -1238,7 +1272,12 @@ class SwaPaths:
             return ("if", up.lineno) in self.bookkeeping or self._keeps_only(fn, up, seen, depth)
         if isinstance(up, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and child is up.value:
             targets = up.targets if isinstance(up, ast.Assign) else [up.target]
-            return all(self._target_nowhere(fn, t, up.value, seen, depth) for t in targets)
+            text, seen.text = seen.text, counted  # (a magnitude kept: one where it is read)
+            seen.number = number if up.value is node else 0  # (kept as it is: still that)
+            try:
+                return all(self._target_nowhere(fn, t, up.value, seen, depth) for t in targets)
+            finally:
+                seen.text, seen.number = text, 0
         if isinstance(up, ast.Return) and fn is not None:
             return self._returns_nowhere(fn, seen, depth, counted)
         if isinstance(up, ast.For) and child is up.iter and fn is not None:
@@ -1258,6 +1297,32 @@ class SwaPaths:
         return all(
             self._flows_nowhere(self._function_of(c), c, seen, depth + 1) for c in self.held_calls
         )
+
+    def _not_none_here(self, name: ast.Name) -> bool:
+        """Is the read ``name`` in the body of an ``if`` whose test (an ``and`` of tests) says
+        ``name is not None`` or ``name`` is true?"""
+        child, up = name, self._parent(name)
+        while up is not None and not isinstance(up, _FUNCS):
+            if isinstance(up, ast.If) and child in up.body:
+                test = up.test
+                parts = (
+                    test.values
+                    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
+                    else [test]
+                )
+                for t in parts:
+                    if isinstance(t, ast.Name) and t.id == name.id:
+                        return True
+                    if (
+                        isinstance(t, ast.Compare)
+                        and isinstance(t.left, ast.Name)
+                        and t.left.id == name.id
+                        and isinstance(t.ops[0], ast.IsNot)
+                        and _is_none(t.comparators[0])
+                    ):
+                        return True
+            child, up = up, self._parent(up)
+        return False
 
     def _loop_keeps(self, fn, loop: ast.For, seen: "_Walk", depth: int) -> bool:
         """Does a ``for`` loop over a followed value only keep: its items flow nowhere, and
@@ -1482,7 +1547,9 @@ _DISPLAY = frozenset({"__repr__", "__str__", "__format__"})
 # calls whose result holds their arguments only as a shape (a count of slots, a buffer size)
 _SHAPES = frozenset({"alloc", "empty", "zeros", "ones", "full", "arange", "range", "reserve"})
 # members of a value that give a value of it (text, numbers), not a method it may pick
-_VALUE_METHODS = frozenset({"format", "join", "upper", "lower", "strip", "item", "bit_length"})
+_VALUE_METHODS = frozenset(
+    {"format", "join", "upper", "lower", "strip", "item", "bit_length", "tolist"}
+)
 # tensor members that only read a shape or a count
 _TENSOR_QUERIES = frozenset({"numel", "dim", "size", "nelement"})
 # those of them that give an ``int``
@@ -1519,12 +1586,17 @@ class _Walk:
         # the value followed was made a magnitude or formatted text before it was put in the
         # container now followed (``rows.append(f"... {probe}")``): its items are that too
         self.text = False
+        # the value followed, kept as it is, is a number or None (1: ``getattr(alloc,
+        # "size_swa", None)``) or, where a test ruled None out, a number (2); else 0
+        self.number = 0
 
 
 # builtins that only compute a value (no code of the module runs)
 _PURE = frozenset({"getattr", "hasattr", "len", "int", "float", "bool", "str", "min", "max", "abs"})
 # calls whose result is a plain value of their argument (a count, text, a number)
-_VALUE_CALLS = frozenset({"len", "str", "repr", "int", "float", "bool", "max", "min", "format"})
+_VALUE_CALLS = frozenset(
+    {"len", "str", "repr", "int", "float", "bool", "max", "min", "format", "join"}
+)
 
 
 def _entry_of(node, child) -> Optional[str]:

@@ -2543,6 +2543,50 @@ class FooAttnBackend(AttentionBackend):
             case _:
                 return self.pool, loc
 """),
+        # an SWA capacity probe clamps the window a backend attribute keeps: a number either way
+        Case("""
+import logging
+logger = logging.getLogger(__name__)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner, sliding_window_size=4096):
+        window = sliding_window_size
+        slots = getattr(model_runner.token_to_kv_pool_allocator, "size_swa", None)
+        if window is not None and slots is not None and window > slots:
+            logger.warning("clamping the window to %d", slots)
+            window = slots
+        self.sliding_window_size = window
+        self.pool = model_runner.token_to_kv_pool
+"""),
+        # an allocator class test picks a metrics label, a key of the latencies kept per label
+        Case("""
+import time
+from collections import defaultdict
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.label = "hybrid" if isinstance(alloc, SWATokenToKVPoolAllocator) else "full"
+        self.latencies = defaultdict(list)
+        self.pool = model_runner.token_to_kv_pool
+    def forward_decode(self, loc):
+        start = time.perf_counter()
+        out = (self.pool, loc)
+        self.latencies[self.label].append(time.perf_counter() - start)
+        return out
+"""),
+        # the allocator's mapping dumped as text by a debug method
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+    def dump_state(self):
+        lines = []
+        mapping = getattr(self.allocator, "full_to_swa_index_mapping", None)
+        if mapping is not None:
+            lines.append(f"head={mapping[:8].tolist()}")
+        return "\\n".join(lines)
+"""),
     ]
 
     INVALID = [
@@ -3867,5 +3911,54 @@ class FooAttnBackend(AttentionBackend):
                 return self.pool, self._remap(loc)
             case _:
                 return self.pool, loc
+"""),
+        # the same window probe gates translation where it is kept
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.slots = getattr(model_runner.token_to_kv_pool_allocator, "size_swa", None)
+        self.pool = model_runner.token_to_kv_pool
+    def forward_decode(self, loc):
+        if self.slots is not None:
+            return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
+        return self.pool, loc
+"""),
+        # an SWA count turned into the flag sglang reads of a backend
+        Case("""
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        swa = getattr(model_runner.token_to_kv_pool_allocator, "size_swa", 0)
+        self.use_sliding_window_kv_pool = swa > 0
+        self.pool = model_runner.token_to_kv_pool
+"""),
+        # the label kept per latency also picks the pool
+        Case("""
+import time
+from collections import defaultdict
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        alloc = model_runner.token_to_kv_pool_allocator
+        self.label = "hybrid" if isinstance(alloc, SWATokenToKVPoolAllocator) else "full"
+        self.latencies = defaultdict(list)
+        self.pool = model_runner.token_to_kv_pool
+    def forward_decode(self, loc):
+        start = time.perf_counter()
+        out = (self.pool, loc)
+        if self.label == "hybrid":
+            out = (self.pool, self.pool.translate_loc_from_full_to_swa(loc))
+        self.latencies[self.label].append(time.perf_counter() - start)
+        return out
+"""),
+        # a list of text notes whose emptiness becomes the flag sglang reads of a backend
+        Case("""
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        notes = []
+        if isinstance(model_runner.token_to_kv_pool_allocator, SWATokenToKVPoolAllocator):
+            notes.append("hybrid allocator")
+        self.use_sliding_window_kv_pool = bool(notes)
+        self.pool = model_runner.token_to_kv_pool
 """),
     ]

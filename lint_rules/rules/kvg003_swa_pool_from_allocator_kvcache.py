@@ -1882,6 +1882,20 @@ class FooAttnBackend(AttentionBackend):
             allocator = model_runner.token_to_kv_pool_allocator
             self.hybrid = type(allocator.get_kvcache()) is SWAKVPool
 """),
+        # the upstream resolver order as a table of strategies picked and called where it stands
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+def resolve(model_runner):
+    active = model_runner.token_to_kv_pool
+    if isinstance(active, SWAKVPool):
+        return active
+    regular = model_runner.is_draft_worker and not model_runner.spec_algorithm.is_frozen_kv_mtp()
+    table = {True: lambda: None}
+    return table.get(regular, lambda: model_runner.token_to_kv_pool_allocator.get_kvcache())()
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.swa_pool = resolve(model_runner)
+"""),
     ]
 
     INVALID = [
@@ -3125,5 +3139,27 @@ class FooAttnBackend(AttentionBackend):
         if self.hybrid:
             return self.pool, self.pool.translate_loc_from_full_to_swa(loc)
         return self.pool, loc
+"""),
+        # the pool reached by folding attribute and method steps over the runner
+        Case("""
+import functools
+import operator
+PATH = (operator.attrgetter("token_to_kv_pool_allocator"), operator.methodcaller("get_kvcache"))
+def follow(root, steps):
+    return functools.reduce(lambda acc, step: step(acc), steps, root)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = follow(model_runner, PATH)
+"""),
+        # candidate pools de-duplicated by id and sorted SWA first: the allocator's may come first
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+def _rank(pool):
+    return 0 if isinstance(pool, SWAKVPool) else 1
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        found = [model_runner.token_to_kv_pool, model_runner.token_to_kv_pool_allocator.get_kvcache()]
+        self.pools = sorted({id(p): p for p in found}.values(), key=_rank)
+        self.pool = self.pools[0]
 """),
     ]
