@@ -154,9 +154,6 @@ KNOWN = {
     # redteam63 (class hierarchies)
     "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
     " (judged alone too: another module may mix it in first)",
-    # redteam72 (adversarial precision)
-    "ok_capability_flags_dataclass": "an allocator class test a public method hands out as a"
-    " scheduler hint (another module may decide by it)",
     # redteam75 (precision under heavy allocator use)
     "ok_allocator_gauge_snapshot": "an allocator class test filling a record of counts kept in a"
     " private attribute nothing reads (an unread flag decides still; a record of numbers is"
@@ -207,9 +204,6 @@ KNOWN = {
     " picks from (its answer, a count function, may be read elsewhere)",
     "ok_log_label_predicates_on_allocator": "a module table of (probe, label) pairs a public"
     " helper picks a text label from (another module may decide by the label)",
-    # redteam99 (local edits of upstream-looking code)
-    "ok_fa3_metrics_probe_allocator_members": "an SWA member probe choosing which gauges a"
-    " public helper's dict holds (another module may read the keys)",
     # redteam102 (a reviewer's precision set)
     "ok_mapping_size_in_step_metrics": "an SWA mapping probe kept in public SWA-named"
     " attributes (``has_swa_mapping``, ``swa_mapping_len``) that only metrics read here",
@@ -220,15 +214,10 @@ KNOWN = {
     " is off by default: a configuration flag is explored both ways (issue 24), so a draft"
     " reaches the fetch when it is set",
     # redteam110 (observability around the KV cache)
-    "ok_external_metrics_collector": "an allocator class test in a metrics collector class"
-    " choosing which counts its ``collect()`` dict holds, next to a timestamp (unknown to the"
-    " scenarios, so the two runs are not told alike)",
     "ok_frozen_snapshot_dataclass": "an SWA size probe kept in a public snapshot dataclass field"
     " a public method hands out (another module may read the field)",
     "ok_shared_allocator_detection": "a class test of the allocator's pool kept in a public"
     " attribute a public report method reads (its callers are unknown)",
-    "ok_startup_capacity_health_check": "an allocator class test gating a health issue whose"
-    " list's emptiness a public ``healthy`` property answers (content vs emptiness)",
     "ok_step_timing_records": "an SWA count probe kept in a per-step record that a public"
     " method exports through ``asdict`` in a comprehension",
     # redteam111 (habits from other engines)
@@ -252,6 +241,13 @@ KNOWN = {
     # redteam124 (backends with several moving parts)
     "ok_draft_copy_rebinds_window_pool": "the allocator's pool kept on the backend, then a draft"
     " view made by ``copy.copy(self)`` rebound to the draft's own pool and used instead",
+    # redteam127 (a third precision set)
+    "ok_kvcache_footprint_log": "the allocator's pool read for its layer count and sizes, members"
+    " the API model does not know as scalars in every pool class (one stores a local)",
+    "ok_metadata_layers_from_kvcache": "the allocator's pool read for its ``layer_num`` (not a"
+    " scalar in every pool class of the API model: one stores a local)",
+    "ok_workspace_dtype_from_kvcache": "the allocator's pool read for its ``dtype`` (not a scalar"
+    " in every pool class of the API model: one stores another object's field)",
 }
 
 
