@@ -1773,12 +1773,15 @@ class _Interp:
     def replaced(self, args: list, kwargs: dict, depth: int):
         """``dataclasses.replace(record, **changes)``: a new record of the same module
         dataclass, its fields taken from ``record`` but for ``changes`` (``__post_init__`` runs
-        again); unknown for anything else."""
+        again); unknown for anything else (a fetched pool given then escapes)."""
         old = args[0] if len(args) == 1 else None
-        if not (isinstance(old, Obj) and old.owner is not None and is_record(old.owner)):
-            return TOP
-        fields = [n.target.id for n in old.owner.body if _field(n)]
-        if set(kwargs) - set(fields) or any(f not in old.attrs for f in fields):
+        fields = (
+            [n.target.id for n in old.owner.body if _field(n)]
+            if isinstance(old, Obj) and old.owner is not None and is_record(old.owner)
+            else None
+        )
+        if fields is None or set(kwargs) - set(fields) or any(f not in old.attrs for f in fields):
+            self.escaped |= _fetched((*args, *kwargs.values()))  # (in a record not followed)
             return TOP
         return self.construct(old.owner, [], {f: old.attrs[f] for f in fields} | kwargs, depth)
 

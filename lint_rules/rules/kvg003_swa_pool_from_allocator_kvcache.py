@@ -3162,4 +3162,20 @@ class FooAttnBackend(AttentionBackend):
         self.pools = sorted({id(p): p for p in found}.values(), key=_rank)
         self.pool = self.pools[0]
 """),
+        # a frozen step state rebuilt by dataclasses.replace with the allocator's pool
+        Case("""
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class StepState:
+    pool: object
+    step: int = 0
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.runner = model_runner
+        self.state = StepState(pool=model_runner.token_to_kv_pool)
+    def begin_step(self):
+        cache = self.runner.token_to_kv_pool_allocator.get_kvcache()
+        self.state = dataclasses.replace(self.state, pool=cache, step=self.state.step + 1)
+        return self.state
+"""),
     ]
