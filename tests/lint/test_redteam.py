@@ -248,6 +248,11 @@ KNOWN = {
     " scalar in every pool class of the API model: one stores a local)",
     "ok_workspace_dtype_from_kvcache": "the allocator's pool read for its ``dtype`` (not a scalar"
     " in every pool class of the API model: one stores another object's field)",
+    # redteam129 (a fourth precision set)
+    "ok_kv_bytes_budget_report": "the allocator's pool asked for ``get_kv_size_bytes()`` (the API"
+    " model lists no pool method that gives sizes: a call of one lets the pool escape)",
+    "ok_kv_share_ratio_metrics": "the allocator's pool handed to a helper that asks it for"
+    " ``get_kv_size_bytes()`` (no pool method is known to give sizes)",
 }
 
 
