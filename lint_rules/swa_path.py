@@ -266,32 +266,31 @@ class SwaPaths:
     def _swa_step(self, node: ast.AST) -> bool:
         """:func:`swa_step`, or a call of the module's code that takes the SWA path
         (:meth:`_swa_calls`: ``self._translate(loc)`` whose body translates)."""
-        if swa_step(node):
-            return True
         code = self._swa_calls()
-        return bool(code) and any(
-            isinstance(n, ast.Call) and _last(n.func) in code for n in walked(node)
+        return any(
+            _names_swa(n) or (isinstance(n, ast.Call) and _last(n.func) in code)
+            for n in walked(node)
         )
 
     def _swa_calls(self) -> frozenset:
         """The names of the module's functions whose body takes the SWA path
-        (:meth:`_swa_code`), or calls one that does, once."""
+        (:meth:`_swa_code`), or calls one that does (a least fixpoint over what each calls),
+        once."""
         if self._calls_swa is None:
-            code = {n for n in self._swa_code()}
-            bodies = [d for d in self._nodes if isinstance(d, _FUNCS[:2])]
+            code = set(self._swa_code())
+            calls = {
+                d.name: {
+                    _last(n.func) for st in d.body for n in walked(st) if isinstance(n, ast.Call)
+                }
+                for d in self._nodes
+                if isinstance(d, _FUNCS[:2])
+            }
             grew = True
             while grew:
-                grew = False
-                for d in bodies:
-                    if d.name not in code and any(
-                        isinstance(n, ast.Call) and _last(n.func) in code
-                        for stmt in d.body
-                        for n in walked(stmt)
-                    ):
-                        code.add(d.name)
-                        grew = True
-            defs = {d.name for d in bodies}
-            self._calls_swa = frozenset(code & defs)
+                found = {name for name, called in calls.items() if called & code} - code
+                code |= found
+                grew = bool(found)
+            self._calls_swa = frozenset(code & set(calls))
         return self._calls_swa
 
     def _read(self, fn, expr: ast.AST, stored: bool = False) -> bool:
