@@ -1366,7 +1366,7 @@ class Flow:
             self._flow_record(fields, args, kws)
         elif fname == "deque" and args and _from_collections(func, unit, self):
             out |= self._iterating(node, "list", args, dict(kws), unit)  # (a copy, as ``list``)
-        elif fname == "reduce" and len(args) >= 2 and not node.keywords:
+        elif fname == "reduce" and len(args) >= 2 and not node.keywords and not callee_values:
             out |= self._reduced(node, args)
         elif isinstance(func, ast.Name) and self._scope_of(func.id, unit) is None:
             if fname in ITERATING_CALLS and args:

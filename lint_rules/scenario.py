@@ -3584,6 +3584,7 @@ def guarded_by_callers(
     cls: Optional[str] = None,
     keys: Optional[set] = None,
     depth: int = 0,
+    backends: frozenset = frozenset(),
 ) -> Union[dict, str, None]:
     """:func:`guarded` for the fetches of a private helper ``fn`` (its marked tree: a module
     function, or a method of ``cls`` called through ``self``) whose guard may be in its
@@ -3591,8 +3592,10 @@ def guarded_by_callers(
     ``fn``'s fetches in place (the caller's runner: the one it reads the allocator from, or
     the one it hands ``fn``); a caller that lets them escape is judged by its own callers in
     turn, where it is such a helper too (``keys``: the fetches, for a caller holding none of
-    them itself). None where its callers are not all known (public, or referred to other
-    than by calls)."""
+    them itself). A method of a backend class (``backends``) that sglang never calls of a
+    backend (the API model) is reached through the module's code only: judged there too.
+    None where its callers are not all known (public, or referred to other than by
+    calls)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     owner_node = next(
@@ -3605,6 +3608,7 @@ def guarded_by_callers(
     # a module function wrapped by the module's own decorators: every call runs the wrapper
     # (its guard), so the module's calls are the ones to judge
     private = private or (cls is None and _wrapped_by_module(module, fn))
+    private = private or (cls in backends and not may_be_read_elsewhere(fn.name))
     # a method taking nothing but its instance decides by the state the module's code built
     # (``self.model_runner`` kept by ``__init__``): judged where the module calls it
     stateful = cls is not None and len(fn.args.posonlyargs + fn.args.args) == 1

@@ -585,6 +585,7 @@ class SwaPaths:
                     and _names_swa(n)
                     and not (_numeric(n) and _name(n.value) in tested)  # (``alloc.size_swa
                     # > alloc.size_full`` after ``isinstance(alloc, ...)``: counts compared)
+                    and not _identity_operand(self._parent(n), n)  # (``kv is not self.swa``)
                     and not self._followed(fn, n, seen)
                     for n in walked(s.test)
                 )  # (a nested test reading an SWA member: it takes the SWA path)
@@ -879,7 +880,9 @@ class SwaPaths:
             if name.startswith("__"):
                 return False  # ``self.__dict__``: every attribute
             fields = {f for fs in self.records.values() for f in fs}
-            if (_name(target.value) != "self" and name not in fields) or (
+            owner = _name(target.value)  # (``self``, or a class of the module: its own state)
+            own = owner == "self" or owner in self._module_classes()[0].defs
+            if (not own and name not in fields) or (
                 not seen.text and any(a <= target.lineno <= b for a, b in self.state_only)
             ):
                 return False  # another object's (or state for others): may be read elsewhere
@@ -1124,6 +1127,8 @@ class SwaPaths:
             if is_log_call(above):
                 return True  # whatever it becomes is logged
             above = self._parent(above)
+        if isinstance(above, ast.Assert):
+            return True  # whatever it becomes is asserted: a sanity check decides no path
         counted = seen.text  # (made into a magnitude: no longer the flag itself)
         if number == 1 and isinstance(node, ast.Name) and self._not_none_here(node):
             number = 2  # (a number or None, read where a test ruled None out: a number)
@@ -1228,8 +1233,9 @@ class SwaPaths:
                     return self._flows_nowhere(fn, up, seen, depth + 1)  # (read by computed
                     # names: where the record goes, its fields go)
                 if up.func is child:
-                    if seen.strict:
+                    if seen.strict and child is not node:
                         return False  # called: what it does with its arguments may decide
+                        # (the member followed called: what it gives is followed on)
                     # (a probed member called: what it gives is followed on)
                 elif _last(up.func) in own and not self._pure(up):
                     return self._into_own(fn, up, child, seen, depth)  # handed to the
@@ -1247,7 +1253,12 @@ class SwaPaths:
                     continue
                 if _last(up.func) in _REFLECTS:
                     return False  # it names or stores a member
-                if seen.strict and not is_log_call(up) and _last(up.func) not in _VALUE_CALLS:
+                if (
+                    seen.strict
+                    and not is_log_call(up)
+                    and _last(up.func) not in _VALUE_CALLS
+                    and not (up.func is child and child is node)
+                ):
                     return False  # handed on: the callee may use it
             if (
                 isinstance(up, ast.Attribute)
@@ -1733,6 +1744,16 @@ def _grown(call, also: frozenset = frozenset()) -> Optional[ast.AST]:
         if call.func.attr in _GROWS or call.func.attr in also:
             return call.func.value
     return None
+
+
+def _identity_operand(up, n) -> bool:
+    """Is ``n`` an operand of ``up``, an identity test (``a is b``, ``a is not b``)? It asks
+    which object it is, not a member of it."""
+    return (
+        isinstance(up, ast.Compare)
+        and all(isinstance(op, (ast.Is, ast.IsNot)) for op in up.ops)
+        and any(x is n for x in (up.left, *up.comparators))
+    )
 
 
 def _no_flag(

@@ -2587,6 +2587,47 @@ class FooAttnBackend(AttentionBackend):
             lines.append(f"head={mapping[:8].tolist()}")
         return "\\n".join(lines)
 """),
+        # an allocator class test that only warns once, remembered on the backend class
+        Case("""
+import warnings
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    _warned = False
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.use_swa = isinstance(self.pool, SWAKVPool)
+        self.check()
+    def check(self):
+        if isinstance(self.allocator, SWATokenToKVPoolAllocator) and not self.use_swa:
+            if not FooAttnBackend._warned:
+                warnings.warn("hybrid allocator with a full pool", RuntimeWarning)
+                FooAttnBackend._warned = True
+            return False
+        return True
+"""),
+        # a validation listing problems: the allocator's pool only compared by identity
+        Case("""
+import logging
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+logger = logging.getLogger(__name__)
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.pool = model_runner.token_to_kv_pool
+        self.swa_pool = self.pool if isinstance(self.pool, SWAKVPool) else None
+        for problem in self.validate():
+            logger.info("self-test: %s", problem)
+    def validate(self):
+        problems = []
+        hybrid = isinstance(self.allocator, SWATokenToKVPoolAllocator)
+        if hybrid and self.swa_pool is not None:
+            if self.allocator.get_kvcache() is not self.swa_pool:
+                problems.append("the allocator registered another cache")
+        return problems
+"""),
     ]
 
     INVALID = [

@@ -388,6 +388,31 @@ class FooAttnBackend(AttentionBackend):
         self.allocator.free(loc[:0])
         return self.pool, loc if translate is None else translate(loc)
 """),
+        # the allocator's translation computed only as a reference an assert compares with
+        Case("""
+from typing import Optional
+import torch
+from sglang.srt.mem_cache.allocator.swa import SWATokenToKVPoolAllocator
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+        self.swa = self.pool if isinstance(self.pool, SWAKVPool) else None
+    def _reference(self, loc) -> Optional[torch.Tensor]:
+        if not isinstance(self.allocator, SWATokenToKVPoolAllocator):
+            return None
+        return self.allocator.translate_loc_from_full_to_swa(loc)
+    def forward_decode(self, loc):
+        if self.swa is None:
+            return self.pool, loc
+        swa_loc = self.swa.translate_loc_from_full_to_swa(loc)
+        if __debug__:
+            ref = self._reference(loc)
+            if ref is not None:
+                assert torch.equal(ref, swa_loc), ref.tolist()
+        return self.swa, swa_loc
+"""),
     ]
 
     INVALID = [
@@ -692,5 +717,17 @@ class FooAttnBackend(AttentionBackend):
         if self.translate is not None:
             return self.pool, self.translate(loc)
         return self.pool, loc
+"""),
+        # the same reference returned as the locations read
+        Case("""
+import torch
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.pool = model_runner.token_to_kv_pool
+        self.allocator = model_runner.token_to_kv_pool_allocator
+    def forward_decode(self, loc):
+        ref = self.allocator.translate_loc_from_full_to_swa(loc)
+        return self.pool, ref
 """),
     ]

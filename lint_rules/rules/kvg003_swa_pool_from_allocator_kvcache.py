@@ -344,7 +344,14 @@ class SwaPoolFromAllocatorKvcache(Rule):
             elif unguarded and tree is not None and fn.parent is None:
                 # a private helper handed the allocator or the runner: the guard may be in its
                 # callers (all known: then they decide)
-                by_callers = guarded_by_callers(node, tree, _mark_key, self.class_tests(), cls)
+                by_callers = guarded_by_callers(
+                    node,
+                    tree,
+                    _mark_key,
+                    self.class_tests(),
+                    cls,
+                    backends=self.analysis.backend_classes(),
+                )
                 if by_callers is None or (
                     isinstance(by_callers, dict) and not all(by_callers.values())
                 ):  # reached through values (a registry, a strategy), or a helper class's
@@ -1896,6 +1903,23 @@ class FooAttnBackend(AttentionBackend):
     def __init__(self, model_runner):
         self.swa_pool = resolve(model_runner)
 """),
+        # a public resolver method of the backend, called by its __init__ after it keeps the draft flags
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.spec_algorithm = model_runner.spec_algorithm
+        self.is_draft_worker = model_runner.is_draft_worker
+        self.kv_pool = model_runner.token_to_kv_pool
+        self.swa_pool = self.get_swa_pool(model_runner)
+    def get_swa_pool(self, model_runner):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool
+        if self.is_draft_worker and not self.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        shared = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        return shared if isinstance(shared, SWAKVPool) else None
+"""),
     ]
 
     INVALID = [
@@ -3177,5 +3201,24 @@ class FooAttnBackend(AttentionBackend):
         cache = self.runner.token_to_kv_pool_allocator.get_kvcache()
         self.state = dataclasses.replace(self.state, pool=cache, step=self.state.step + 1)
         return self.state
+"""),
+        # the same public method with the draft check after the allocator's pool
+        Case("""
+from sglang.srt.mem_cache.swa_memory_pool import SWAKVPool
+class FooAttnBackend(AttentionBackend):
+    def __init__(self, model_runner):
+        self.spec_algorithm = model_runner.spec_algorithm
+        self.is_draft_worker = model_runner.is_draft_worker
+        self.kv_pool = model_runner.token_to_kv_pool
+        self.swa_pool = self.get_swa_pool(model_runner)
+    def get_swa_pool(self, model_runner):
+        if isinstance(self.kv_pool, SWAKVPool):
+            return self.kv_pool
+        shared = model_runner.token_to_kv_pool_allocator.get_kvcache()
+        if isinstance(shared, SWAKVPool):
+            return shared
+        if self.is_draft_worker and not self.spec_algorithm.is_frozen_kv_mtp():
+            return None
+        return None
 """),
     ]
