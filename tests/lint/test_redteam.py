@@ -63,8 +63,6 @@ KNOWN = {
     # redteam18 (resolvers in control-flow forms)
     "resolver_ok_callable_class_allocator_check": "``__call__`` judged where its instance is"
     " built (state from a classmethod factory)",
-    # redteam19 (the allocator's type and members, used right and wrong)
-    "ok_debug_translate_shape_check": "a translation only asserted on (a debug check)",
     # redteam20/20b (maintainer idioms: records, registries, strategies, enums, subclasses)
     "ok_mode_registry_order": "a decorator-filled registry where the first match wins",
     # redteam24 (resolvers in control-flow forms nobody named)
@@ -149,8 +147,6 @@ KNOWN = {
     # redteam58 (precision as a maintainer meets it)
     "resolver_ok_shared_flag": "a public resolver whose ``allow_shared`` parameter a caller of"
     " another module may pass as True (judged with it unknown)",
-    # redteam62 (a reviewer's mixed set)
-    "ok_step_metrics_swa_hint": "an allocator translation computed only for a per-step metric",
     # redteam63 (class hierarchies)
     "ok_mixin_mro_pool_first": "a public mixin falling back to the allocator after ``super()``"
     " (judged alone too: another module may mix it in first)",
