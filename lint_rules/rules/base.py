@@ -195,16 +195,20 @@ class Rule(RuleSpec, cst.BatchableCSTVisitor):
         libcst ``node`` spans (the outermost, ``ast.walk`` being breadth first), with that
         function; (None, None) where there is none."""
 
-        fn_ast = self.function_ast()
+        return self._spanning(self.function_ast(), node, kinds)
+
+    def _spanning(self, root, node: cst.CSTNode, kinds: tuple):
+        """(the ``ast`` node of ``kinds`` under ``root`` spanning what ``node`` spans, ``root``);
+        (None, None) where there is none."""
         at = self.analysis.positions().get(node)
-        if fn_ast is None or at is None:
+        if root is None or at is None:
             return None, None
         span = (at.start.line, at.start.column, at.end.line, at.end.column)
-        for n in walked(fn_ast):
-            if not isinstance(n, kinds):
-                continue
-            if (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span:
-                return n, fn_ast
+        for n in walked(root):
+            if isinstance(n, kinds) and (
+                (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span
+            ):
+                return n, root
         return None, None
 
     def draft_never_reaches(self, node: cst.CSTNode, allocator: bool = False) -> bool:
@@ -315,25 +319,8 @@ class Rule(RuleSpec, cst.BatchableCSTVisitor):
         tree = self.analysis.syntax_tree()
         if fn is None or not isinstance(fn.node, cst.Lambda) or tree is None:
             return None, None
-        outer, at = self.analysis.positions().get(fn.node), self.analysis.positions().get(node)
-        if outer is None or at is None:
-            return None, None
-        lam = next(
-            (
-                n
-                for n in walked(tree)
-                if isinstance(n, ast.Lambda)
-                and (n.lineno, n.col_offset) == (outer.start.line, outer.start.column)
-            ),
-            None,
-        )
-        span = (at.start.line, at.start.column, at.end.line, at.end.column)
-        for n in walked(lam) if lam is not None else ():
-            if isinstance(n, kinds) and (
-                (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == span
-            ):
-                return n, lam
-        return None, None
+        lam, _ = self._spanning(tree, fn.node, (ast.Lambda,))
+        return self._spanning(lam, node, kinds)
 
     def class_tests(self):
         """The scenarios' class tests (``scenario.ClassTests``): the analysis', aliases
