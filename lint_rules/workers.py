@@ -178,7 +178,14 @@ class WorkerPool:
             for index in reversed(pending):
                 done[index] = (self.task(index), None)
             return None
-        futures = [(index, self._executor.submit(_run_job, index)) for index in pending]
+        futures: list = []
+        unsent: list[int] = []
+        for at, index in enumerate(pending):
+            try:
+                futures.append((index, self._executor.submit(_run_job, index)))
+            except BrokenProcessPool:  # (a worker died while the rest were being queued)
+                unsent = pending[at:]
+                break
         self._processes = list((getattr(self._executor, "_processes", None) or {}).values())
         self.forked = True
         failed: list[int] = []
@@ -189,6 +196,7 @@ class WorkerPool:
                 failed.append(index)
             except Exception as exc:
                 done[index] = (None, exc)
+        failed += unsent  # (never sent: they go to the next executor as the failed ones do)
         why = self._stop()
         return (failed, why) if failed else None
 
